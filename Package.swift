@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "PropertyMapper",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "PropertyMapper", targets: ["PropertyMapper"]),
+    ],
+    targets: [
+        .target(name: "PropertyMapper", swiftSettings: strictSettings),
+        .testTarget(
+            name: "PropertyMapperTests",
+            dependencies: ["PropertyMapper"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A strict parser for ISO 8601 / RFC 3339 date-times: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
+///
+/// It works on the UTF-8 bytes with no allocation and no calendar, and rejects what Foundation's
+/// lenient parsers let through: impossible days, hour 24, second 60, a missing zone.
+enum ISO8601 {
+    static func date(from text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { parse($0) }
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        // The shortest form is 2010-12-09T07:14:08Z (20 bytes).
+        guard bytes.count >= 20, bytes.count <= 64 else { return nil }
+        guard let year = digits(bytes, 0, 4), bytes[4] == dash,
+              let month = digits(bytes, 5, 2), bytes[7] == dash,
+              let day = digits(bytes, 8, 2), bytes[10] == UInt8(ascii: "T"),
+              let hour = digits(bytes, 11, 2), bytes[13] == colon,
+              let minute = digits(bytes, 14, 2), bytes[16] == colon,
+              let second = digits(bytes, 17, 2)
+        else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+
+        var index = 19
+        var fraction = 0.0
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var numerator = 0
+            var scale = 1
+            let start = index
+            while index < bytes.count, let digit = digit(bytes[index]) {
+                if scale < 1_000_000_000_000 {
+                    numerator = numerator * 10 + digit
+                    scale *= 10
+                }
+                index += 1
+            }
+            guard index > start else { return nil }
+            fraction = Double(numerator) / Double(scale)
+        }
+
+        guard index < bytes.count else { return nil }
+        var offset = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"):
+            index += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            let sign = bytes[index] == UInt8(ascii: "+") ? 1 : -1
+            guard bytes.count == index + 6, let hours = digits(bytes, index + 1, 2),
+                  bytes[index + 3] == colon, let minutes = digits(bytes, index + 4, 2),
+                  hours <= 23, minutes <= 59
+            else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+            index += 6
+        default:
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    private static let dash = UInt8(ascii: "-")
+    private static let colon = UInt8(ascii: ":")
+
+    @inline(__always)
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= 48 && byte <= 57 ? Int(byte - 48) : nil
+    }
+
+    @inline(__always)
+    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + count) {
+            guard let digit = digit(bytes[index]) else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

@@ -1,0 +1,67 @@
+extension PropertyDescriptor {
+    /// Converts the source value by calling a method on the instance being mapped.
+    ///
+    ///     "videoType": .call(Video.videoType(from:), \.type)
+    ///     func videoType(from string: String) -> VideoType? { VideoType(rawValue: string) }
+    ///
+    /// The source value is checked against the method's parameter type (a `type` error), validated,
+    /// then passed to the method. Returning nil for a non-optional property, or throwing, is a `call`
+    /// error carrying the thrown error's description. Calls run in phase one on the not-yet-updated
+    /// instance (for `Mapper.validate`, on the `for:` instance), so they must not mutate it.
+    /// A call is never made with null.
+    public static func call<Input, Value>(
+        _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
+        _ keyPath: any WritableKeyPath<Root, Value> & Sendable
+    ) -> Self {
+        let expected = TypeName.of(Value.self)
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input in
+            outcome(expected: expected) { try method(root)(input) }
+        }))
+    }
+
+    /// The same for an optional property: a method returning nil writes nil.
+    public static func call<Input, Value>(
+        _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
+        _ keyPath: any WritableKeyPath<Root, Value?> & Sendable
+    ) -> Self {
+        let expected = TypeName.of(Value?.self)
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input in
+            outcome(expected: expected) { .some(try method(root)(input)) }
+        }))
+    }
+
+    /// A call that also receives the target property's name:
+    ///
+    ///     "video": .call(Model.object(from:property:), \.video)
+    public static func call<Input, Value>(
+        _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
+        _ keyPath: any WritableKeyPath<Root, Value> & Sendable
+    ) -> Self {
+        let expected = TypeName.of(Value.self)
+        let property = PropertyName.of(keyPath)
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input in
+            outcome(expected: expected) { try method(root)(input, property) }
+        }))
+    }
+
+    /// The two-argument call for an optional property: a method returning nil writes nil.
+    public static func call<Input, Value>(
+        _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
+        _ keyPath: any WritableKeyPath<Root, Value?> & Sendable
+    ) -> Self {
+        let expected = TypeName.of(Value?.self)
+        let property = PropertyName.of(keyPath)
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input in
+            outcome(expected: expected) { .some(try method(root)(input, property)) }
+        }))
+    }
+
+    private static func outcome<Value>(expected: String, _ call: () throws -> Value?) -> TransformOutcome<Value> {
+        do {
+            guard let value = try call() else { return .failure(.callFailed(expected: expected, thrown: nil)) }
+            return .value(value)
+        } catch {
+            return .failure(.callFailed(expected: expected, thrown: String(describing: error)))
+        }
+    }
+}

@@ -1,0 +1,14 @@
+extension PropertyDescriptor {
+    /// Maps the source value straight into a property, checked strictly against the property's type.
+    ///
+    ///     "name": .property(\.title)
+    ///
+    /// A string maps to `String`, an integer to every integer type (range-checked), a number to
+    /// `Double`/`Float`, a boolean to `Bool` only; arrays and `[String: V]` map element by element
+    /// (`tags[3]` in errors); other types take the value by dynamic cast. A mismatch is one `type`
+    /// error such as `id → id: a string, expected Int; got "42" [type]`. Absent writes nothing;
+    /// null writes nil into an optional property and is a `type` error for any other.
+    public static func property<Value>(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) -> Self {
+        Self(.field(PropertyField(keyPath)))
+    }
+}

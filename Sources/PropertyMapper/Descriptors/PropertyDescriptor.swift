@@ -1,0 +1,42 @@
+/// One node of a mapping: what to do with one source value, and the rules it must pass.
+///
+/// Made by the factories `.property(\.x)`, `.box(.url, \.x)`, `.call(Model.method(from:), \.x)`,
+/// `.list(…)`, or written as a nested dictionary literal:
+///
+///     "sub_object": ["title": .property(\.uniqueID)],
+///     "geo": [0: .property(\.latitude), 1: .property(\.longitude)],
+///
+/// Validators chain left to right and all must pass: `.property(\.title).isRequired().lengthRange(1, 80)`.
+public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral {
+    enum Node: Sendable {
+        case field(any Field<Root>)
+        case nested([(MappingKey, PropertyDescriptor<Root>)])
+        case list([PropertyDescriptor<Root>])
+    }
+
+    let node: Node
+    private(set) var isRequiredFlag = false
+    private(set) var validators: [Validator] = []
+
+    init(_ node: Node) {
+        self.node = node
+    }
+
+    /// A nested mapping: the source value must be a dictionary (string keys) or an array (integer keys).
+    public init(dictionaryLiteral elements: (MappingKey, PropertyDescriptor<Root>)...) {
+        self.init(.nested(elements))
+    }
+
+    /// This descriptor with one more validator at the end of its chain.
+    func adding(_ validator: Validator) -> Self {
+        var copy = self
+        copy.validators.append(validator)
+        return copy
+    }
+
+    func requiringValue() -> Self {
+        var copy = self
+        copy.isRequiredFlag = true
+        return copy
+    }
+}

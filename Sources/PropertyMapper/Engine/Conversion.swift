@@ -1,0 +1,253 @@
+import Foundation
+
+/// A strict check-and-convert from a source value to `Value`, built once per type.
+///
+/// The value given is already normalized (see `SourceValue.normalized`) and may be `NSNull`
+/// inside arrays; top-level nulls never reach a conversion. On failure it returns nil and
+/// records every problem, with a sub-path for array elements and dictionary values.
+struct Conversion<Value>: Sendable {
+    let typeName: String
+    let convert: @Sendable (Any, inout ConversionIssues) -> Value?
+}
+
+/// Problems found by a conversion, each at a sub-path of the value (`""`, `"[3]"`, `".views"`).
+struct ConversionIssues {
+    struct Issue {
+        var subpath: String
+        var failure: Failure
+        var value: Any
+    }
+
+    var list: [Issue] = []
+
+    mutating func add(_ failure: Failure, value: Any) {
+        list.append(Issue(subpath: "", failure: failure, value: value))
+    }
+
+    mutating func add(_ nested: ConversionIssues, under component: String) {
+        for var issue in nested.list {
+            issue.subpath = component + issue.subpath
+            list.append(issue)
+        }
+    }
+}
+
+enum Conversions {
+    /// The strict conversion for `Value`: scalars by kind, containers element by element,
+    /// optionals accepting null, and any other type by dynamic cast.
+    static func make<Value>(_ type: Value.Type) -> Conversion<Value> {
+        if let scalar = scalar(Value.self) { return scalar }
+        if let optional = Value.self as? any OptionalConvertible.Type {
+            return optional.optionalConversion() as! Conversion<Value>
+        }
+        if let array = Value.self as? any ArrayConvertible.Type {
+            return array.arrayConversion() as! Conversion<Value>
+        }
+        if let dictionary = Value.self as? any StringDictionaryConvertible.Type {
+            return dictionary.dictionaryConversion() as! Conversion<Value>
+        }
+        return dynamicCast(Value.self)
+    }
+
+    private static func scalar<Value>(_: Value.Type) -> Conversion<Value>? {
+        let conversion: Any? = switch Value.self {
+        case is String.Type: string
+        case is Bool.Type: bool
+        case is Int.Type: integer(Int.self)
+        case is Int8.Type: integer(Int8.self)
+        case is Int16.Type: integer(Int16.self)
+        case is Int32.Type: integer(Int32.self)
+        case is Int64.Type: integer(Int64.self)
+        case is UInt.Type: integer(UInt.self)
+        case is UInt8.Type: integer(UInt8.self)
+        case is UInt16.Type: integer(UInt16.self)
+        case is UInt32.Type: integer(UInt32.self)
+        case is UInt64.Type: integer(UInt64.self)
+        case is Double.Type: double
+        case is Float.Type: float
+        case is Decimal.Type: decimal
+        default: nil
+        }
+        return conversion.map { $0 as! Conversion<Value> }
+    }
+
+    static let string = Conversion<String>(typeName: "String") { value, issues in
+        if let text = SourceValue.string(value) { return text }
+        issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "String"), value: value)
+        return nil
+    }
+
+    static let bool = Conversion<Bool>(typeName: "Bool") { value, issues in
+        if let flag = SourceValue.bool(value) { return flag }
+        issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "Bool"), value: value)
+        return nil
+    }
+
+    static func integer<T: FixedWidthInteger & Sendable>(_: T.Type) -> Conversion<T> {
+        let name = String(describing: T.self)
+        let expected = "\(name) (\(T.min)...\(T.max))"
+        return Conversion<T>(typeName: name) { value, issues in
+            guard let number = SourceValue.number(value) else {
+                issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: name), value: value)
+                return nil
+            }
+            switch number.integer(as: T.self, typeName: name) {
+            case let .success(result): return result
+            case let .failure(problem):
+                issues.add(problem.failure(expected: problem == .outOfRange ? expected : name), value: value)
+                return nil
+            }
+        }
+    }
+
+    static let double = Conversion<Double>(typeName: "Double") { value, issues in
+        guard let number = SourceValue.number(value) else {
+            issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "Double"), value: value)
+            return nil
+        }
+        switch number.finiteDouble {
+        case let .success(result): return result
+        case let .failure(problem):
+            issues.add(problem.failure(expected: "Double"), value: value)
+            return nil
+        }
+    }
+
+    static let float = Conversion<Float>(typeName: "Float") { value, issues in
+        guard let number = SourceValue.number(value) else {
+            issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "Float"), value: value)
+            return nil
+        }
+        switch number.finiteDouble {
+        case let .success(result):
+            let narrowed = Float(result)
+            if narrowed.isFinite { return narrowed }
+            issues.add(.outOfRange(expected: "Float (±\(Float.greatestFiniteMagnitude))"), value: value)
+            return nil
+        case let .failure(problem):
+            issues.add(problem.failure(expected: "Float"), value: value)
+            return nil
+        }
+    }
+
+    static let decimal = Conversion<Decimal>(typeName: "Decimal") { value, issues in
+        if let decimal = value as? NSDecimalNumber { return decimal.decimalValue }
+        guard let number = SourceValue.number(value) else {
+            issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "Decimal"), value: value)
+            return nil
+        }
+        switch number {
+        case let .int(integer): return Decimal(integer)
+        case let .uint(integer): return Decimal(integer)
+        case let .wide(digits): return Decimal(string: digits)
+        case let .double(double):
+            if double.isFinite { return Decimal(double) }
+            issues.add(.nonFinite(expected: "Decimal"), value: value)
+            return nil
+        }
+    }
+
+    /// Any other type (a protocol, `Any`, a class) takes the value by dynamic cast.
+    static func dynamicCast<Value>(_: Value.Type) -> Conversion<Value> {
+        let name = TypeName.of(Value.self)
+        return Conversion<Value>(typeName: name) { value, issues in
+            if let result = value as? Value { return result }
+            issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: name), value: value)
+            return nil
+        }
+    }
+}
+
+// MARK: Generic containers, opened through protocols on the standard types
+
+protocol OptionalConvertible {
+    static var wrappedTypeName: String { get }
+    /// A `Conversion<Self>` that turns null into `nil`.
+    static func optionalConversion() -> Any
+    /// `nil` of this optional type, for writing nil into an optional property.
+    static var nilValue: Self { get }
+}
+
+extension Optional: OptionalConvertible {
+    static var wrappedTypeName: String { TypeName.of(Wrapped.self) }
+
+    static func optionalConversion() -> Any {
+        let wrapped = Conversions.make(Wrapped.self)
+        return Conversion<Wrapped?>(typeName: wrapped.typeName + "?") { value, issues in
+            if SourceValue.isNull(value) { return .some(.none) }
+            guard let result = wrapped.convert(value, &issues) else { return nil }
+            return .some(result)
+        }
+    }
+
+    static var nilValue: Self { .none }
+}
+
+protocol ArrayConvertible {
+    static var elementTypeName: String { get }
+    static func arrayConversion() -> Any
+}
+
+extension Array: ArrayConvertible {
+    static var elementTypeName: String { TypeName.of(Element.self) }
+
+    static func arrayConversion() -> Any {
+        let element = Conversions.make(Element.self)
+        let name = "[\(element.typeName)]"
+        return Conversion<[Element]>(typeName: name) { value, issues in
+            guard let source = SourceValue.indexed(value) else {
+                issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: name), value: value)
+                return nil
+            }
+            var result: [Element] = []
+            result.reserveCapacity(source.count)
+            var failed = false
+            for index in 0..<source.count {
+                var elementIssues = ConversionIssues()
+                if let converted = element.convert(source[index], &elementIssues) {
+                    if !failed { result.append(converted) }
+                } else {
+                    failed = true
+                    issues.add(elementIssues, under: MappingKey.index(index).subpath)
+                }
+            }
+            return failed ? nil : result
+        }
+    }
+}
+
+protocol StringDictionaryConvertible {
+    static var valueTypeName: String { get }
+    static func dictionaryConversion() -> Any
+}
+
+extension Dictionary: StringDictionaryConvertible where Key == String {
+    static var valueTypeName: String { TypeName.of(Value.self) }
+
+    static func dictionaryConversion() -> Any {
+        let element = Conversions.make(Value.self)
+        let name = "[String: \(element.typeName)]"
+        return Conversion<[String: Value]>(typeName: name) { value, issues in
+            guard let source = SourceValue.keyed(value) else {
+                issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: name), value: value)
+                return nil
+            }
+            var result: [String: Value] = [:]
+            result.reserveCapacity(source.count)
+            var failures: [(key: String, issues: ConversionIssues)] = []
+            source.forEach { key, item in
+                var elementIssues = ConversionIssues()
+                if let converted = element.convert(item, &elementIssues) {
+                    result[key] = converted
+                } else {
+                    failures.append((key, elementIssues))
+                }
+            }
+            // Dictionaries have no order; report by key so the error list is deterministic.
+            for failure in failures.sorted(by: { $0.key < $1.key }) {
+                issues.add(failure.issues, under: MappingKey.key(failure.key).subpath)
+            }
+            return failures.isEmpty ? result : nil
+        }
+    }
+}

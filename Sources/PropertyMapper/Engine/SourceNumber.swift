@@ -1,0 +1,151 @@
+import Foundation
+
+/// A number exactly as the source holds it: no rounding, no truncation, no Bool.
+enum SourceNumber: Sendable, Equatable {
+    case int(Int64)
+    /// Only values above `Int64.max`; smaller unsigned values are `.int`.
+    case uint(UInt64)
+    case double(Double)
+    /// An integer wider than 64 bits, as its decimal digits.
+    case wide(String)
+
+    init<N: BinaryInteger>(integer value: N) {
+        if let small = Int64(exactly: value) {
+            self = .int(small)
+        } else if let large = UInt64(exactly: value) {
+            self = .uint(large)
+        } else {
+            self = .wide(String(value))
+        }
+    }
+
+    init(decimal: Decimal) {
+        guard decimal.isFinite else { self = .double(.nan); return }
+        var value = decimal
+        var whole = Decimal()
+        NSDecimalRound(&whole, &value, 0, .plain)
+        guard whole == decimal else {
+            self = .double(NSDecimalNumber(decimal: decimal).doubleValue)
+            return
+        }
+        let digits = whole.description
+        if let small = Int64(digits) {
+            self = .int(small)
+        } else if let large = UInt64(digits) {
+            self = .uint(large)
+        } else {
+            self = .wide(digits)
+        }
+    }
+
+    /// The value as a `T`, or why it is not one.
+    func integer<T: FixedWidthInteger>(as _: T.Type, typeName: String) -> Result<T, NumberProblem> {
+        switch self {
+        case let .int(value):
+            return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
+        case let .uint(value):
+            return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
+        case let .double(value):
+            guard value.isFinite else { return .failure(.nonFinite) }
+            guard value.rounded(.towardZero) == value else { return .failure(.notWhole) }
+            return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
+        case .wide:
+            return .failure(.beyond64Bits)
+        }
+    }
+
+    /// The value as a finite `Double` (rounded to the nearest double, as JSON numbers are).
+    var finiteDouble: Result<Double, NumberProblem> {
+        switch self {
+        case let .int(value): return .success(Double(value))
+        case let .uint(value): return .success(Double(value))
+        case let .double(value): return value.isFinite ? .success(value) : .failure(.nonFinite)
+        case .wide: return .failure(.beyond64Bits)
+        }
+    }
+
+    /// Exact order of two numbers; `nil` when either is NaN.
+    static func compare(_ lhs: SourceNumber, _ rhs: SourceNumber) -> ComparisonResult? {
+        switch (lhs, rhs) {
+        case let (.int(a), .int(b)): return order(a, b)
+        case let (.uint(a), .uint(b)): return order(a, b)
+        case (.int, .uint): return .orderedAscending
+        case (.uint, .int): return .orderedDescending
+        case let (.double(a), .double(b)): return a.isNaN || b.isNaN ? nil : order(a, b)
+        case let (.int(a), .double(b)): return compare(integer: a, double: b)
+        case let (.uint(a), .double(b)): return compare(integer: a, double: b)
+        case let (.double(a), .int(b)): return compare(integer: b, double: a).map(\.reversed)
+        case let (.double(a), .uint(b)): return compare(integer: b, double: a).map(\.reversed)
+        case let (.wide(a), _): return compareWide(a, rhs)
+        case let (_, .wide(b)): return compareWide(b, lhs).map(\.reversed)
+        }
+    }
+
+    private static func order<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
+        a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+    }
+
+    private static func compare<I: FixedWidthInteger>(integer: I, double: Double) -> ComparisonResult? {
+        if double.isNaN { return nil }
+        // Every 64-bit integer lies strictly inside (-2^64, 2^64).
+        if double >= 18_446_744_073_709_551_616.0 { return .orderedAscending }
+        if double <= -18_446_744_073_709_551_616.0 { return .orderedDescending }
+        let floor = double.rounded(.down)
+        guard let whole = I(exactly: floor) else {
+            // floor is a whole number outside I's range, so the integer is on the other side of it.
+            return floor > 0 ? .orderedAscending : .orderedDescending
+        }
+        if integer != whole { return order(integer, whole) }
+        return double > floor ? .orderedAscending : .orderedSame
+    }
+
+    private static func compareWide(_ digits: String, _ other: SourceNumber) -> ComparisonResult? {
+        let negative = digits.hasPrefix("-")
+        switch other {
+        case .int, .uint:
+            return negative ? .orderedAscending : .orderedDescending
+        case let .double(value):
+            guard let wide = Decimal(string: digits), !value.isNaN else { return nil }
+            if value.isInfinite { return value > 0 ? .orderedAscending : .orderedDescending }
+            let bound = Decimal(value)
+            return wide < bound ? .orderedAscending : (wide > bound ? .orderedDescending : .orderedSame)
+        case let .wide(otherDigits):
+            guard let a = Decimal(string: digits), let b = Decimal(string: otherDigits) else { return nil }
+            return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+        }
+    }
+
+    /// The number as a person would write it in JSON.
+    var rendered: String {
+        switch self {
+        case let .int(value): return String(value)
+        case let .uint(value): return String(value)
+        case let .double(value): return value.isFinite ? "\(value)" : (value.isNaN ? "NaN" : (value > 0 ? "Infinity" : "-Infinity"))
+        case let .wide(digits): return digits
+        }
+    }
+}
+
+/// Why a number does not fit a numeric type.
+enum NumberProblem: Error {
+    case outOfRange, notWhole, nonFinite, beyond64Bits
+
+    func failure(expected: String) -> Failure {
+        switch self {
+        case .outOfRange: return .outOfRange(expected: expected)
+        case .notWhole: return .notWhole(expected: expected)
+        case .nonFinite: return .nonFinite(expected: expected)
+        case .beyond64Bits: return .beyond64Bits(expected: expected)
+        }
+    }
+}
+
+extension ComparisonResult {
+    var reversed: ComparisonResult {
+        switch self {
+        case .orderedAscending: return .orderedDescending
+        case .orderedDescending: return .orderedAscending
+        case .orderedSame: return .orderedSame
+        }
+    }
+}

@@ -1,0 +1,308 @@
+import Foundation
+
+/// Strict reading of source values, the same for JSONSerialization output and Swift literals.
+///
+/// On Linux `NSNumber(1) as? Bool` and `true as? Int` both succeed, so nothing here casts loosely:
+/// values are told apart by their exact dynamic type first, and only unknown types are cast.
+enum SourceValue {
+    private static let nullType = ObjectIdentifier(NSNull.self)
+    private static let stringType = ObjectIdentifier(String.self)
+    private static let numberType = ObjectIdentifier(NSNumber.self)
+    private static let booleanType = ObjectIdentifier(type(of: NSNumber(value: true)))
+    private static let decimalNumberType = ObjectIdentifier(NSDecimalNumber.self)
+    private static let boolType = ObjectIdentifier(Bool.self)
+    private static let intType = ObjectIdentifier(Int.self)
+    private static let doubleType = ObjectIdentifier(Double.self)
+    private static let dictionaryType = ObjectIdentifier([String: Any].self)
+    private static let arrayType = ObjectIdentifier([Any].self)
+
+    /// The one null value the engine passes around (`NSNull` is immutable).
+    nonisolated(unsafe) static let null: Any = NSNull()
+
+    @inline(__always)
+    static func isNull(_ value: Any) -> Bool {
+        ObjectIdentifier(type(of: value)) == nullType
+    }
+
+    /// The value with any `Optional` wrapping removed; `nil` inside becomes `NSNull`.
+    @inline(__always)
+    static func normalized(_ value: Any) -> Any {
+        let type = ObjectIdentifier(type(of: value))
+        if type == stringType || type == numberType || type == dictionaryType || type == nullType
+            || type == arrayType || type == booleanType || type == intType || type == doubleType || type == boolType {
+            return value
+        }
+        return unwrapped(value)
+    }
+
+    private static func unwrapped(_ value: Any) -> Any {
+        guard let optional = value as? any OptionalValue else { return value }
+        guard let wrapped = optional.wrappedValue else { return null }
+        return unwrapped(wrapped)
+    }
+
+    // MARK: Strict readers
+
+    static func string(_ value: Any) -> String? {
+        if ObjectIdentifier(type(of: value)) == stringType { return (value as! String) }
+        if let text = value as? NSString { return text as String }
+        return nil
+    }
+
+    static func bool(_ value: Any) -> Bool? {
+        let type = ObjectIdentifier(type(of: value))
+        if type == boolType { return (value as! Bool) }
+        if type == booleanType { return (value as! NSNumber).boolValue }
+        return nil
+    }
+
+    /// A number that is not a boolean, or nil.
+    static func number(_ value: Any) -> SourceNumber? {
+        let type = ObjectIdentifier(type(of: value))
+        if type == numberType { return number(fromNumber: value as! NSNumber) }
+        if type == intType { return .int(Int64(value as! Int)) }
+        if type == doubleType { return .double(value as! Double) }
+        if type == booleanType || type == boolType || type == stringType { return nil }
+        if type == decimalNumberType { return SourceNumber(decimal: (value as! NSDecimalNumber).decimalValue) }
+        switch value {
+        case let number as Int8: return .int(Int64(number))
+        case let number as Int16: return .int(Int64(number))
+        case let number as Int32: return .int(Int64(number))
+        case let number as Int64: return .int(number)
+        case let number as UInt: return SourceNumber(integer: number)
+        case let number as UInt8: return .int(Int64(number))
+        case let number as UInt16: return .int(Int64(number))
+        case let number as UInt32: return .int(Int64(number))
+        case let number as UInt64: return SourceNumber(integer: number)
+        case let number as Float: return .double(Double(number))
+        case let number as Decimal: return SourceNumber(decimal: number)
+        default: break
+        }
+        // Other NSNumber subclasses. Booleans were ruled out by class above.
+        guard let object = value as? NSNumber else { return nil }
+        if let decimal = object as? NSDecimalNumber { return SourceNumber(decimal: decimal.decimalValue) }
+        return number(fromNumber: object)
+    }
+
+    private static func number(fromNumber number: NSNumber) -> SourceNumber {
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "d"), UInt8(ascii: "f"):
+            return .double(number.doubleValue)
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
+            return SourceNumber(integer: number.uint64Value)
+        default:
+            return .int(number.int64Value)
+        }
+    }
+
+    // MARK: Containers
+
+    /// A view of a dictionary source without converting or copying it.
+    static func keyed(_ value: Any) -> KeyedSource? {
+        if ObjectIdentifier(type(of: value)) == dictionaryType { return .dictionary(value as! [String: Any]) }
+        if let other = value as? any StringKeyedContainer, other.acceptsStringKeys { return .other(other) }
+        return nil
+    }
+
+    /// A view of an array source without converting or copying it.
+    static func indexed(_ value: Any) -> IndexedSource? {
+        if ObjectIdentifier(type(of: value)) == arrayType { return .array(value as! [Any]) }
+        if let other = value as? any IndexedContainer { return .other(other) }
+        return nil
+    }
+
+    // MARK: Describing
+
+    /// What the value is, in JSON's words.
+    static func kind(of value: Any) -> ValueKind {
+        if isNull(value) { return .null }
+        if string(value) != nil { return .string }
+        if bool(value) != nil { return .boolean }
+        if number(value) != nil { return .number }
+        if indexed(value) != nil { return .array }
+        if keyed(value) != nil { return .object }
+        return .other(typeName: TypeName.of(Swift.type(of: value)))
+    }
+
+    /// The value rendered briefly as JSON: long strings are cut (keeping their length), containers are summarized.
+    static func render(_ value: Any) -> String {
+        let value = normalized(value)
+        if isNull(value) { return "null" }
+        if let text = string(value) { return render(string: text) }
+        if let flag = bool(value) { return flag ? "true" : "false" }
+        if let number = number(value) { return number.rendered }
+        if let array = indexed(value) {
+            let count = array.count
+            if count <= 6 {
+                let items = (0..<count).map { array[$0] }
+                if items.allSatisfy(isScalar) {
+                    let inline = "[" + items.map(render).joined(separator: ", ") + "]"
+                    if inline.count <= 48 { return inline }
+                }
+            }
+            return "[…] (\(count) \(count == 1 ? "element" : "elements"))"
+        }
+        if let object = keyed(value) {
+            let count = object.count
+            return "{…} (\(count) \(count == 1 ? "key" : "keys"))"
+        }
+        return truncated(String(describing: value))
+    }
+
+    private static func isScalar(_ value: Any) -> Bool {
+        let value = normalized(value)
+        return isNull(value) || bool(value) != nil || number(value) != nil
+            || string(value).map { $0.count <= 12 } == true
+    }
+
+    static func render(string text: String) -> String {
+        let limit = 32
+        let count = text.count
+        guard count > limit else { return quoted(text) }
+        return quoted(String(text.prefix(23)) + "…") + " (\(count) characters)"
+    }
+
+    private static func truncated(_ text: String) -> String {
+        text.count > 48 ? String(text.prefix(47)) + "…" : text
+    }
+
+    /// The text as a JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// A dictionary source, read in place.
+enum KeyedSource {
+    case dictionary([String: Any])
+    case other(any StringKeyedContainer)
+
+    /// The normalized value under `key`, or nil when absent.
+    @inline(__always)
+    func value(forKey key: String) -> Any? {
+        switch self {
+        case let .dictionary(dictionary): return dictionary[key].map(SourceValue.normalized)
+        case let .other(container): return container.value(forKey: key).map(SourceValue.normalized)
+        }
+    }
+
+    var count: Int {
+        switch self {
+        case let .dictionary(dictionary): return dictionary.count
+        case let .other(container): return container.count
+        }
+    }
+
+    /// Every key and normalized value, for converting a whole `[String: V]`.
+    func forEach(_ body: (String, Any) -> Void) {
+        switch self {
+        case let .dictionary(dictionary): for (key, value) in dictionary { body(key, SourceValue.normalized(value)) }
+        case let .other(container): container.forEachStringKey { body($0, SourceValue.normalized($1)) }
+        }
+    }
+}
+
+/// An array source, read in place.
+enum IndexedSource {
+    case array([Any])
+    case other(any IndexedContainer)
+
+    var count: Int {
+        switch self {
+        case let .array(array): return array.count
+        case let .other(container): return container.count
+        }
+    }
+
+    /// The normalized element at `index`; callers check `0..<count` first.
+    @inline(__always)
+    subscript(index: Int) -> Any {
+        switch self {
+        case let .array(array): return SourceValue.normalized(array[index])
+        case let .other(container): return SourceValue.normalized(container.element(at: index))
+        }
+    }
+
+    /// The normalized element at `index`, or nil past either end.
+    @inline(__always)
+    func element(at index: Int) -> Any? {
+        index >= 0 && index < count ? self[index] : nil
+    }
+}
+
+// MARK: Containers other than [String: Any] and [Any]
+
+protocol StringKeyedContainer {
+    var acceptsStringKeys: Bool { get }
+    var count: Int { get }
+    func value(forKey key: String) -> Any?
+    func forEachStringKey(_ body: (String, Any) -> Void)
+}
+
+protocol IndexedContainer {
+    var count: Int { get }
+    func element(at index: Int) -> Any
+}
+
+extension Dictionary: StringKeyedContainer {
+    var acceptsStringKeys: Bool {
+        Key.self == String.self || Key.self == AnyHashable.self || Key.self == NSString.self
+    }
+
+    func value(forKey key: String) -> Any? {
+        if let key = key as? Key { return self[key] }
+        if let key = AnyHashable(key) as? Key { return self[key] }
+        return nil
+    }
+
+    func forEachStringKey(_ body: (String, Any) -> Void) {
+        for (key, value) in self {
+            if let key = SourceValue.string((key as AnyHashable).base) { body(key, value) }
+        }
+    }
+}
+
+extension NSDictionary: StringKeyedContainer {
+    var acceptsStringKeys: Bool { true }
+
+    func value(forKey key: String) -> Any? {
+        object(forKey: key as NSString)
+    }
+
+    func forEachStringKey(_ body: (String, Any) -> Void) {
+        for (key, value) in self {
+            if let key = SourceValue.string(key) { body(key, value) }
+        }
+    }
+}
+
+extension Array: IndexedContainer {
+    func element(at index: Int) -> Any { self[index] }
+}
+
+extension NSArray: IndexedContainer {
+    func element(at index: Int) -> Any { object(at: index) }
+}
+
+/// Lets the engine see through an `Optional` stored in an `Any`.
+protocol OptionalValue {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedValue: Any? { self.map { $0 as Any } }
+}

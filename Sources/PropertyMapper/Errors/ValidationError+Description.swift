@@ -1,0 +1,98 @@
+// The only file that writes prose about errors. Wording may change; fields may not.
+
+extension ValidationError {
+    init(path: String, property: String, rule: String, value: String?, failure: Failure) {
+        self.init(path: path, property: property, rule: rule, value: value, message: failure.message)
+    }
+
+    /// `name → title: 200 characters, expected 1...80; got "xxxx…" (200 characters) [lengthRange]`
+    public var description: String {
+        let location = path.isEmpty ? "(root)" : path
+        let target = property.isEmpty ? "" : " → \(property)"
+        let got = value.map { "; got \($0)" } ?? ""
+        return "\(location)\(target): \(message)\(got) [\(rule)]"
+    }
+}
+
+extension MappingError {
+    public var description: String {
+        let heading = errors.count == 1 ? "1 error:" : "\(errors.count) errors:"
+        return ([heading] + errors.map { "- \($0)" }).joined(separator: "\n")
+    }
+}
+
+extension Failure {
+    var message: String {
+        switch self {
+        case .missing:
+            return "value is missing"
+        case .null:
+            return "value is null, expected a value"
+        case let .typeMismatch(found, expected):
+            return "\(found.phrase), expected \(expected)"
+        case let .notWhole(expected):
+            return "a number with a fractional part, expected \(expected)"
+        case let .outOfRange(expected):
+            return "a number out of range, expected \(expected)"
+        case let .beyond64Bits(expected):
+            return "an integer wider than 64 bits, expected \(expected)"
+        case let .nonFinite(expected):
+            return "a non-finite number, expected \(expected)"
+        case let .length(count, unit, lower, upper):
+            return "\(count) \(unit.word(count)), expected \(Self.bounds(lower.map(String.init), upper.map(String.init), exact: lower == upper))"
+        case let .noMatch(pattern):
+            return "no match, expected a match for /\(pattern)/"
+        case let .invalidPattern(pattern, reason):
+            return "the pattern /\(pattern)/ is not a valid regular expression (\(reason))"
+        case let .notOneOf(candidates):
+            return "not in the list, expected one of \(candidates.joined(separator: ", "))"
+        case let .notEqual(expected):
+            return "a different value, expected \(expected)"
+        case let .numberBound(lower, upper):
+            return "out of bounds, expected \(Self.bounds(lower, upper, exact: false))"
+        case let .failedCheck(name, thrown):
+            return "does not pass \(name)" + (thrown.map { ": \($0)" } ?? "")
+        case let .cannotJudge(found, accepts):
+            return "\(found.phrase), expected \(accepts)"
+        case let .boxFailed(boxing, thrown):
+            return "cannot be boxed as \(boxing)" + (thrown.map { ": \($0)" } ?? "")
+        case let .callFailed(expected, thrown):
+            if let thrown { return "the call threw: \(thrown)" }
+            return "the call returned nil, expected \(expected)"
+        case let .malformedJSON(reason):
+            return "malformed JSON: \(reason)"
+        }
+    }
+
+    private static func bounds(_ lower: String?, _ upper: String?, exact: Bool) -> String {
+        switch (lower, upper) {
+        case let (lower?, upper?): return exact ? "exactly \(lower)" : "\(lower)...\(upper)"
+        case let (lower?, nil): return "at least \(lower)"
+        case let (nil, upper?): return "at most \(upper)"
+        case (nil, nil): return "any value"
+        }
+    }
+}
+
+extension ValueKind {
+    var phrase: String {
+        switch self {
+        case .string: return "a string"
+        case .number: return "a number"
+        case .boolean: return "a boolean"
+        case .null: return "null"
+        case .array: return "an array"
+        case .object: return "a dictionary"
+        case let .other(typeName): return "a value of type \(typeName)"
+        }
+    }
+}
+
+extension LengthUnit {
+    func word(_ count: Int) -> String {
+        switch self {
+        case .characters: return count == 1 ? "character" : "characters"
+        case .elements: return count == 1 ? "element" : "elements"
+        }
+    }
+}

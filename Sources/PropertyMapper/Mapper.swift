@@ -1,0 +1,109 @@
+import Foundation
+
+/// Maps parsed data into model objects through a `Mapping`, all or nothing.
+///
+///     init(json: [String: Any]) throws {
+///         try Mapper.mapValues(from: json, to: self, using: Self.mapping)
+///     }
+///
+/// Phase one walks the mapping and the source together: it type-checks every value, runs every
+/// validator, boxes and calls, collects every error and stages every write. Phase two applies the
+/// writes only when phase one found no error, so a failed call leaves the target exactly as it was.
+public enum Mapper {
+    /// Maps `source` (`[String: Any]`, `NSDictionary`, `[Any]`, `NSArray`) into a class instance.
+    ///
+    /// Throws a `MappingError` listing every failure, in mapping order; then nothing was written.
+    public static func mapValues<Root: AnyObject>(
+        from source: Any?,
+        to target: Root,
+        using mapping: Mapping<Root>
+    ) throws(MappingError) {
+        var reference = target
+        try mapValues(from: source, to: &reference, using: mapping)
+    }
+
+    /// Maps `source` into a value through `inout`, such as a struct: `try Mapper.mapValues(from: json, to: &self, using: Self.mapping)`.
+    public static func mapValues<Root>(
+        from source: Any?,
+        to target: inout Root,
+        using mapping: Mapping<Root>
+    ) throws(MappingError) {
+        let writes = try stage(source, for: target, using: mapping)
+        writes.apply(to: &target)
+    }
+
+    /// Maps JSON bytes into a class instance; malformed JSON is a `MappingError` with the rule `json`.
+    public static func mapValues<Root: AnyObject>(
+        fromJSON json: Data,
+        to target: Root,
+        using mapping: Mapping<Root>
+    ) throws(MappingError) {
+        try mapValues(from: parseJSON(json), to: target, using: mapping)
+    }
+
+    /// Maps JSON bytes into a value through `inout`.
+    public static func mapValues<Root>(
+        fromJSON json: Data,
+        to target: inout Root,
+        using mapping: Mapping<Root>
+    ) throws(MappingError) {
+        try mapValues(from: parseJSON(json), to: &target, using: mapping)
+    }
+
+    /// Maps JSON text into a class instance.
+    public static func mapValues<Root: AnyObject>(
+        fromJSON json: String,
+        to target: Root,
+        using mapping: Mapping<Root>
+    ) throws(MappingError) {
+        try mapValues(fromJSON: Data(json.utf8), to: target, using: mapping)
+    }
+
+    /// Maps JSON text into a value through `inout`.
+    public static func mapValues<Root>(
+        fromJSON json: String,
+        to target: inout Root,
+        using mapping: Mapping<Root>
+    ) throws(MappingError) {
+        try mapValues(fromJSON: Data(json.utf8), to: &target, using: mapping)
+    }
+
+    /// A dry run: every check, calls included (run on `target`), and nothing written.
+    ///
+    ///     let problems = Mapper.validate(json, for: video, using: Video.mapping)
+    ///
+    /// Returns the errors `mapValues` would throw, in the same order; empty when it would succeed.
+    public static func validate<Root>(
+        _ source: Any?,
+        for target: Root,
+        using mapping: Mapping<Root>
+    ) -> [ValidationError] {
+        var run = MappingRun(root: target, plan: mapping.plan, stagesWrites: false)
+        run.visit(mapping.plan, source.map(SourceValue.normalized))
+        return run.errors
+    }
+
+    /// Phase one: the staged writes, or every error.
+    private static func stage<Root>(
+        _ source: Any?,
+        for target: Root,
+        using mapping: Mapping<Root>
+    ) throws(MappingError) -> StagedWrites<Root> {
+        var run = MappingRun(root: target, plan: mapping.plan, stagesWrites: true)
+        run.visit(mapping.plan, source.map(SourceValue.normalized))
+        guard run.errors.isEmpty else { throw MappingError(errors: run.errors) }
+        return run.writes
+    }
+
+    private static func parseJSON(_ data: Data) throws(MappingError) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let nsError = error as NSError
+            let reason = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
+            throw MappingError(errors: [
+                ValidationError(path: "", property: "", rule: "json", value: nil, failure: .malformedJSON(reason: reason)),
+            ])
+        }
+    }
+}

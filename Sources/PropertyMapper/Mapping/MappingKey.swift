@@ -1,0 +1,47 @@
+/// A key in a mapping: a source dictionary key (a string literal) or an array index (an integer literal, 0-based).
+///
+///     "geo": [0: .property(\.latitude), 1: .property(\.longitude)]
+///
+/// A key is taken literally: `"a.b"` names the key `a.b`, not a path. An index past either end of the array is absent.
+public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    case key(String)
+    case index(Int)
+
+    public init(stringLiteral value: String) {
+        self = .key(value)
+    }
+
+    public init(integerLiteral value: Int) {
+        self = .index(value)
+    }
+
+    /// The key as it appears in error paths: `name`, `[1]`, `["a.b"]`.
+    public var description: String {
+        appended(to: "")
+    }
+
+    /// The path of this key under `parent`: plain keys join with a dot (`author.email`), indices
+    /// as `[1]`, and keys that would be ambiguous in a path (empty, or holding `.`, `[`, `]`, `"`,
+    /// spaces or control characters) as a quoted subscript (`author["e.mail"]`).
+    func appended(to parent: String) -> String {
+        if case let .key(key) = self, Self.isPlain(key), parent.isEmpty { return key }
+        return parent + subpath
+    }
+
+    /// What this key adds to a non-empty parent path: `.name`, `[1]`, `["a.b"]`.
+    var subpath: String {
+        switch self {
+        case let .index(index):
+            return "[\(index)]"
+        case let .key(key):
+            return Self.isPlain(key) ? "." + key : "[\(SourceValue.quoted(key))]"
+        }
+    }
+
+    private static func isPlain(_ key: String) -> Bool {
+        !key.isEmpty && !key.unicodeScalars.contains { scalar in
+            scalar == "." || scalar == "[" || scalar == "]" || scalar == "\"" || scalar == "\\"
+                || scalar.properties.isWhitespace || scalar.value < 0x20
+        }
+    }
+}

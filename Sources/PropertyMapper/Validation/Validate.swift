@@ -1,0 +1,34 @@
+/// A named rule on a present, non-null source value; returns why it failed, or nil.
+struct Validator: Sendable {
+    let rule: String
+    let check: @Sendable (Any) -> Failure?
+}
+
+extension PropertyDescriptor {
+    /// Adds a custom rule, named as it should appear in errors. The predicate receives the source
+    /// value (before boxing) as an `Input`, checked strictly as for `.property`.
+    ///
+    ///     "videoURL": .box(.url, \.contentURL).validate("isSecureURL") { (text: String) in text.hasPrefix("https://") }
+    ///
+    /// A `false` result, or a thrown error, fails with `videoURL → contentURL: does not pass isSecureURL; got "http://…" [isSecureURL]`.
+    /// Absent and null values pass; a value that is not an `Input` fails with a message saying what it expects.
+    /// Wrap it in an extension to give it a name of its own:
+    ///
+    ///     extension PropertyDescriptor {
+    ///         func isSecureURL() -> Self { validate("isSecureURL") { (text: String) in text.hasPrefix("https://") } }
+    ///     }
+    public func validate<Input>(_ name: String, _ predicate: @escaping @Sendable (Input) throws -> Bool) -> Self {
+        let input = Conversions.make(Input.self)
+        return adding(Validator(rule: name) { value in
+            var issues = ConversionIssues()
+            guard let typed = input.convert(value, &issues) else {
+                return .cannotJudge(found: SourceValue.kind(of: value), accepts: input.typeName)
+            }
+            do {
+                return try predicate(typed) ? nil : .failedCheck(name: name, thrown: nil)
+            } catch {
+                return .failedCheck(name: name, thrown: String(describing: error))
+            }
+        })
+    }
+}

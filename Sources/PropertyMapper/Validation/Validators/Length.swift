@@ -1,0 +1,51 @@
+extension PropertyDescriptor {
+    /// Requires the string's length, in characters, to fall within `min...max` (bounds may come in either order).
+    ///
+    ///     "name": .property(\.title).lengthRange(1, 80)
+    ///
+    /// A 200-character name fails with `name → title: 200 characters, expected 1...80; got "xxxx…" (200 characters) [lengthRange]`.
+    /// An absent or null value passes (pair it with `isRequired()`). Arrays are measured in elements;
+    /// any other value, such as a number, is an error.
+    public func lengthRange(_ min: Int, _ max: Int) -> Self {
+        lengthRule("lengthRange", lower: Swift.min(min, max), upper: Swift.max(min, max))
+    }
+
+    /// `lengthRange(1...80)`: the same with a range.
+    public func lengthRange(_ range: ClosedRange<Int>) -> Self {
+        lengthRule("lengthRange", lower: range.lowerBound, upper: range.upperBound)
+    }
+
+    /// Requires exactly `count` characters (or elements): `.property(\.countryCode).length(2)`.
+    public func length(_ count: Int) -> Self {
+        lengthRule("length", lower: count, upper: count)
+    }
+
+    /// Requires at least `count` characters (or elements): `.property(\.password).minLength(12)`.
+    public func minLength(_ count: Int) -> Self {
+        lengthRule("minLength", lower: count, upper: nil)
+    }
+
+    /// Requires at most `count` characters (or elements): `.property(\.tags).maxLength(5)`.
+    public func maxLength(_ count: Int) -> Self {
+        lengthRule("maxLength", lower: nil, upper: count)
+    }
+
+    private func lengthRule(_ rule: String, lower: Int?, upper: Int?) -> Self {
+        adding(Validator(rule: rule) { value in
+            let count: Int
+            let unit: LengthUnit
+            if let text = SourceValue.string(value) {
+                count = text.count
+                unit = .characters
+            } else if let array = SourceValue.indexed(value) {
+                count = array.count
+                unit = .elements
+            } else {
+                return .cannotJudge(found: SourceValue.kind(of: value), accepts: "a string or an array")
+            }
+            if let lower, count < lower { return .length(count: count, unit: unit, lower: lower, upper: upper) }
+            if let upper, count > upper { return .length(count: count, unit: unit, lower: lower, upper: upper) }
+            return nil
+        })
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+extension PropertyDescriptor {
+    /// Requires the string to contain a match of the expression; anchor it (`^…$`) for a whole-string match.
+    ///
+    ///     "email": .property(\.authorEmail).matchesRegEx(emailExpression)
+    ///
+    /// A mismatch fails with `author.email → authorEmail: no match, expected a match for /^[^@\s]+@…$/; got "not-an-email" [matchesRegEx]`.
+    /// An absent or null value passes; a value that is not a string is an error.
+    public func matchesRegEx(_ expression: NSRegularExpression) -> Self {
+        let regex = SharedRegularExpression(expression)
+        return adding(Validator(rule: "matchesRegEx") { value in
+            guard let text = SourceValue.string(value) else {
+                return .cannotJudge(found: SourceValue.kind(of: value), accepts: "a string")
+            }
+            return regex.matches(text) ? nil : .noMatch(pattern: regex.expression.pattern)
+        })
+    }
+
+    /// The same with a pattern, compiled once when the mapping is built:
+    /// `.property(\.authorEmail).matchesRegEx(#"^[^@\s]+@[^@\s]+\.[a-z]{2,}$"#)`.
+    ///
+    /// An invalid pattern never traps: every present value fails with a message naming the pattern.
+    public func matchesRegEx(_ pattern: String) -> Self {
+        do {
+            return matchesRegEx(try NSRegularExpression(pattern: pattern))
+        } catch {
+            let reason = String(describing: error)
+            return adding(Validator(rule: "matchesRegEx") { _ in .invalidPattern(pattern: pattern, reason: reason) })
+        }
+    }
+}
+
+/// `NSRegularExpression` is immutable and documented as safe to share across threads.
+private struct SharedRegularExpression: @unchecked Sendable {
+    let expression: NSRegularExpression
+
+    init(_ expression: NSRegularExpression) {
+        self.expression = expression
+    }
+
+    func matches(_ text: String) -> Bool {
+        let range = NSRange(location: 0, length: text.utf16.count)
+        return expression.firstMatch(in: text, options: [], range: range) != nil
+    }
+}

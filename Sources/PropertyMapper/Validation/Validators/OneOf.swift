@@ -1,0 +1,22 @@
+extension PropertyDescriptor {
+    /// Requires the value to equal one of `values`, compared after a strict conversion to their type.
+    ///
+    ///     "videoType": .property(\.kind).oneOf(["shortVideo", "longVideo", "live"])
+    ///
+    /// `"hologram"` fails with `videoType → kind: not in the list, expected one of "shortVideo", "longVideo", "live"; got "hologram" [oneOf]`.
+    /// An absent or null value passes; a value of another kind (a number among strings) fails the same way.
+    public func oneOf<Candidate: Equatable & Sendable>(_ values: [Candidate]) -> Self {
+        let rendered = values.map(SourceValue.render)
+        return membershipRule("oneOf", values, failure: .notOneOf(candidates: rendered))
+    }
+
+    /// Shared by `oneOf` and `equalTo`: converts the source value strictly to `Candidate` and looks it up.
+    func membershipRule<Candidate: Equatable & Sendable>(_ rule: String, _ values: [Candidate], failure: Failure) -> Self {
+        let conversion = Conversions.make(Candidate.self)
+        return adding(Validator(rule: rule) { value in
+            var issues = ConversionIssues()
+            guard let candidate = conversion.convert(value, &issues), values.contains(candidate) else { return failure }
+            return nil
+        })
+    }
+}
