@@ -1,15 +1,28 @@
 import Foundation
 
 extension Boxing where Value == URL {
-    /// Boxes a URL string such as `"https://cdn.example.com/v/1.mp4"`.
+    /// Boxes a URL string such as `"https://cdn.example.com/v/1.mp4"` (relative references such as
+    /// `"/v/1.mp4"` are URLs too).
     ///
     ///     "videoURL": .box(.url, \.contentURL)
     ///
-    /// An empty string, or one `URL(string:)` rejects, fails with
-    /// `videoURL → contentURL: cannot be boxed as URL; got "" [box(URL)]`. A number is a `type` error.
+    /// Strings that are not valid URLs are rejected, never percent-encoded into one: `""` and
+    /// `"not a url"` fail with `videoURL → contentURL: cannot be boxed as URL; got "not a url" [box(URL)]`.
+    /// A number is a `type` error.
     public static var url: Self {
         Boxing(named: "URL") { (text: String) in
-            text.isEmpty ? nil : URL(string: text)
+            text.isEmpty ? nil : strictURL(text)
         }
+    }
+
+    private static func strictURL(_ text: String) -> URL? {
+        #if canImport(Darwin)
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            return URL(string: text, encodingInvalidCharacters: false)
+        }
+        return URL(string: text)  // before these releases URL(string:) never encodes
+        #else
+        return URL(string: text, encodingInvalidCharacters: false)
+        #endif
     }
 }
