@@ -11,17 +11,23 @@ struct Conversion<Value>: Sendable {
 }
 
 /// Problems found by a conversion, each at a sub-path of the value (`""`, `"[3]"`, `".views"`).
+///
+/// Scalar conversions only report `type` problems; a conversion that maps a nested model can
+/// report any rule, for the nested property it concerns.
 struct ConversionIssues {
     struct Issue {
         var subpath: String
+        /// The nested property concerned, or nil for the property being mapped.
+        var property: String?
+        var rule: String
         var failure: Failure
-        var value: Any
+        var value: Any?
     }
 
     var list: [Issue] = []
 
     mutating func add(_ failure: Failure, value: Any) {
-        list.append(Issue(subpath: "", failure: failure, value: value))
+        list.append(Issue(subpath: "", property: nil, rule: "type", failure: failure, value: value))
     }
 
     mutating func add(_ nested: ConversionIssues, under component: String) {

@@ -132,12 +132,12 @@ struct MappingRun<Root> {
             value: value.map(SourceValue.render), failure: failure))
     }
 
-    /// Type errors from a conversion, each at its own sub-path (`tags[3]`).
+    /// Errors from a conversion, each at its own sub-path (`tags[3]`).
     mutating func fail(_ node: PlanNode<Root>, issues: ConversionIssues) {
         for issue in issues.list {
             errors.append(ValidationError(
-                path: node.path + issue.subpath, property: node.property, rule: "type",
-                value: SourceValue.render(issue.value), failure: issue.failure))
+                path: node.path + issue.subpath, property: issue.property ?? node.property, rule: issue.rule,
+                value: issue.value.map(SourceValue.render), failure: issue.failure))
         }
     }
 
