@@ -38,7 +38,7 @@ public enum Mapper {
         to target: Root,
         using mapping: Mapping<Root>
     ) throws(MappingError) {
-        try mapValues(from: parseJSON(json), to: target, using: mapping)
+        try mapValues(from: parseJSON(json, for: mapping), to: target, using: mapping)
     }
 
     /// Maps JSON bytes into a value through `inout`.
@@ -47,7 +47,7 @@ public enum Mapper {
         to target: inout Root,
         using mapping: Mapping<Root>
     ) throws(MappingError) {
-        try mapValues(from: parseJSON(json), to: &target, using: mapping)
+        try mapValues(from: parseJSON(json, for: mapping), to: &target, using: mapping)
     }
 
     /// Maps JSON text into a class instance.
@@ -118,13 +118,33 @@ public enum Mapper {
 
     /// Maps every element of a top-level JSON array into a new model made by `create`.
     ///
-    /// Malformed JSON, or a document that is not an array, throws; a bad record only fails its own result.
+    ///     let batch = try Mapper.mapArray(fromJSON: feed, using: Video.mapping) { Video() }
+    ///
+    /// One pass over the bytes: each element is read (only what the mapping names is built), mapped
+    /// and dropped before the next, so memory stays near the input plus the models. Malformed JSON
+    /// anywhere, or a document that is not an array, throws; a bad record only fails its own result.
     public static func mapArray<Root>(
         fromJSON json: Data,
         using mapping: Mapping<Root>,
         create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
-        try mapArray(from: parseJSON(json), using: mapping, create: create)
+        var results: [Result<Root, MappingError>] = []
+        let notAnArray: Any?
+        do {
+            notAnArray = try JSONDocument.forEachElement(of: json, .level(JSONLevel(mapping.plan))) { element in
+                var model = create()
+                do throws(MappingError) {
+                    try mapValues(from: element, to: &model, using: mapping)
+                    results.append(.success(model))
+                } catch {
+                    results.append(.failure(error))
+                }
+            }
+        } catch {
+            throw error.mappingError
+        }
+        if let notAnArray { return try mapArray(from: notAnArray, using: mapping, create: create) }
+        return MappedArray(results: results)
     }
 
     /// Phase one: the staged writes, or every error.
@@ -139,15 +159,12 @@ public enum Mapper {
         return run.writes
     }
 
-    private static func parseJSON(_ data: Data) throws(MappingError) -> Any {
+    /// The JSON document with only what `mapping` names built; malformed JSON is one `json` error.
+    private static func parseJSON<Root>(_ data: Data, for mapping: Mapping<Root>) throws(MappingError) -> Any {
         do {
-            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return try JSONDocument.read(data, .level(JSONLevel(mapping.plan)))
         } catch {
-            let nsError = error as NSError
-            let reason = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
-            throw MappingError(errors: [
-                ValidationError(path: "", property: "", rule: "json", value: nil, failure: .malformedJSON(reason: reason)),
-            ])
+            throw error.mappingError
         }
     }
 }
