@@ -340,11 +340,11 @@ struct JSONReader {
             let unit = try hexUnit(at: index + 2)
             if unit & 0xFC00 == 0xDC00 { throw JSONSyntaxError(problem: .loneSurrogate(unit), offset: index) }
             guard unit & 0xFC00 == 0xD800 else { return index + 6 }
-            guard index + 7 < end else {
-                throw JSONSyntaxError(problem: .unexpectedEnd(expected: "a low surrogate escape"), offset: Swift.min(index + 6, end))
-            }
-            guard base[index + 6] == UInt8(ascii: "\\"), base[index + 7] == UInt8(ascii: "u") else {
-                throw JSONSyntaxError(problem: .loneSurrogate(unit), offset: index)
+            for (offset, byte) in [(6, UInt8(ascii: "\\")), (7, UInt8(ascii: "u"))] {
+                guard index + offset < end else {
+                    throw JSONSyntaxError(problem: .unexpectedEnd(expected: "a low surrogate escape"), offset: end)
+                }
+                guard base[index + offset] == byte else { throw JSONSyntaxError(problem: .loneSurrogate(unit), offset: index) }
             }
             let low = try hexUnit(at: index + 8)
             guard low & 0xFC00 == 0xDC00 else { throw JSONSyntaxError(problem: .loneSurrogate(unit), offset: index) }
