@@ -126,6 +126,35 @@ struct JSONReader {
     /// Builds the value at `position` fully, as the native Swift value the engine reads; `depth` is the
     /// number of containers around it. Iterative, so nesting costs heap, not stack.
     mutating func readValue(depth: Int) throws(JSONSyntaxError) -> Any {
+        let first = try peekToken(expected: "a value")
+        if first == UInt8(ascii: "[") {
+            if let flat = try readFlatArray(depth: depth) { return flat }
+        } else if first != UInt8(ascii: "{") {
+            return try readScalar()
+        }
+        return try readNested(depth: depth)
+    }
+
+    /// An array of scalars (such as `tags`) without the container stacks; nil, having read nothing,
+    /// when an element is a container.
+    private mutating func readFlatArray(depth: Int) throws(JSONSyntaxError) -> [Any]? {
+        let start = position
+        try open(depth: depth)
+        var array: [Any] = []
+        if closesAtOnce(UInt8(ascii: "]")) { return array }
+        repeat {
+            let byte = try peekToken(expected: "a value")
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                position = start
+                return nil
+            }
+            array.append(try readScalar())
+        } while try readSeparator(closer: UInt8(ascii: "]"))
+        return array
+    }
+
+    /// Any value, containers nested to any depth.
+    private mutating func readNested(depth: Int) throws(JSONSyntaxError) -> Any {
         var arrays: [[Any]] = []
         var objects: [[String: Any]] = []
         var keys: [String] = []
@@ -476,6 +505,17 @@ struct JSONReader {
     @inline(__always)
     func bytesEqual(_ token: StringToken, _ other: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         guard token.end - token.start == count else { return false }
-        return memcmp(base + token.start, other, count) == 0
+        var index = 0
+        while index + 8 <= count {
+            let lhs = UnsafeRawPointer(base + token.start + index).loadUnaligned(as: UInt64.self)
+            let rhs = UnsafeRawPointer(other + index).loadUnaligned(as: UInt64.self)
+            if lhs != rhs { return false }
+            index += 8
+        }
+        while index < count {
+            if base[token.start + index] != other[index] { return false }
+            index += 1
+        }
+        return true
     }
 }
