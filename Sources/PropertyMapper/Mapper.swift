@@ -33,6 +33,16 @@ public enum Mapper {
     }
 
     /// Maps JSON bytes into a class instance; malformed JSON is a `MappingError` with the rule `json`.
+    ///
+    ///     try Mapper.mapValues(fromJSON: data, to: video, using: Video.mapping)
+    ///
+    /// The bytes are read by the library's own strict RFC 8259 reader, which builds only the values
+    /// the mapping names and checks the rest without building it; the mapping then runs exactly as
+    /// from `[String: Any]`, with the same errors. Malformed JSON (a trailing comma, invalid UTF-8, a
+    /// lone surrogate, a number beyond `Double`, nesting deeper than 512 levels, a truncated document)
+    /// is one error at path `""` whose message gives the byte offset and what was expected there:
+    /// `(root): malformed JSON: unexpected character '}' at byte 41, expected '"' to start a key [json]`.
+    /// Nothing is written then. Duplicate keys: the last one wins.
     public static func mapValues<Root: AnyObject>(
         fromJSON json: Data,
         to target: Root,
