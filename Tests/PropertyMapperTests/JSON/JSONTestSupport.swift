@@ -39,7 +39,7 @@ indirect enum EngineView: Equatable, CustomStringConvertible {
         switch self {
         case .null: return "null"
         case let .bool(flag): return "\(flag)"
-        case let .number(number, negativeZero): return negativeZero ? "-0.0" : "\(number)"
+        case let .number(number, negativeZero): return negativeZero ? "-0.0" : number.rendered
         case let .string(text): return SourceValue.quoted(text)
         case let .array(items): return "[" + items.map(\.description).joined(separator: ",") + "]"
         case let .object(members): return "{" + members.sorted { $0.key < $1.key }.map { "\(SourceValue.quoted($0.key)):\($0.value)" }.joined(separator: ",") + "}"
