@@ -317,10 +317,14 @@ struct JSONReader {
         var hasEscapes = false
         var isASCII = true
         while true {
-            // Eight plain ASCII bytes at a time: no quote, backslash, control character or high bit.
+            // Eight bytes at a time, up to the first quote, backslash, control character or non-ASCII byte.
             while index + 8 <= end {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if Self.needsAttention(word) { break }
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let flags = Self.attention(word)
+                if flags != 0 {
+                    index += flags.trailingZeroBitCount >> 3
+                    break
+                }
                 index += 8
             }
             guard index < end else {
@@ -344,8 +348,10 @@ struct JSONReader {
         }
     }
 
+    /// The high bit of each byte of `word` (in memory order, little-endian) that is a quote, a backslash, a
+    /// control character or not ASCII. Bits above the lowest may be false alarms (borrows), never the lowest.
     @inline(__always)
-    private static func needsAttention(_ word: UInt64) -> Bool {
+    private static func attention(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22)
@@ -353,7 +359,7 @@ struct JSONReader {
         let belowSpace = (word &- ones &* 0x20) & ~word
         let quote = (quotes &- ones) & ~quotes
         let backslash = (backslashes &- ones) & ~backslashes
-        return ((belowSpace | quote | backslash) & highs) | (word & highs) != 0
+        return (belowSpace | quote | backslash | word) & highs
     }
 
     /// Checks one escape at `index` (its backslash); returns the index after it.
