@@ -91,6 +91,51 @@ import Testing
         #expect(ReadOutcome.foundation(bytes) != ReadOutcome.reader(bytes))
     }
 
+    /// Random single-byte edits of a sample document: the reader accepts exactly what JSONSerialization
+    /// accepts, with the same value, except for trailing commas.
+    @Test(arguments: 0..<4)
+    func agreesWithFoundationOnMutatedDocuments(seed: Int) throws {
+        let sample = Array(try Self.sampleDocument().utf8)
+        let interesting = Array("\"\\{}[],:01-.eE+tnfu \t\n".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xA9, 0xED, 0xF0, 0xFF]
+        var random = SeededRandom(seed: UInt64(seed))
+        for _ in 0..<500 {
+            var bytes = sample
+            for _ in 0..<Int.random(in: 1...2, using: &random) {
+                let index = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[index] = interesting.randomElement(using: &random)!
+                case 1: bytes.insert(interesting.randomElement(using: &random)!, at: index)
+                default: bytes.remove(at: index)
+                }
+            }
+            let expected = ReadOutcome.foundation(bytes)
+            let actual = ReadOutcome.reader(bytes)
+            if actual == expected { continue }
+            // The one difference: JSONSerialization takes a trailing comma, the reader does not.
+            #expect(actual == .rejected && ReadOutcome.reader(Self.withoutTrailingCommas(bytes)) == expected,
+                    "\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
+    /// The bytes with every comma that closes a container (outside strings) removed.
+    static func withoutTrailingCommas(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var inString = false
+        var escaped = false
+        for (index, byte) in bytes.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: ",") {
+                let next = bytes[(index + 1)...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+                if next == UInt8(ascii: "]") || next == UInt8(ascii: "}") { continue }
+            }
+            result.append(byte)
+        }
+        return result
+    }
+
     @Test func keepsTheLastOfDuplicateKeys() throws {
         let value = try JSONDocument.parse(Data(#"{"a":1,"b":true,"a":"x"}"#.utf8))
         #expect(EngineView(value) == .object(["a": .string("x"), "b": .bool(true)]))
