@@ -272,6 +272,9 @@ enum IntegerType: String, CaseIterable, Sendable {
             expectTypeError(try mapJSON(text, initial: Float(5)), initial: 5)
             expectTypeError(try mapJSON(text, initial: Decimal(5)), initial: 5)
             expectTypeError(try mapJSON(text, initial: "preset"), initial: "preset")
+            expectTypeError(try mapJSON(text, initial: Int?(5)), initial: 5)
+            expectTypeError(try mapJSON(text, initial: [Int]()), initial: [], at: "v")
+            expectTypeError(try mapJSON("[\(text)]", initial: [Int]()), initial: [], at: "v[0]")
         }
     }
 
@@ -279,6 +282,8 @@ enum IntegerType: String, CaseIterable, Sendable {
     func jsonNumbersAndStringsNeverMapToBool(text: String) throws {
         expectTypeError(try mapJSON(text, initial: true), initial: true)
         expectTypeError(try mapJSON(text, initial: false), initial: false)
+        expectTypeError(try mapJSON(text, initial: Bool?(true)), initial: true)
+        expectTypeError(try mapJSON("[\(text)]", initial: [Bool]()), initial: [], at: "v[0]")
     }
 
     @Test func literalBooleansMapToBoolOnly() {

@@ -87,6 +87,19 @@ struct Form: Equatable {
         }
     }
 
+    @Test func listErrorsComeInListOrderAfterTheListsOwnValidators() {
+        let mapping: Mapping<Form> = [
+            "n": .list(.property(\.a).min(10), .property(\.list), .property(\.b).max(0)),
+            "m": .list(.property(\.c), .property(\.d)).validate("isEven") { (number: Int) in number.isMultiple(of: 2) },
+        ]
+        var form = Form()
+        let errors = mappingErrors { try Mapper.mapValues(from: ["n": 3, "m": 5] as [String: Any], to: &form, using: mapping) }
+        #expect(errors.map(\.path) == ["n", "n", "n", "m"])
+        #expect(errors.map(\.rule) == ["min", "type", "max", "isEven"])
+        #expect(errors.map(\.property) == ["a", "list", "b", "c, d"])
+        #expect(form == Form())
+    }
+
     @Test func pathsAreFullAndQuotedWhereNeeded() {
         let mapping: Mapping<Form> = [
             "author": ["e.mail": .property(\.a), "first name": .property(\.b), "": .property(\.c)],

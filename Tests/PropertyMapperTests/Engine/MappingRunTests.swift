@@ -192,6 +192,21 @@ private func bothForms(_ record: [String: Any]) throws -> [[String: Any]] {
         }
         let required = Mapping<Profile>([("geo", [1: .property(\.longitude).isRequired()])])
         expectSingleError(map(["geo": [3.5]], using: required).errors, at: "geo[1]", rule: "isRequired")
+        let negative = Mapping<Profile>([("geo", [-1: .property(\.longitude).isRequired()])])
+        let result = map(["geo": [3.5, 4.5]], using: negative)
+        expectSingleError(result.errors, at: "geo[-1]", rule: "isRequired")
+        #expect(result.profile == Profile())
+    }
+
+    /// A nil or null source counts as an absent container: required entries fail, nothing is written.
+    @Test func nilOrNullSourceIsAbsent() throws {
+        for source in [nil, NSNull(), try Fixtures.parse("null")] as [Any?] {
+            let result = map(source, using: Profile.strictMapping)
+            #expect(result.errors.map(\.path) == ["name", "nickname", "address.city", "geo[0]"])
+            #expect(result.errors.allSatisfy { $0.rule == "isRequired" && $0.value == nil })
+            #expect(result.profile == Profile())
+            #expect(map(source).errors.isEmpty)
+        }
     }
 
     @Test func requiredEntriesUnderAbsentContainersAtDepth() {
@@ -283,10 +298,10 @@ private func bothForms(_ record: [String: Any]) throws -> [[String: Any]] {
 
     /// A level that names both keys and indices can match neither a dictionary nor an array:
     /// any present value is one shape error at the level, and nothing under it is written.
-    @Test(arguments: 0..<4)
+    @Test(arguments: 0..<5)
     func levelMixingKeysAndIndicesIsOneShapeError(index: Int) {
         let mapping: Mapping<Profile> = ["mixed": ["city": .property(\.city), 0: .property(\.latitude)]]
-        let values: [Any] = [["city": "Oslo"], [3.5], "Oslo", 3.5]
+        let values: [Any] = [["city": "Oslo"], [3.5], "Oslo", 3.5, ["city": 5]]
         let result = map(["mixed": values[index]], using: mapping)
         let error = expectSingleError(result.errors, at: "mixed", rule: "type")
         #expect(error?.property == "city, latitude")
@@ -317,6 +332,10 @@ private func bothForms(_ record: [String: Any]) throws -> [[String: Any]] {
         let result = map(bad, using: mapping)
         #expect(result.errors.map(\.path) == ["points[1].pos[0]", "points[1].pos[1]", "places[0].city"])
         #expect(result.errors.map(\.rule) == ["type", "min", "type"])
+        let nullElement = try Fixtures.parse(#"{"points": [{}, null], "places": [null]}"#)
+        let absent = map(nullElement, using: mapping)
+        #expect(absent.errors.isEmpty)
+        #expect(absent.profile == Profile())
     }
 }
 
@@ -350,16 +369,31 @@ private func bothForms(_ record: [String: Any]) throws -> [[String: Any]] {
         #expect(result.profile.city == "Oslo")
         #expect(result.profile.longitude == 2.0)
     }
+}
 
+/// A wrong-type or shape error whose value is 10,000 levels deep: reported, rendered briefly, never walked.
+/// Run on their own with `--filter DeepSourceRenderingTests`; skip with `--skip DeepSourceRenderingTests`.
+@Suite struct DeepSourceRenderingTests {
     @Test func deepSubtreeInAShapeErrorIsRenderedBriefly() {
-        let result = map(["geo": Self.deepDictionary, "address": Self.deepSubtree])
+        let result = map(["geo": DeepSourceTests.deepDictionary, "address": DeepSourceTests.deepSubtree])
         #expect(result.errors.map(\.path) == ["address", "geo"])
         #expect(result.errors.map(\.value) == ["[…] (1 element)", "{…} (1 key)"])
     }
 
-    @Test func deepSubtreeInAWrongTypeIsRenderedBriefly() {
-        let result = map(["name": Self.deepDictionary])
-        let error = expectSingleError(result.errors, at: "name", rule: "type")
+    @Test(arguments: ["name", "age"])
+    func deepSubtreeInAWrongTypeIsRenderedBriefly(key: String) {
+        let result = map([key: DeepSourceTests.deepDictionary])
+        let error = expectSingleError(result.errors, at: key, rule: "type")
         #expect(error?.value == "{…} (1 key)")
+        #expect(result.profile == Profile())
+    }
+
+    @Test func deepSubtreeInsideAMappedArrayIsRenderedBriefly() {
+        let mapping = Mapping<Slot<[String]>>([("tags", .property(\.value))])
+        var slot = Slot(value: ["preset"])
+        let errors = mappingErrors { try Mapper.mapValues(from: ["tags": ["a", DeepSourceTests.deepSubtree]], to: &slot, using: mapping) }
+        let error = expectSingleError(errors, at: "tags[1]", rule: "type")
+        #expect(error?.value == "[…] (1 element)")
+        #expect(slot.value == ["preset"])
     }
 }
