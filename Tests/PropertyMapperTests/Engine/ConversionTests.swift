@@ -232,7 +232,10 @@ enum IntegerType: String, CaseIterable, Sendable {
         #expect(try mapJSON("-3.4e38", initial: Float(0)).value == -3.4e38)
     }
 
-    @Test func negativeZeroKeepsItsSign() {
+    @Test func negativeZeroKeepsItsSign() throws {
+        let parsed = try mapJSON("-0.0", initial: 1.0)
+        #expect(parsed.value == 0)
+        #expect(parsed.value.sign == .minus)
         let result = mapLiteral(-0.0, initial: 1.0)
         #expect(result.errors.isEmpty)
         #expect(result.value == 0)
@@ -333,6 +336,9 @@ enum IntegerType: String, CaseIterable, Sendable {
         #expect(try mapJSON("42", initial: Decimal(0)).value == 42)
         #expect(try mapJSON("-42", initial: Decimal(0)).value == -42)
         #expect(try mapJSON("12.5", initial: Decimal(0)).value == Decimal(string: "12.5"))
+        #expect(try mapJSON("12.34", initial: Decimal(0)).value == Decimal(string: "12.34"))
+        #expect(try mapJSON("0.1", initial: Decimal(0)).value == Decimal(string: "0.1"))
+        #expect(try mapJSON("1e2", initial: Decimal(0)).value == 100)
         #expect(try mapJSON("18446744073709551615", initial: Decimal(0)).value == Decimal(string: "18446744073709551615"))
         #expect(try mapJSON("-9223372036854775808", initial: Decimal(0)).value == Decimal(string: "-9223372036854775808"))
         #expect(mapLiteral(Decimal(string: "12.34")!, initial: Decimal(0)).value == Decimal(string: "12.34"))
