@@ -334,6 +334,25 @@ import Testing
             description: "raw → raw: a number, expected String; got 42 [isShort]")
     }
 
+    @Test func customValidatorOnAValueItsInputCannotHold() {
+        // The value is a number, but not one an Int8 holds; the message only names the type.
+        Self.expectText(
+            ["raw": 300], ["raw": .property(\.raw).validate("isSmall") { (number: Int8) in number > 0 }],
+            message: "a number, expected Int8",
+            description: "raw → raw: a number, expected Int8; got 300 [isSmall]")
+        Self.expectText(
+            ["raw": ["a", 1]], ["raw": .property(\.raw).validate("isShortList") { (list: [String]) in list.count < 3 }],
+            message: "an array, expected [String]",
+            description: #"raw → raw: an array, expected [String]; got ["a", 1] [isShortList]"#)
+    }
+
+    @Test func oneOfAnEmptyList() {
+        Self.expectText(
+            ["title": "x"], ["title": .property(\.title).oneOf([String]())],
+            message: "not in the list, expected one of ",
+            description: #"title → title: not in the list, expected one of ; got "x" [oneOf]"#)
+    }
+
     // MARK: box
 
     @Test func boxMessages() {

@@ -156,6 +156,20 @@ import Testing
         #expect(errors.map(\.rule) == ["minLength", "maxLength"])
     }
 
+    @Test func countsFoundationStringsAndArraysLikeSwiftOnes() {
+        let mapping: Mapping<Profile> = [
+            "name": .property(\.name).length(2),
+            "tags": .property(\.tags).maxLength(2),
+        ]
+        let source = NSDictionary(dictionary: [
+            "name": NSString(string: "e\u{301}\u{1F1F5}\u{1F1F1}"),
+            "tags": NSArray(array: ["a", "b", "c"]),
+        ])
+        let errors = Mapper.validate(source, for: Profile(), using: mapping)
+        #expect(errors.map(\.rule) == ["maxLength"])
+        #expect(errors.map(\.path) == ["tags"])
+    }
+
     // MARK: Absent, null, wrong kind
 
     @Test func passesOnAbsentAndNull() {

@@ -206,6 +206,18 @@ import Testing
         #expect(Mapper.validate(negative, for: Loose(), using: ["raw": .property(\.raw).max(-1e19)]).isEmpty)
     }
 
+    @Test func integersWiderThan64BitsAgainstBoundsBeyondDecimalsRange() throws {
+        // 1e300 is far beyond what Decimal holds (about 3.4e165); the comparison must still be exact.
+        let record = try #require(Fixtures.parse(#"{"raw": 100000000000000000000, "negative": -100000000000000000000}"#) as? [String: Any])
+        let rules = { (mapping: Mapping<Loose>) in Mapper.validate(record, for: Loose(), using: mapping).map(\.rule) }
+        #expect(rules(["raw": .property(\.raw).max(1e300)]).isEmpty)
+        #expect(rules(["raw": .property(\.raw).min(1e300)]) == ["min"])
+        #expect(rules(["raw": .property(\.raw).range(-1e300, 1e300)]).isEmpty)
+        #expect(rules(["negative": .property(\.raw).min(-1e300)]).isEmpty)
+        #expect(rules(["negative": .property(\.raw).max(-1e300)]) == ["max"])
+        #expect(rules(["negative": .property(\.raw).range(-1e300, 1e300)]).isEmpty)
+    }
+
     // MARK: Values a number validator cannot judge
 
     @Test func nanFromALiteralFailsEveryNumberValidator() {
