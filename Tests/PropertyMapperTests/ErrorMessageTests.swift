@@ -191,6 +191,10 @@ import Testing
             message: "a number, expected String",
             description: "tags[1] → tags: a number, expected String; got 2 [type]")
         Self.expectText(
+            ["tags": ["a", NSNull()]], ["tags": .property(\.tags)],
+            message: "null, expected String",
+            description: "tags[1] → tags: null, expected String; got null [type]")
+        Self.expectText(
             ["tags": "a"], ["tags": .property(\.tags)],
             message: "a string, expected [String]",
             description: #"tags → tags: a string, expected [String]; got "a" [type]"#)
@@ -344,6 +348,13 @@ import Testing
             ["raw": ["a", 1]], ["raw": .property(\.raw).validate("isShortList") { (list: [String]) in list.count < 3 }],
             message: "an array, expected [String]",
             description: #"raw → raw: an array, expected [String]; got ["a", 1] [isShortList]"#)
+    }
+
+    @Test func equalToACandidateTheSourceCannotBe() {
+        Self.expectText(
+            ["optionalKind": "live"], ["optionalKind": .call(Sheet.kind(from:), \.optionalKind).equalTo(VideoType.live)],
+            message: "a different value, expected live",
+            description: #"optionalKind → optionalKind: a different value, expected live; got "live" [equalTo]"#)
     }
 
     @Test func oneOfAnEmptyList() {

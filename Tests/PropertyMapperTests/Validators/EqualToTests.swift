@@ -9,6 +9,9 @@ import Testing
         var ratio: Double?
         var flag: Bool?
         var level: UInt8?
+        var type: VideoType?
+
+        func type(from text: String) -> VideoType? { VideoType(rawValue: text) }
     }
 
     struct Loose {
@@ -95,6 +98,15 @@ import Testing
         let errors = Self.map(try form(["version": "2", "name": 2, "flag": 1, "level": 256]), Self.mapping).errors
         #expect(errors.map(\.rule) == ["type", "type", "type", "type"])
         #expect(errors.map(\.path) == ["version", "name", "flag", "level"])
+    }
+
+    @Test func comparesTheSourceValueOfACallNotItsResult() {
+        let source = Self.map(["type": "live"], ["type": .call(Manifest.type(from:), \.type).equalTo("live")])
+        #expect(source.errors.isEmpty)
+        #expect(source.manifest.type == .live)
+        // A VideoType candidate can never equal the source string.
+        let result = Self.map(["type": "live"], ["type": .call(Manifest.type(from:), \.type).equalTo(VideoType.live)])
+        expectOnlyError(result.errors, path: "type", property: "type", rule: "equalTo", value: #""live""#)
     }
 
     @Test func chainsWithOtherValidators() {
