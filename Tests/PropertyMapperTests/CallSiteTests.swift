@@ -341,6 +341,20 @@ enum DocCallSite {
         #expect(errors.map(\.path) == ["countryCode", "version", "videoType", "id", "rating", "secureURL"])
     }
 
+    @Test func mapArrayDocExampleMapsEachRecordOnItsOwn() throws {
+        let feed = Data(try Fixtures.jsonArray([[String: Any].validRecord(), [String: Any].validRecord(["rating": 9])]).utf8)
+        let batch = try Mapper.mapArray(fromJSON: feed, using: Video.mapping) { Video() }
+        #expect("\(batch.models.count) mapped, \(batch.failures.count) rejected" == "1 mapped, 1 rejected")
+        var report: [String] = []
+        for failure in batch.failures { report.append("record \(failure.index):\n\(failure.error)") }
+        #expect(report.count == 1)
+        #expect(report.first?.hasPrefix("record 1:\n") == true)
+        #expect(batch.failures.first?.error.errors.map(\.rule) == ["range"])
+        let records: [Any] = [[String: Any].validRecord(), [String: Any].validRecord(["id": 2])]
+        let fromRecords = try Mapper.mapArray(from: records, using: Video.mapping) { Video() }
+        #expect(fromRecords.models.map(\.id) == [1, 2])
+    }
+
     @Test func validationErrorDocLoopFindsMissingPaths() {
         var missing: [String] = []
         do {

@@ -426,6 +426,15 @@ import Testing
         #expect(errors.first?.description == "(root): malformed JSON: \(reason) [json]")
     }
 
+    // MARK: mapArray
+
+    @Test func mapArrayOverASourceThatIsNotAnArray() {
+        let errors = mappingErrors { _ = try Mapper.mapArray(from: ["id": 1, "title": "x"], using: ["id": .property(\.id)]) { Sheet() } }
+        #expect(errors.count == 1)
+        #expect(errors.first?.message == "a dictionary, expected an array")
+        #expect(errors.first?.description == "(root): a dictionary, expected an array; got {…} (2 keys) [type]")
+    }
+
     // MARK: MappingError
 
     @Test func mappingErrorWithOneError() {
