@@ -309,6 +309,24 @@ private extension PropertyDescriptor {
         #expect(counter.count == 0)
     }
 
+    @Test func validatorsOnANestedMappingRunAfterItsShapeCheck() {
+        let author: PropertyDescriptor<Article> = ["title": .property(\.title)]
+        let geo: PropertyDescriptor<Article> = [0: .property(\.count)]
+        let mapping: Mapping<Article> = [
+            "author": author.validate("hasTitle") { (fields: [String: Any]) in fields["title"] != nil },
+            "geo": geo.minLength(2),
+        ]
+        let wrongShape = Mapper.validate(["author": "x", "geo": "y"], for: Article(), using: mapping)
+        #expect(wrongShape.map(\.rule) == ["type", "type"])
+        let failing = Mapper.validate(["author": [String: Any](), "geo": [1]], for: Article(), using: mapping)
+        #expect(failing.map(\.rule) == ["hasTitle", "minLength"])
+        #expect(failing.map(\.path) == ["author", "geo"])
+        var article = Article()
+        #expect(throws: Never.self) { try Mapper.mapValues(from: ["author": ["title": "T"], "geo": [4, 5]], to: &article, using: mapping) }
+        #expect(article.title == "T")
+        #expect(article.count == 4)
+    }
+
     @Test func failingFieldsAreReportedInDeclarationOrder() {
         let mapping: Mapping<Article> = [
             "title": .property(\.title).maxLength(2),
