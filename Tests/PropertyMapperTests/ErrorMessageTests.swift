@@ -61,8 +61,8 @@ import Testing
     @Test func isRequiredOnNull() {
         Self.expectText(
             ["title": NSNull()], ["title": .property(\.title).isRequired()],
-            message: "value is null, expected a value",
-            description: "title → title: value is null, expected a value; got null [isRequired]")
+            message: "expected a value",
+            description: "title → title: expected a value; got null [isRequired]")
     }
 
     @Test func isRequiredOnNestedEntryWithAbsentContainer() {
@@ -114,15 +114,15 @@ import Testing
     @Test func typeNullForNonOptional() {
         Self.expectText(
             ["id": NSNull()], ["id": .property(\.id)],
-            message: "null, expected Int",
-            description: "id → id: null, expected Int; got null [type]")
+            message: "expected Int, which is not optional",
+            description: "id → id: expected Int, which is not optional; got null [type]")
     }
 
     @Test func typeNullForNonOptionalBoxAndCall() {
         Self.expectText(
             ["kind": NSNull()], ["kind": .call(Sheet.kind(from:), \.kind)],
-            message: "null, expected VideoType",
-            description: "kind → kind: null, expected VideoType; got null [type]")
+            message: "expected VideoType, which is not optional",
+            description: "kind → kind: expected VideoType, which is not optional; got null [type]")
     }
 
     @Test func typeIntegerOutOfRange() {
@@ -192,8 +192,8 @@ import Testing
             description: "tags[1] → tags: a number, expected String; got 2 [type]")
         Self.expectText(
             ["tags": ["a", NSNull()]], ["tags": .property(\.tags)],
-            message: "null, expected String",
-            description: "tags[1] → tags: null, expected String; got null [type]")
+            message: "expected String, which is not optional",
+            description: "tags[1] → tags: expected String, which is not optional; got null [type]")
         Self.expectText(
             ["tags": "a"], ["tags": .property(\.tags)],
             message: "a string, expected [String]",
@@ -258,13 +258,10 @@ import Testing
     }
 
     @Test func matchesRegExInvalidPattern() {
-        var reason = ""
-        do { _ = try NSRegularExpression(pattern: "(") } catch { reason = String(describing: error) }
-        #expect(!reason.isEmpty)
         Self.expectText(
             ["email": "a@b.co"], ["email": .property(\.email).matchesRegEx("(")],
-            message: "the pattern /(/ is not a valid regular expression (\(reason))",
-            description: #"email → email: the pattern /(/ is not a valid regular expression ("# + reason + #"); got "a@b.co" [matchesRegEx]"#)
+            message: "the pattern /(/ is not a valid regular expression",
+            description: #"email → email: the pattern /(/ is not a valid regular expression; got "a@b.co" [matchesRegEx]"#)
     }
 
     @Test func oneOfMessages() {
@@ -342,26 +339,26 @@ import Testing
         // The value is a number, but not one an Int8 holds; the message only names the type.
         Self.expectText(
             ["raw": 300], ["raw": .property(\.raw).validate("isSmall") { (number: Int8) in number > 0 }],
-            message: "a number, expected Int8",
-            description: "raw → raw: a number, expected Int8; got 300 [isSmall]")
+            message: "a number out of range, expected Int8 (-128...127)",
+            description: "raw → raw: a number out of range, expected Int8 (-128...127); got 300 [isSmall]")
         Self.expectText(
             ["raw": ["a", 1]], ["raw": .property(\.raw).validate("isShortList") { (list: [String]) in list.count < 3 }],
-            message: "an array, expected [String]",
-            description: #"raw → raw: an array, expected [String]; got ["a", 1] [isShortList]"#)
+            message: "at [1]: a number, expected String",
+            description: #"raw → raw: at [1]: a number, expected String; got ["a", 1] [isShortList]"#)
     }
 
     @Test func equalToACandidateTheSourceCannotBe() {
         Self.expectText(
             ["optionalKind": "live"], ["optionalKind": .call(Sheet.kind(from:), \.optionalKind).equalTo(VideoType.live)],
-            message: "a different value, expected live",
-            description: #"optionalKind → optionalKind: a different value, expected live; got "live" [equalTo]"#)
+            message: "a string, expected VideoType",
+            description: #"optionalKind → optionalKind: a string, expected VideoType; got "live" [equalTo]"#)
     }
 
     @Test func oneOfAnEmptyList() {
         Self.expectText(
             ["title": "x"], ["title": .property(\.title).oneOf([String]())],
-            message: "not in the list, expected one of ",
-            description: #"title → title: not in the list, expected one of ; got "x" [oneOf]"#)
+            message: "no value is allowed (the list of candidates is empty)",
+            description: #"title → title: no value is allowed (the list of candidates is empty); got "x" [oneOf]"#)
     }
 
     // MARK: box
@@ -369,25 +366,25 @@ import Testing
     @Test func boxMessages() {
         Self.expectText(
             ["link": "not a url"], ["link": .box(.url, \.link)],
-            message: "cannot be boxed as URL",
-            description: #"link → link: cannot be boxed as URL; got "not a url" [box(URL)]"#)
+            message: "not a valid URL",
+            description: #"link → link: not a valid URL; got "not a url" [box(URL)]"#)
         Self.expectText(
             ["published": "yesterday"], ["published": .box(.date, \.published)],
-            message: "cannot be boxed as Date",
-            description: #"published → published: cannot be boxed as Date; got "yesterday" [box(Date)]"#)
+            message: "not a valid Date",
+            description: #"published → published: not a valid Date; got "yesterday" [box(Date)]"#)
     }
 
     @Test func customBoxMessages() {
         let throwing = Boxing<UUID>(named: "uuid") { (_: String) throws -> UUID? in throw Rejected() }
         Self.expectText(
             ["uuid": "E621"], ["uuid": .box(throwing, \.uuid)],
-            message: "cannot be boxed as uuid: rejected by the server",
-            description: #"uuid → uuid: cannot be boxed as uuid: rejected by the server; got "E621" [box(uuid)]"#)
+            message: "not a valid uuid: rejected by the server",
+            description: #"uuid → uuid: not a valid uuid: rejected by the server; got "E621" [box(uuid)]"#)
         let returningNil = Boxing<UUID>(named: "uuid") { (text: String) in UUID(uuidString: text) }
         Self.expectText(
             ["uuid": "E621"], ["uuid": .box(returningNil, \.uuid)],
-            message: "cannot be boxed as uuid",
-            description: #"uuid → uuid: cannot be boxed as uuid; got "E621" [box(uuid)]"#)
+            message: "not a valid uuid",
+            description: #"uuid → uuid: not a valid uuid; got "E621" [box(uuid)]"#)
     }
 
     // MARK: call

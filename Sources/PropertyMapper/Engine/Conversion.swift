@@ -30,6 +30,12 @@ struct ConversionIssues {
         list.append(Issue(subpath: "", property: nil, rule: "type", failure: failure, value: value))
     }
 
+    /// The first problem as one failure, naming its sub-path when it lies inside the value.
+    var firstFailure: Failure? {
+        guard let issue = list.first else { return nil }
+        return issue.subpath.isEmpty ? issue.failure : .inside(subpath: issue.subpath, issue.failure)
+    }
+
     mutating func add(_ nested: ConversionIssues, under component: String) {
         for var issue in nested.list {
             issue.subpath = component + issue.subpath

@@ -30,7 +30,7 @@ struct ChannelValue {
     }
 }
 
-@Suite struct ValidateTests {
+@Suite struct DryRunValidateTests {
     /// The valid record, each feed defect on its own, and all of them at once.
     static var records: [[String: Any]] {
         [.validRecord(), .validRecord(Fixtures.allFeedDefects)] + Fixtures.feedDefects.map { .validRecord($0.overrides) }
