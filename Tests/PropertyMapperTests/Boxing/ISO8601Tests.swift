@@ -102,6 +102,37 @@ private final class Stamp {
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
     }
 
+    /// Generated date-times with up to 9 fraction digits and any offset minute, against the calendar:
+    /// the UTC date of the written components, minus the offset, plus the fraction.
+    @Test func agreesWithTheCalendarOnGeneratedDatesWithLongFractions() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var generator = SeededGenerator(state: 0xDA7E_2100)
+        var mismatches: [String] = []
+        for _ in 0..<2000 {
+            let year = Int.random(in: 1900...2100, using: &generator)
+            let month = Int.random(in: 1...12, using: &generator)
+            let day = Int.random(in: 1...28, using: &generator)
+            let (hour, minute, second) = (Int.random(in: 0...23, using: &generator), Int.random(in: 0...59, using: &generator), Int.random(in: 0...59, using: &generator))
+            let digits = (0..<Int.random(in: 1...9, using: &generator)).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            let offsetMinutes = Int.random(in: -(23 * 60 + 59)...(23 * 60 + 59), using: &generator)
+            let zone = (offsetMinutes < 0 ? "-" : "+") + twoDigits(abs(offsetMinutes) / 60) + ":" + twoDigits(abs(offsetMinutes) % 60)
+            let text = "\(year)-\(twoDigits(month))-\(twoDigits(day))T\(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second)).\(digits)\(zone)"
+
+            let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            let base = try #require(calendar.date(from: components)).timeIntervalSince1970
+            let expected = base - Double(offsetMinutes * 60) + Double(Int(digits)!) / pow(10, Double(digits.count))
+            guard let ours = ISO8601.date(from: text) else {
+                mismatches.append("\(text): rejected")
+                continue
+            }
+            if abs(ours.timeIntervalSince1970 - expected) > 1e-6 {
+                mismatches.append("\(text): \(ours.timeIntervalSince1970), expected \(expected)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
+    }
+
     static let rejected = [
         "2015-02-29T00:00:00Z",       // not a leap year
         "1900-02-29T00:00:00Z",       // a century that is not a leap year

@@ -119,6 +119,26 @@ private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: I
     }
 
     @Test(arguments: Source.allCases)
+    func requiredBoxOnNullIsOneIsRequiredError(source: Source) throws {
+        let feed = Feed()
+        let mapping: Mapping<Feed> = ["homepage": .box(.url, \.homepage).isRequired(), "link": .box(.url, \.link).isRequired()]
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["homepage": NSNull(), "link": NSNull()]), to: feed, using: mapping) }
+        #expect(errors.map(\.path) == ["homepage", "link"])
+        #expect(errors.map(\.rule) == ["isRequired", "isRequired"])
+        #expect(errors.map(\.value) == ["null", "null"])
+        #expect(feed.link == presetLink)
+    }
+
+    @Test(arguments: Source.allCases)
+    func wrongInputTypeHidesTheValidators(source: Source) throws {
+        let feed = Feed()
+        let mapping: Mapping<Feed> = ["link": .box(.url, \.link).minLength(30).matchesRegEx("^https://")]
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": 42]), to: feed, using: mapping) }
+        let error = expectSingleError(errors, at: "link", rule: "type")
+        #expect(error?.value == "42")
+    }
+
+    @Test(arguments: Source.allCases)
     func absentKeepsPresetValues(source: Source) throws {
         let feed = Feed()
         try Mapper.mapValues(from: source.record([:]), to: feed, using: Self.mapping)

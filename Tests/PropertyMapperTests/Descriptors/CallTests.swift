@@ -46,6 +46,7 @@ private final class Counter {
     var total: Int? = 0
     var kind: Kind = .long
     var optionalKind: Kind? = .long
+    var summary: String? = "preset"
     let calls = Calls()
 
     func increased(_ value: Int) -> Int? {
@@ -67,6 +68,16 @@ private final class Counter {
         calls.record("strictKind(\(text))")
         guard let kind = Kind(rawValue: text) else { throw UnknownKind(text: text) }
         return kind
+    }
+
+    /// The original library's use: build a value from a sub-dictionary, told which property it is for.
+    func summary(from dictionary: [String: Any], property: String) -> String? {
+        guard let name = dictionary["name"] as? String else { return nil }
+        return "\(property): \(name)"
+    }
+
+    func total(of values: [Int]) -> Int {
+        values.reduce(0, +)
     }
 
     /// Reads `number` as it is on the instance while the call runs.
@@ -160,6 +171,39 @@ private struct Tally: Equatable {
     }
 
     @Test(arguments: Source.allCases)
+    func callReceivesADictionary(source: Source) throws {
+        let counter = Counter()
+        let mapping: Mapping<Counter> = ["author": .call(Counter.summary(from:property:), \.summary)]
+        try Mapper.mapValues(from: source.record(["author": ["name": "Romeo", "id": 1680] as [String: Any]]), to: counter, using: mapping)
+        #expect(counter.summary == "summary: Romeo")
+
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["author": "Romeo"]), to: counter, using: mapping) }
+        expectSingleError(errors, at: "author", rule: "type")
+    }
+
+    @Test(arguments: Source.allCases)
+    func callReceivesAnArrayCheckedElementByElement(source: Source) throws {
+        let counter = Counter()
+        let mapping: Mapping<Counter> = ["values": .call(Counter.total(of:), \.total)]
+        try Mapper.mapValues(from: source.record(["values": [1, 2, 3]]), to: counter, using: mapping)
+        #expect(counter.total == 6)
+
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["values": [1, "2", 3]]), to: counter, using: mapping) }
+        expectSingleError(errors, at: "values[1]", rule: "type")
+        #expect(counter.total == 6)
+    }
+
+    @Test(arguments: Source.allCases)
+    func requiredCallOnNullIsOneIsRequiredError(source: Source) throws {
+        let counter = Counter()
+        let mapping: Mapping<Counter> = ["kind": .call(Counter.kind(from:), \.kind).isRequired()]
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["kind": NSNull()]), to: counter, using: mapping) }
+        let error = expectSingleError(errors, at: "kind", rule: "isRequired")
+        #expect(error?.value == "null")
+        #expect(counter.calls.all.isEmpty)
+    }
+
+    @Test(arguments: Source.allCases)
     func callRunsOnTheNotYetUpdatedInstance(source: Source) throws {
         let counter = Counter()
         counter.number = 100
@@ -173,7 +217,10 @@ private struct Tally: Equatable {
     @Test(arguments: Source.allCases)
     func parameterTypeIsCheckedBeforeTheCall(source: Source) throws {
         let counter = Counter()
-        let mapping: Mapping<Counter> = ["number": .call(Counter.increased(_:), \.number), "kind": .call(Counter.kind(from:), \.kind)]
+        let mapping: Mapping<Counter> = [
+            "number": .call(Counter.increased(_:), \.number).range(1, 2),
+            "kind": .call(Counter.kind(from:), \.kind).minLength(9),
+        ]
         let errors = mappingErrors { try Mapper.mapValues(from: source.record(["number": "3", "kind": 1]), to: counter, using: mapping) }
         #expect(errors.map(\.path) == ["number", "kind"])
         #expect(errors.map(\.rule) == ["type", "type"])

@@ -57,6 +57,14 @@ private final class Sample {
     var concrete: ConcreteDependency?
     var anything: Any = "preset"
     var optionalAnything: Any? = "preset"
+    var list: [Any] = []
+    var object: [String: Any] = [:]
+    var position = Position()
+}
+
+private struct Position {
+    var x = 0.0
+    var y = 0.0
 }
 
 /// One property of a generic type, for checking every integer type the same way.
@@ -173,6 +181,15 @@ private final class Holder<Value> {
         #expect(sample.decimal == Decimal(string: "12.25"))
         try Mapper.mapValues(from: source.record(["decimal": 1680]), to: sample, using: ["decimal": .property(\.decimal)])
         #expect(sample.decimal == 1680)
+    }
+
+    @Test func mapsDecimalLiteralIntoDecimalUnchanged() throws {
+        let price = try #require(Decimal(string: "19.99"))
+        let sample = Sample()
+        try Mapper.mapValues(from: ["decimal": price], to: sample, using: ["decimal": .property(\.decimal)])
+        #expect(sample.decimal == price)
+        try Mapper.mapValues(from: ["decimal": NSDecimalNumber(decimal: price)], to: sample, using: ["decimal": .property(\.decimal)])
+        #expect(sample.decimal == price)
     }
 
     /// DESIGN.md makes integers wider than 64 bits range errors so that they are never rounded; a
@@ -314,6 +331,7 @@ private final class Holder<Value> {
         #expect(errors.map(\.path) == ["strings[1]", "strings[3]", "ints[2]", "grid[1][0]"])
         #expect(errors.map(\.rule) == ["type", "type", "type", "type"])
         #expect(errors.map(\.property) == ["strings", "strings", "ints", "grid"])
+        #expect(errors.map(\.value) == ["2", "true", "2.5", #""x""#])
         #expect(sample.strings.isEmpty && sample.ints.isEmpty && sample.grid.isEmpty)
     }
 
@@ -353,6 +371,29 @@ private final class Holder<Value> {
         #expect(errors.map(\.path) == [#"counts["a.b"]"#, "counts.b", "counts.z"])
         #expect(errors.map(\.rule) == ["type", "type", "type"])
         #expect(sample.counts.isEmpty)
+    }
+
+    @Test(arguments: Source.allCases)
+    func mapsHeterogeneousArrayAndDictionaryIncludingNulls(source: Source) throws {
+        let sample = Sample()
+        let mapping: Mapping<Sample> = ["list": .property(\.list), "object": .property(\.object)]
+        try Mapper.mapValues(from: source.record(["list": ["a", 1, NSNull()], "object": ["k": "v", "n": NSNull()]]), to: sample, using: mapping)
+        #expect(sample.list.count == 3)
+        #expect(sample.list.first as? String == "a")
+        #expect(sample.object.count == 2)
+        #expect(sample.object["k"] as? String == "v")
+    }
+
+    @Test(arguments: Source.allCases)
+    func mapsIntoNestedValuePropertiesAndNamesThemByTheirPath(source: Source) throws {
+        let sample = Sample()
+        let mapping: Mapping<Sample> = ["geo": [0: .property(\.position.x), 1: .property(\.position.y)]]
+        try Mapper.mapValues(from: source.record(["geo": [26.9792, 16.17893]]), to: sample, using: mapping)
+        #expect(sample.position.x == 26.9792 && sample.position.y == 16.17893)
+
+        let errors = mappingErrors(try source.record(["geo": [1, "2"]]), sample, mapping)
+        let error = expectSingleError(errors, at: "geo[1]", rule: "type")
+        #expect(error?.property == "position.y")
     }
 
     // MARK: Protocols and Any, by dynamic cast

@@ -51,6 +51,14 @@ private final class Entry {
         #expect(key.description == text)
     }
 
+    /// Control characters beyond U+001F (DEL and the C1 controls) and non-ASCII whitespace are quoted too;
+    /// only their quoting is asserted, not how they are escaped inside the quotes.
+    @Test(arguments: ["del\u{7F}", "c1\u{80}", "csi\u{9B}", "nbsp\u{A0}x", "ideographic\u{3000}space"])
+    func quotesKeysWithAnyControlCharacterOrWhitespace(key: String) {
+        let text = MappingKey.key(key).description
+        #expect(text.hasPrefix("[\"") && text.hasSuffix("\"]"), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
     @Test(arguments: Source.allCases)
     func stringKeysAreTakenLiterallyNotAsPaths(source: Source) throws {
         let entry = Entry()
