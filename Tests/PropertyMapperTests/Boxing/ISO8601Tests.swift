@@ -182,9 +182,12 @@ private final class Stamp {
     }
 
     @Test func dateBoxingWritesTheParsedDate() throws {
-        let stamp = Stamp()
-        try Mapper.mapValues(from: ["at": "2010-12-09T09:14:08.5+02:00"], to: stamp, using: ["at": .box(.date, \.date)])
-        let date = try #require(stamp.date)
-        #expect(abs(date.timeIntervalSince1970 - (utc(2010, 12, 9, 7, 14, 8).timeIntervalSince1970 + 0.5)) <= 1e-6)
+        let record: [String: Any] = ["at": "2010-12-09T09:14:08.5+02:00"]
+        for source in [record, try Fixtures.parsed(record)] {
+            let stamp = Stamp()
+            try Mapper.mapValues(from: source, to: stamp, using: ["at": .box(.date, \.date)])
+            let date = try #require(stamp.date)
+            #expect(abs(date.timeIntervalSince1970 - (utc(2010, 12, 9, 7, 14, 8).timeIntervalSince1970 + 0.5)) <= 1e-6)
+        }
     }
 }
