@@ -83,6 +83,50 @@ public enum Mapper {
         return run.errors
     }
 
+    /// Maps every element of an array source (`[Any]`, `NSArray`) into a new model made by `create`.
+    ///
+    ///     let batch = try Mapper.mapArray(from: records, using: Video.mapping) { Video() }
+    ///
+    /// Each element is mapped on its own, all or nothing, and its errors have paths relative to the
+    /// element. Throws only when the source is not an array (one `type` error at path `""`).
+    public static func mapArray<Root>(
+        from source: Any?,
+        using mapping: Mapping<Root>,
+        create: () -> Root
+    ) throws(MappingError) -> MappedArray<Root> {
+        guard let source = source.map(SourceValue.normalized), let elements = SourceValue.indexed(source) else {
+            let value = source.map(SourceValue.normalized) ?? SourceValue.null
+            throw MappingError(errors: [
+                ValidationError(
+                    path: "", property: "", rule: "type", value: SourceValue.render(value),
+                    failure: .typeMismatch(found: SourceValue.kind(of: value), expected: "an array")),
+            ])
+        }
+        var results: [Result<Root, MappingError>] = []
+        results.reserveCapacity(elements.count)
+        for index in 0..<elements.count {
+            var model = create()
+            do throws(MappingError) {
+                try mapValues(from: elements[index], to: &model, using: mapping)
+                results.append(.success(model))
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return MappedArray(results: results)
+    }
+
+    /// Maps every element of a top-level JSON array into a new model made by `create`.
+    ///
+    /// Malformed JSON, or a document that is not an array, throws; a bad record only fails its own result.
+    public static func mapArray<Root>(
+        fromJSON json: Data,
+        using mapping: Mapping<Root>,
+        create: () -> Root
+    ) throws(MappingError) -> MappedArray<Root> {
+        try mapArray(from: parseJSON(json), using: mapping, create: create)
+    }
+
     /// Phase one: the staged writes, or every error.
     private static func stage<Root>(
         _ source: Any?,

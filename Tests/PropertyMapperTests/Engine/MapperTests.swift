@@ -42,3 +42,29 @@ import Testing
         }
     }
 }
+
+@Suite struct MapArrayTests {
+    @Test func mapsEachRecordOnItsOwn() throws {
+        let records: [Any] = [
+            [String: Any].validRecord(),
+            [String: Any].validRecord(["id": "7"]),
+            [String: Any].validRecord(["id": 3]),
+        ]
+        for source in [records as Any, try Fixtures.parse(Fixtures.jsonArray(records))] {
+            let batch = try Mapper.mapArray(from: source, using: Video.mapping) { Video() }
+            #expect(batch.results.count == 3)
+            #expect(batch.models.map(\.id) == [1, 3])
+            #expect(batch.failures.map(\.index) == [1])
+            #expect(batch.failures.first?.error.errors.map(\.path) == ["id"])
+        }
+        let fromJSON = try Mapper.mapArray(fromJSON: Data(Fixtures.jsonArray(records).utf8), using: VideoRecord.mapping) { VideoRecord() }
+        #expect(fromJSON.models.map(\.id) == [1, 3])
+    }
+
+    @Test func rejectsASourceThatIsNotAnArray() {
+        let errors = mappingErrors { _ = try Mapper.mapArray(from: [String: Any].validRecord(), using: Video.mapping) { Video() } }
+        expectSingleError(errors, at: "", rule: "type")
+        let malformed = mappingErrors { _ = try Mapper.mapArray(fromJSON: Data("[{".utf8), using: Video.mapping) { Video() } }
+        expectSingleError(malformed, at: "", rule: "json")
+    }
+}

@@ -43,6 +43,11 @@ enum Fixtures {
         String(decoding: try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]), as: UTF8.self)
     }
 
+    /// JSON text for an array of records.
+    static func jsonArray(_ records: [Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: records, options: [.sortedKeys]), as: UTF8.self)
+    }
+
     /// Parses JSON text the way a user's payload arrives.
     static func parse(_ json: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
