@@ -60,6 +60,7 @@ private final class Sample {
     var list: [Any] = []
     var object: [String: Any] = [:]
     var position = Position()
+    var coords = [0.0, 0.0]
 }
 
 private struct Position {
@@ -394,6 +395,22 @@ private final class Holder<Value> {
         let errors = mappingErrors(try source.record(["geo": [1, "2"]]), sample, mapping)
         let error = expectSingleError(errors, at: "geo[1]", rule: "type")
         #expect(error?.property == "position.y")
+    }
+
+    /// A subscript key path writes the element; its property name must read as a name, not as the
+    /// key path's internal description (which holds a memory address).
+    @Test(arguments: Source.allCases)
+    func mapsIntoArrayElementsThroughSubscriptKeyPaths(source: Source) throws {
+        let sample = Sample()
+        let mapping: Mapping<Sample> = ["geo": [0: .property(\.coords[0]), 1: .property(\.coords[1])]]
+        try Mapper.mapValues(from: source.record(["geo": [26.9792, 16.17893]]), to: sample, using: mapping)
+        #expect(sample.coords == [26.9792, 16.17893])
+
+        let errors = mappingErrors(try source.record(["geo": [1, "2"]]), sample, mapping)
+        let error = expectSingleError(errors, at: "geo[1]", rule: "type")
+        let property = try #require(error?.property)
+        #expect(property.hasPrefix("coords"))
+        #expect(!property.contains("0x") && !property.contains("<"), "\(property)")
     }
 
     // MARK: Protocols and Any, by dynamic cast
