@@ -110,12 +110,9 @@ enum StyleCallSite {
     }
 }
 
-// STYLE.md declares these `public`; here they are file-private so that other test files may
+// STYLE.md's `Boxing.uuid` is declared, as a user would, in Boxing/BoxingTests.swift and used here.
+// STYLE.md declares `isSecureURL` `public`; here it is file-private so that other test files may
 // declare their own without a clash.
-fileprivate extension Boxing where Value == UUID {
-  /// Boxes a canonical UUID string such as `"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"`.
-  static var uuid: Self { Boxing(named: "uuid") { (text: String) in UUID(uuidString: text) } }
-}
 fileprivate extension PropertyDescriptor {
   /// Requires an `https://` URL string. Like every validator, it sees the source value, before boxing.
   func isSecureURL() -> Self { validate("isSecureURL") { (text: String) in text.hasPrefix("https://") } }

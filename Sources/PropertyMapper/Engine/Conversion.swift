@@ -143,6 +143,7 @@ enum Conversions {
     }
 
     static let decimal = Conversion<Decimal>(typeName: "Decimal") { value, issues in
+        if ObjectIdentifier(type(of: value)) == ObjectIdentifier(Decimal.self) { return .some(value as! Decimal) }
         if SourceValue.isObject(value), let decimal = value as? NSDecimalNumber { return decimal.decimalValue }
         guard let number = SourceValue.number(value) else {
             issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "Decimal"), value: value)
@@ -153,7 +154,8 @@ enum Conversions {
         case let .uint(integer): return Decimal(integer)
         case let .wide(digits): return Decimal(string: digits)
         case let .double(double):
-            if double.isFinite { return Decimal(double) }
+            // The shortest digits that read back as this double: JSON's 19.99 stays 19.99.
+            if double.isFinite { return Decimal(string: "\(double)") ?? Decimal(double) }
             issues.add(.nonFinite(expected: "Decimal"), value: value)
             return nil
         }
