@@ -66,7 +66,7 @@ public enum Mapper {
         to target: Root,
         using mapping: Mapping<Root>
     ) throws(MappingError) {
-        try mapValues(fromJSON: Data(json.utf8), to: target, using: mapping)
+        try mapValues(from: parseJSON(json, for: mapping), to: target, using: mapping)
     }
 
     /// Maps JSON text into a value through `inout`.
@@ -75,7 +75,7 @@ public enum Mapper {
         to target: inout Root,
         using mapping: Mapping<Root>
     ) throws(MappingError) {
-        try mapValues(fromJSON: Data(json.utf8), to: &target, using: mapping)
+        try mapValues(from: parseJSON(json, for: mapping), to: &target, using: mapping)
     }
 
     /// A dry run: every check, calls included (run on `target`), and nothing written.
@@ -167,6 +167,15 @@ public enum Mapper {
         run.visit(mapping.plan, source.map(SourceValue.normalized))
         guard run.errors.isEmpty else { throw MappingError(errors: run.errors) }
         return run.writes
+    }
+
+    /// The JSON text with only what `mapping` names built; malformed JSON is one `json` error.
+    private static func parseJSON<Root>(_ text: String, for mapping: Mapping<Root>) throws(MappingError) -> Any {
+        do {
+            return try JSONDocument.read(text, .level(JSONLevel(mapping.plan)))
+        } catch {
+            throw error.mappingError
+        }
     }
 
     /// The JSON document with only what `mapping` names built; malformed JSON is one `json` error.

@@ -11,6 +11,15 @@ enum JSONDocument {
         }
     }
 
+    /// The document in `text`, with only what `demand` asks for built.
+    static func read(_ text: String, _ demand: JSONDemand) throws(JSONSyntaxError) -> Any {
+        try JSONReader.withReader(text) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any in
+            let value = try reader.read(demand, depth: 0)
+            try reader.finishDocument()
+            return value
+        }
+    }
+
     /// The whole document, every value built: the reader's counterpart of JSONSerialization's output.
     static func parse(_ data: Data) throws(JSONSyntaxError) -> Any {
         try read(data, .whole)

@@ -40,18 +40,31 @@ struct JSONReader {
         _ data: Data,
         _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
     ) throws(JSONSyntaxError) -> T {
-        let result: Result<T, JSONSyntaxError> = data.withUnsafeBytes { raw in
-            guard let pointer = raw.baseAddress, raw.count > 0 else {
-                return .failure(JSONSyntaxError(problem: .unexpectedEnd(expected: "a value"), offset: 0))
-            }
-            var reader = JSONReader(base: pointer.assumingMemoryBound(to: UInt8.self), count: raw.count)
-            do throws(JSONSyntaxError) {
-                return .success(try body(&reader))
-            } catch {
-                return .failure(error)
-            }
+        try data.withUnsafeBytes { raw in result(raw, body) }.get()
+    }
+
+    /// Runs `body` over the UTF-8 of `text`, without copying it when it is stored contiguously.
+    static func withReader<T>(
+        _ text: String,
+        _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
+    ) throws(JSONSyntaxError) -> T {
+        var text = text
+        return try text.withUTF8 { utf8 in result(UnsafeRawBufferPointer(utf8), body) }.get()
+    }
+
+    private static func result<T>(
+        _ raw: UnsafeRawBufferPointer,
+        _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
+    ) -> Result<T, JSONSyntaxError> {
+        guard let pointer = raw.baseAddress, raw.count > 0 else {
+            return .failure(JSONSyntaxError(problem: .unexpectedEnd(expected: "a value"), offset: 0))
         }
-        return try result.get()
+        var reader = JSONReader(base: pointer.assumingMemoryBound(to: UInt8.self), count: raw.count)
+        do throws(JSONSyntaxError) {
+            return .success(try body(&reader))
+        } catch {
+            return .failure(error)
+        }
     }
 
     // MARK: Structure
