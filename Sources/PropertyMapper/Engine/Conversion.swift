@@ -137,7 +137,7 @@ enum Conversions {
     }
 
     static let decimal = Conversion<Decimal>(typeName: "Decimal") { value, issues in
-        if let decimal = value as? NSDecimalNumber { return decimal.decimalValue }
+        if type(of: value) is AnyClass, let decimal = value as? NSDecimalNumber { return decimal.decimalValue }
         guard let number = SourceValue.number(value) else {
             issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "Decimal"), value: value)
             return nil

@@ -45,7 +45,8 @@ enum SourceValue {
 
     static func string(_ value: Any) -> String? {
         if ObjectIdentifier(type(of: value)) == stringType { return (value as! String) }
-        if let text = value as? NSString { return text as String }
+        // Only objects can be NSStrings; casting a Swift dictionary or array would bridge all of it, recursively.
+        if type(of: value) is AnyClass, let text = value as? NSString { return text as String }
         return nil
     }
 
@@ -79,7 +80,7 @@ enum SourceValue {
         default: break
         }
         // Other NSNumber subclasses. Booleans were ruled out by class above.
-        guard let object = value as? NSNumber else { return nil }
+        guard Swift.type(of: value) is AnyClass, let object = value as? NSNumber else { return nil }
         if let decimal = object as? NSDecimalNumber { return SourceNumber(decimal: decimal.decimalValue) }
         return number(fromNumber: object)
     }
