@@ -6,7 +6,8 @@ import Testing
 /// invariants hold on every case (see `MappingInvariants`), for Swift literals and for JSON.
 @Suite struct MappingPropertyTests {
     static let seeds = Array(UInt64(1)...40)
-    static let casesPerSeed = 100
+    /// 100 cases per seed (4,000 in all); set `PROPERTY_CASES` for a longer run.
+    static let casesPerSeed = ProcessInfo.processInfo.environment["PROPERTY_CASES"].flatMap { Int($0) } ?? 100
 
     @Test(arguments: seeds)
     func invariantsHoldForRandomMappingsAndSources(seed: UInt64) {

@@ -52,7 +52,10 @@ enum MappingInvariants {
             thrownFromTree = error.errors
         }
         if thrownFromTree != thrown { problems.append("fromJSON and from the parsed tree differ: \(String(describing: thrown)) vs \(String(describing: thrownFromTree))") }
-        if reparsed.snapshot != model.snapshot { problems.append("fromJSON and from the parsed tree wrote different values") }
+        let (fromTree, fromBytes) = (reparsed.snapshot, model.snapshot)
+        for (property, value) in fromBytes where fromTree[property] != value {
+            problems.append("fromJSON wrote \(property) = \(value), from the parsed tree \(fromTree[property] ?? "nothing")")
+        }
         return problems
     }
 

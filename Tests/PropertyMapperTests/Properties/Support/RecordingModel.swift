@@ -61,10 +61,18 @@ final class RecordingModel {
             "link": link, "linkText": linkText, "date": date.timeIntervalSince1970, "color": color,
             "optionalColor": optionalColor, "kind": kind, "kindName": kindName, "code": code, "label": label,
             "latitude": latitude, "longitude": longitude, "altitude": altitude, "email": email,
-            "authorName": authorName, "level": level, "decimal": decimal, "payload": payload,
+            "authorName": authorName, "level": level, "decimal": decimal, "payload": Self.canonical(payload),
             "emptyKey": emptyKey, "dotted": dotted, "bracketed": bracketed, "unmapped": unmapped,
         ]
         return values.mapValues { String(describing: $0) }
+    }
+
+    /// A value as sorted-key JSON when JSON can hold it, so equal dictionaries render alike.
+    private static func canonical(_ value: Any?) -> String {
+        guard let value, JSONSerialization.isValidJSONObject([value]),
+              let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys])
+        else { return String(describing: value) }
+        return String(decoding: data, as: UTF8.self)
     }
 
     // MARK: Calls
@@ -82,7 +90,9 @@ final class RecordingModel {
     /// Two-argument call into a non-optional property; throws on 13, returns nil for 404.
     func code(from number: Int, property: String) throws -> Int? {
         if number == 13 { throw CallProblem(reason: "unlucky code \(number)") }
-        return number == 404 ? nil : number * 2
+        let (doubled, overflow) = number.multipliedReportingOverflow(by: 2)
+        if overflow { throw CallProblem(reason: "code \(number) too large") }
+        return number == 404 ? nil : doubled
     }
 
     /// Two-argument call into an optional property.
