@@ -53,6 +53,15 @@ import Testing
         #expect(model.log.isEmpty)
     }
 
+    /// The array is reported, summarized, without being converted or bridged.
+    @Test func millionElementArrayWhereAStringIsExpectedIsOneTypeError() {
+        let numbers: [Any] = Array(0..<Self.elements)
+        let errors = mappingErrors { try Mapper.mapValues(from: ["name": numbers, "sub": numbers], to: RecordingModel(), using: Self.mapping) }
+        #expect(errors.map(\.path) == ["name", "sub"])
+        #expect(errors.map(\.rule) == ["type", "type"])
+        #expect(errors.map(\.value) == ["[…] (1000000 elements)", "[…] (1000000 elements)"])
+    }
+
     @Test func millionElementArrayFromJSON() throws {
         let json = Data(("{\"nums\": [" + (0..<Self.elements).map(String.init).joined(separator: ",") + "]}").utf8)
         let model = RecordingModel()
