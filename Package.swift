@@ -11,9 +11,16 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "PropertyMapper", targets: ["PropertyMapper"]),
+        .executable(name: "tour", targets: ["Tour"]),
     ],
     targets: [
         .target(name: "PropertyMapper", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "Tour",
+            dependencies: ["PropertyMapper"],
+            resources: [.copy("Resources/feed.json")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "PropertyMapperTests",
             dependencies: ["PropertyMapper"],

@@ -16,41 +16,16 @@ struct MappingRun<Root> {
 
     /// Walks `level` over `source`: nil when absent, `NSNull` when null.
     mutating func visit(_ level: PlanLevel<Root>, _ source: Any?) {
-        var keyed: KeyedSource?
-        var indexed: IndexedSource?
-        var present = false
-        if let source, !SourceValue.isNull(source) {
-            present = true
-            if level.expectsKeys {
-                keyed = SourceValue.keyed(source)
-                if keyed == nil { failShape(level, expected: "a dictionary", value: source) }
-            }
-            if level.expectsIndices {
-                indexed = SourceValue.indexed(source)
-                if indexed == nil { failShape(level, expected: "an array", value: source) }
-            }
+        guard let source, !SourceValue.isNull(source) else {
+            // An absent or null container: every entry under it is absent.
+            for entry in level.entries { visit(entry.node, nil) }
+            return
+        }
+        guard let container = LevelContainer(source, for: level) else {
+            return failShape(level, value: source)  // one root cause: the entries are not reported
         }
         for entry in level.entries {
-            let value: Any?
-            switch entry.key {
-            case let .key(key):
-                if let keyed {
-                    value = keyed.value(forKey: key)
-                } else if present {
-                    continue  // the shape error above covers this entry
-                } else {
-                    value = nil
-                }
-            case let .index(index):
-                if let indexed {
-                    value = indexed.element(at: index)
-                } else if present {
-                    continue
-                } else {
-                    value = nil
-                }
-            }
-            visit(entry.node, value)
+            visit(entry.node, container.value(at: entry.key))
         }
     }
 
@@ -82,8 +57,7 @@ struct MappingRun<Root> {
         case let .nested(level):
             if !node.validators.isEmpty {
                 // The shape check comes first: one root cause, one error.
-                if level.expectsKeys, SourceValue.keyed(value) == nil { return failShape(level, expected: "a dictionary", value: value) }
-                if level.expectsIndices, SourceValue.indexed(value) == nil { return failShape(level, expected: "an array", value: value) }
+                guard LevelContainer(value, for: level) != nil else { return failShape(level, value: value) }
                 guard passesValidators(node, value) else { return }
             }
             visit(level, value)
@@ -141,10 +115,48 @@ struct MappingRun<Root> {
         }
     }
 
-    private mutating func failShape(_ level: PlanLevel<Root>, expected: String, value: Any) {
+    private mutating func failShape(_ level: PlanLevel<Root>, value: Any) {
+        let expected = switch (level.expectsKeys, level.expectsIndices) {
+        case (true, true): "a dictionary and an array at once (the mapping mixes keys and indices)"
+        case (true, false): "a dictionary"
+        default: "an array"
+        }
         errors.append(ValidationError(
             path: level.path, property: level.property, rule: "type",
             value: SourceValue.render(value),
             failure: .typeMismatch(found: SourceValue.kind(of: value), expected: expected)))
+    }
+}
+
+/// A present container, viewed the way a mapping level reads it: by key or by index.
+enum LevelContainer {
+    case keyed(KeyedSource)
+    case indexed(IndexedSource)
+    /// A level with no entries reads nothing and accepts any value.
+    case unread
+
+    /// Nil when the value does not have the level's shape (a level mixing keys and indices never has).
+    init?<Root>(_ value: Any, for level: PlanLevel<Root>) {
+        switch (level.expectsKeys, level.expectsIndices) {
+        case (true, true): return nil
+        case (true, false):
+            guard let keyed = SourceValue.keyed(value) else { return nil }
+            self = .keyed(keyed)
+        case (false, true):
+            guard let indexed = SourceValue.indexed(value) else { return nil }
+            self = .indexed(indexed)
+        case (false, false):
+            self = .unread
+        }
+    }
+
+    /// The normalized value at `key`, or nil when absent.
+    @inline(__always)
+    func value(at key: MappingKey) -> Any? {
+        switch (self, key) {
+        case let (.keyed(source), .key(name)): return source.value(forKey: name)
+        case let (.indexed(source), .index(index)): return source.element(at: index)
+        default: return nil
+        }
     }
 }

@@ -45,9 +45,16 @@ enum SourceValue {
 
     static func string(_ value: Any) -> String? {
         if ObjectIdentifier(type(of: value)) == stringType { return (value as! String) }
-        // Only objects can be NSStrings; casting a Swift dictionary or array would bridge all of it, recursively.
-        if type(of: value) is AnyClass, let text = value as? NSString { return text as String }
+        if isObject(value), let text = value as? NSString { return text as String }
         return nil
+    }
+
+    /// Whether the value is a class instance. Casting a Swift value (a dictionary, an array) to a
+    /// Foundation class bridges it on Linux, recursively — slow, and a stack overflow when the value
+    /// is deep — so the engine only casts objects to `NSString`, `NSNumber` and friends.
+    @inline(__always)
+    static func isObject(_ value: Any) -> Bool {
+        Swift.type(of: value) is AnyClass
     }
 
     static func bool(_ value: Any) -> Bool? {
@@ -80,7 +87,7 @@ enum SourceValue {
         default: break
         }
         // Other NSNumber subclasses. Booleans were ruled out by class above.
-        guard Swift.type(of: value) is AnyClass, let object = value as? NSNumber else { return nil }
+        guard isObject(value), let object = value as? NSNumber else { return nil }
         if let decimal = object as? NSDecimalNumber { return SourceNumber(decimal: decimal.decimalValue) }
         return number(fromNumber: object)
     }
@@ -177,7 +184,7 @@ enum SourceValue {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.properties.generalCategory == .control:
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)
