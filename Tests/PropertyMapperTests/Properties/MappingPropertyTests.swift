@@ -11,7 +11,7 @@ import Testing
 
     @Test(arguments: seeds)
     func invariantsHoldForRandomMappingsAndSources(seed: UInt64) {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         for index in 0..<Self.casesPerSeed {
             let spec = RandomMapping.mapping(using: &random)
             let literalOnly = random.chance(0.5)
@@ -27,7 +27,7 @@ import Testing
 
     /// The generators are only useful if they reach both outcomes often.
     @Test func generatorsReachSuccessAndFailure() {
-        var random = SeededGenerator(seed: 2026)
+        var random = SplitMix64(seed: 2026)
         var successes = 0
         var failures = 0
         var jsonCases = 0
@@ -44,8 +44,8 @@ import Testing
     }
 
     @Test func seededGeneratorReplays() {
-        var first = SeededGenerator(seed: 7)
-        var second = SeededGenerator(seed: 7)
+        var first = SplitMix64(seed: 7)
+        var second = SplitMix64(seed: 7)
         let a = (0..<5).map { _ in first.next() }
         let b = (0..<5).map { _ in second.next() }
         #expect(a == b)

@@ -11,7 +11,7 @@ enum RandomMapping {
         var property: String
         var make: @Sendable () -> Descriptor
         var check: ValueCheck<RecordingModel>?
-        var plausible: @Sendable (inout SeededGenerator) -> Any
+        var plausible: @Sendable (inout SplitMix64) -> Any
     }
 
     static let fields: [FieldKind] = [
@@ -49,7 +49,7 @@ enum RandomMapping {
     static let patterns = ["^[a-z ]+$", "^https?://", "@", "^#[0-9a-fA-F]{6}$", "(unclosed", "^$", "é"]
 
     /// Adds 0 to 3 random validators, with random parameters, whatever the field's type.
-    static func validators(on descriptor: Descriptor, using random: inout SeededGenerator) -> Descriptor {
+    static func validators(on descriptor: Descriptor, using random: inout SplitMix64) -> Descriptor {
         var result = descriptor
         let count = random.pick([0, 0, 0, 1, 1, 2, 3])
         for _ in 0..<count {
@@ -84,11 +84,11 @@ enum RandomMapping {
     }
 
     /// A random mapping of up to `depth` nested levels.
-    static func mapping(using random: inout SeededGenerator) -> MappingSpecRoot<RecordingModel> {
+    static func mapping(using random: inout SplitMix64) -> MappingSpecRoot<RecordingModel> {
         MappingSpecRoot(entries(depth: 3, using: &random))
     }
 
-    static func entries(depth: Int, using random: inout SeededGenerator) -> [(MappingKey, Spec)] {
+    static func entries(depth: Int, using random: inout SplitMix64) -> [(MappingKey, Spec)] {
         let useIndices = depth < 3 && random.chance(0.25)
         let mixKeys = random.chance(0.03)
         var used = Set<MappingKey>()
@@ -103,14 +103,14 @@ enum RandomMapping {
         return result
     }
 
-    static func node(depth: Int, using random: inout SeededGenerator) -> Spec {
+    static func node(depth: Int, using random: inout SplitMix64) -> Spec {
         let roll = Double.random(in: 0..<1, using: &random)
         if depth > 1, roll < 0.2 {
             let decorate = random.chance(0.2)
             let seed = random.next()
             return .nested(entries(depth: depth - 1, using: &random), decorate: { descriptor in
                 guard decorate else { return descriptor }
-                var local = SeededGenerator(seed: seed)
+                var local = SplitMix64(seed: seed)
                 return validators(on: descriptor, using: &local)
             })
         }
@@ -118,18 +118,18 @@ enum RandomMapping {
             let children = (0..<Int.random(in: 1...3, using: &random)).map { _ in leaf(using: &random) }
             let seed = random.next()
             return .list(children, decorate: { descriptor in
-                var local = SeededGenerator(seed: seed)
+                var local = SplitMix64(seed: seed)
                 return random2(local: &local, descriptor)
             })
         }
         return leaf(using: &random)
     }
 
-    private static func random2(local: inout SeededGenerator, _ descriptor: Descriptor) -> Descriptor {
+    private static func random2(local: inout SplitMix64, _ descriptor: Descriptor) -> Descriptor {
         local.chance(0.3) ? validators(on: descriptor, using: &local) : descriptor
     }
 
-    static func leaf(using random: inout SeededGenerator) -> Spec {
+    static func leaf(using random: inout SplitMix64) -> Spec {
         let field = random.pick(fields)
         return .leaf(field.property, validators(on: field.make(), using: &random), field.check)
     }
@@ -137,7 +137,7 @@ enum RandomMapping {
     // MARK: Sources shaped like a mapping
 
     /// A source that mostly follows `spec`'s shape, with plausible values, some nulls and some noise.
-    static func source(for spec: MappingSpecRoot<RecordingModel>, literalOnly: Bool, using random: inout SeededGenerator) -> Any? {
+    static func source(for spec: MappingSpecRoot<RecordingModel>, literalOnly: Bool, using random: inout SplitMix64) -> Any? {
         switch Int.random(in: 0..<40, using: &random) {
         case 0: return nil
         case 1: return NSNull()
@@ -146,7 +146,7 @@ enum RandomMapping {
         }
     }
 
-    private static func container(for entries: [(MappingKey, Spec)], literalOnly: Bool, using random: inout SeededGenerator) -> Any {
+    private static func container(for entries: [(MappingKey, Spec)], literalOnly: Bool, using random: inout SplitMix64) -> Any {
         let indices = entries.compactMap { if case let .index(index) = $0.0 { index } else { nil } }
         if !indices.isEmpty, indices.count == entries.count || random.chance(0.5) {
             let length = Swift.max(0, (indices.max() ?? 0) + Int.random(in: -1...1, using: &random))
@@ -170,7 +170,7 @@ enum RandomMapping {
         return dictionary
     }
 
-    private static func value(for spec: Spec, literalOnly: Bool, using random: inout SeededGenerator) -> Any {
+    private static func value(for spec: Spec, literalOnly: Bool, using random: inout SplitMix64) -> Any {
         if random.chance(0.06) { return NSNull() }
         if random.chance(0.08) { return RandomSource.value(depth: 2, literalOnly: literalOnly, using: &random) }
         switch spec {

@@ -18,7 +18,7 @@ enum RandomSource {
                                     1e30, 1e300, -1e300, 9.223372036854775807e18, Double.leastNonzeroMagnitude, Double(Float.greatestFiniteMagnitude) * 2]
 
     /// A random value, `depth` levels deep at most. `literalOnly` allows values JSON cannot hold.
-    static func value(depth: Int, literalOnly: Bool, using random: inout SeededGenerator) -> Any {
+    static func value(depth: Int, literalOnly: Bool, using random: inout SplitMix64) -> Any {
         let roll = Int.random(in: 0..<(depth > 0 ? 12 : 9), using: &random)
         switch roll {
         case 0: return NSNull()
@@ -40,7 +40,7 @@ enum RandomSource {
     }
 
     /// Swift values a literal dictionary may hold that JSONSerialization never returns.
-    static func typedScalar(using random: inout SeededGenerator) -> Any {
+    static func typedScalar(using random: inout SplitMix64) -> Any {
         random.pick([
             Int8(-5), Int8.min, UInt64.max, UInt64(5), Int64.min, Float(1.5), Float.infinity, Double.nan, -Double.infinity,
             Optional<Int>.some(3) as Any, ["a", "b"] as [String], [1, 2, 3] as [Int], ["k": 1.5] as [String: Double],

@@ -1,5 +1,5 @@
 /// A seeded random source (SplitMix64), so every property-test case can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {
