@@ -2,8 +2,8 @@ import Foundation
 import PropertyMapper
 import Testing
 
-/// Bytes that are not clean UTF-8 JSON: invalid sequences are one `json` error; byte-order marks
-/// are accepted; duplicate keys keep the last value (JSONSerialization's choice).
+/// Bytes that are not clean UTF-8 JSON: invalid sequences and other encodings are one `json` error; a UTF-8
+/// byte-order mark is accepted; duplicate keys keep the last value (JSONSerialization's choice).
 @Suite struct TextEncodingTests {
     static let mapping: Mapping<RecordingModel> = [
         "id": .property(\.id),
@@ -29,9 +29,15 @@ import Testing
         try Mapper.mapValues(fromJSON: Data([0xEF, 0xBB, 0xBF]) + Data(#"{"id": 3, "name": "Marked"}"#.utf8), to: model, using: Self.mapping)
         #expect(model.id == 3)
         #expect(model.title == "Marked")
+    }
+
+    /// JSON text is UTF-8 (RFC 8259 §8.1): UTF-16, with or without its byte-order mark, is one `json` error.
+    @Test func utf16IsOneJSONError() {
         let utf16 = RecordingModel()
-        try Mapper.mapValues(fromJSON: Data([0xFF, 0xFE]) + #"{"name": "Sixteen"}"#.data(using: .utf16LittleEndian)!, to: utf16, using: Self.mapping)
-        #expect(utf16.title == "Sixteen")
+        let json = Data([0xFF, 0xFE]) + #"{"name": "Sixteen"}"#.data(using: .utf16LittleEndian)!
+        let errors = mappingErrors { try Mapper.mapValues(fromJSON: json, to: utf16, using: Self.mapping) }
+        expectSingleError(errors, at: "", rule: "json")
+        #expect(utf16.log.isEmpty)
     }
 
     @Test func duplicateKeysKeepTheLastValue() throws {
