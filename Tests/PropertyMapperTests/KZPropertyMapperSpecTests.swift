@@ -11,43 +11,6 @@ import Testing
 // "should raise mistyped property". Targets are writable key paths, so a misspelled or read-only
 // property is a compile error (DESIGN.md §10) and there is nothing left to run.
 
-/// The two forms a record arrives in: a Swift literal, and JSONSerialization output.
-private enum Source: String, CaseIterable, Sendable {
-    case literal, parsed
-
-    func record(_ record: [String: Any]) throws -> [String: Any] {
-        switch self {
-        case .literal: record
-        case .parsed: try Fixtures.parsed(record)
-        }
-    }
-
-    func array(_ array: [Any]) throws -> Any {
-        switch self {
-        case .literal: array
-        case .parsed: try JSONSerialization.jsonObject(with: JSONSerialization.data(withJSONObject: array))
-        }
-    }
-}
-
-/// Every call made on a model, in order; a separate object, so recording does not mutate the model.
-private final class Calls: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String] = []
-
-    func record(_ entry: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        entries.append(entry)
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries
-    }
-}
-
 private protocol TestProtocol: AnyObject {
     var value: Bool { get }
 }
@@ -78,7 +41,7 @@ private final class TestObject {
     var isExpensive = true
     var dependencyAsProtocol: (any TestProtocol)?
     var dependencyAsConcreteType: ConcreteTestProtocol?
-    let calls = Calls()
+    let calls = CallLog()
 
     /// The spec's `mapping`: `@URL(contentURL)`, `title`, `type`, `sub_object.title → uniqueID`.
     static let mapping: Mapping<TestObject> = [
@@ -158,79 +121,79 @@ private struct ValidatorCase {
 @Suite private struct KZPropertyMapperSpecTests {
     // MARK: Mapper
 
-    @Test(arguments: Source.allCases)
-    func shouldConvertAnyNSNullToNil(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldConvertAnyNSNullToNil(source: SourceForm) throws {
         let object = TestObject()
         object.type = "preset"
-        try Mapper.mapValues(from: source.record(sourceDictionary()), to: object, using: TestObject.mapping)
+        try Mapper.mapValues(from: source(sourceDictionary()), to: object, using: TestObject.mapping)
         #expect(object.type == nil)
     }
 
-    @Test(arguments: Source.allCases)
-    func shouldSupportArrayAsSourceDataStructure(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldSupportArrayAsSourceDataStructure(source: SourceForm) throws {
         let object = TestObject()
         let mapping: Mapping<TestObject> = [0: ["testValue": [1: .property(\.uniqueID)]]]
         try Mapper.mapValues(from: source.array([["testValue": [543, 123]]]), to: object, using: mapping)
         #expect(object.uniqueID == 123)
     }
 
-    @Test(arguments: Source.allCases)
-    func shouldNotThrowIfSourceDataDoesNotHaveAKey(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldNotThrowIfSourceDataDoesNotHaveAKey(source: SourceForm) throws {
         let object = TestObject()
         let mapping: Mapping<TestObject> = ["videoURL4432": .box(.url, \.contentURL), "name": .property(\.title), "videoType": .property(\.type)]
-        try Mapper.mapValues(from: source.record(sourceDictionary()), to: object, using: mapping)
+        try Mapper.mapValues(from: source(sourceDictionary()), to: object, using: mapping)
         #expect(object.contentURL == nil)
         #expect(object.title == "Some Cool")
     }
 
-    @Test(arguments: Source.allCases)
-    func shouldSupportDictionarySubObjects(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldSupportDictionarySubObjects(source: SourceForm) throws {
         let object = TestObject()
-        try Mapper.mapValues(from: source.record(sourceDictionary()), to: object, using: TestObject.mapping)
+        try Mapper.mapValues(from: source(sourceDictionary()), to: object, using: TestObject.mapping)
         #expect(object.uniqueID == 616)
     }
 
-    @Test(arguments: Source.allCases)
-    func shouldSupportArraySubObjects(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldSupportArraySubObjects(source: SourceForm) throws {
         let object = TestObject()
         let mapping: Mapping<TestObject> = ["sub_object_array": [1: .property(\.uniqueID)]]
-        try Mapper.mapValues(from: source.record(["sub_object_array": ["test", 123]]), to: object, using: mapping)
+        try Mapper.mapValues(from: source(["sub_object_array": ["test", 123]]), to: object, using: mapping)
         #expect(object.uniqueID == 123)
     }
 
-    @Test(arguments: Source.allCases)
-    func shouldSupportDictionarySubObjectInArraySubObject(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldSupportDictionarySubObjectInArraySubObject(source: SourceForm) throws {
         let object = TestObject()
         let mapping: Mapping<TestObject> = ["sub_object_array": [1: ["testValue": .property(\.uniqueID)]]]
-        try Mapper.mapValues(from: source.record(["sub_object_array": ["test", ["testValue": 123]] as [Any]]), to: object, using: mapping)
+        try Mapper.mapValues(from: source(["sub_object_array": ["test", ["testValue": 123]] as [Any]]), to: object, using: mapping)
         #expect(object.uniqueID == 123)
     }
 
-    @Test(arguments: Source.allCases)
-    func shouldSupportArraySubObjectInDictionarySubObject(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldSupportArraySubObjectInDictionarySubObject(source: SourceForm) throws {
         let object = TestObject()
         let mapping: Mapping<TestObject> = ["sub_object_dictionary": ["testValue": [1: .property(\.uniqueID)]]]
-        try Mapper.mapValues(from: source.record(["sub_object_dictionary": ["testValue": [543, 123]]]), to: object, using: mapping)
+        try Mapper.mapValues(from: source(["sub_object_dictionary": ["testValue": [543, 123]]]), to: object, using: mapping)
         #expect(object.uniqueID == 123)
     }
 
     // MARK: Mapper, using boxing functionality
 
-    @Test(arguments: Source.allCases)
-    func shouldSupportURLBoxing(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldSupportURLBoxing(source: SourceForm) throws {
         let object = TestObject()
-        try Mapper.mapValues(from: source.record(sourceDictionary()), to: object, using: TestObject.mapping)
+        try Mapper.mapValues(from: source(sourceDictionary()), to: object, using: TestObject.mapping)
         #expect(object.contentURL == URL(string: "http://test.com/video.mp4"))
     }
 
     /// The original's URL boxing returned nil for a string that is no URL, and nil was written without
     /// complaint. DESIGN.md: a boxing that returns nil is a `box(URL)` error, and nothing is written.
-    @Test(arguments: Source.allCases)
-    func nilBoxingIsABoxError(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func nilBoxingIsABoxError(source: SourceForm) throws {
         let object = TestObject()
         object.contentURL = URL(string: "http://preset.example")
         let errors = mappingErrors {
-            try Mapper.mapValues(from: source.record(sourceDictionary(["videoURL": ""])), to: object, using: TestObject.mapping)
+            try Mapper.mapValues(from: source(sourceDictionary(["videoURL": ""])), to: object, using: TestObject.mapping)
         }
         let error = expectSingleError(errors, at: "videoURL", rule: "box(URL)")
         #expect(error?.property == "contentURL")
@@ -238,45 +201,45 @@ private struct ValidatorCase {
         #expect(object.title == nil)
     }
 
-    @Test(arguments: Source.allCases)
-    func nullIntoABoxedPropertyIsNilWithoutBoxing(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func nullIntoABoxedPropertyIsNilWithoutBoxing(source: SourceForm) throws {
         let object = TestObject()
         object.contentURL = URL(string: "http://preset.example")
-        try Mapper.mapValues(from: source.record(sourceDictionary(["videoURL": NSNull()])), to: object, using: TestObject.mapping)
+        try Mapper.mapValues(from: source(sourceDictionary(["videoURL": NSNull()])), to: object, using: TestObject.mapping)
         #expect(object.contentURL == nil)
     }
 
     // MARK: Mapper, using advanced mapping features (updateFromDictionary:)
 
-    @Test(arguments: Source.allCases)
-    func shouldWorkForBaseProperties(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldWorkForBaseProperties(source: SourceForm) throws {
         let object = TestObject()
-        try object.update(from: source.record(sourceDictionary()))
+        try object.update(from: source(sourceDictionary()))
         #expect(object.title == "Some Cool")
     }
 
-    @Test(arguments: Source.allCases)
-    func shouldSupportBoxingFunctionality(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldSupportBoxingFunctionality(source: SourceForm) throws {
         let object = TestObject()
-        try object.update(from: source.record(sourceDictionary()))
+        try object.update(from: source(sourceDictionary()))
         #expect(object.contentURL == URL(string: "http://test.com/video.mp4"))
     }
 
-    @Test(arguments: Source.allCases)
-    func shouldWorkWithSelectorBoxing(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldWorkWithSelectorBoxing(source: SourceForm) throws {
         let object = TestObject()
-        try Mapper.mapValues(from: source.record(["number": 3]), to: object, using: ["number": .call(TestObject.numberIncrease(_:), \.number)])
+        try Mapper.mapValues(from: source(["number": 3]), to: object, using: ["number": .call(TestObject.numberIncrease(_:), \.number)])
         #expect(object.number == 4)
     }
 
     /// The original checked the method received `3` and `"number"`; it returns nil, which writes nil
     /// into the optional `number`.
-    @Test(arguments: Source.allCases)
-    func shouldWorkWithTwoArgumentSelectorBoxing(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldWorkWithTwoArgumentSelectorBoxing(source: SourceForm) throws {
         let object = TestObject()
         object.number = 9
         try Mapper.mapValues(
-            from: source.record(["number": 3]), to: object, using: ["number": .call(TestObject.numberIncrease(_:forProperty:), \.number)])
+            from: source(["number": 3]), to: object, using: ["number": .call(TestObject.numberIncrease(_:forProperty:), \.number)])
         #expect(object.calls.all == ["numberIncrease(3, forProperty: number)"])
         #expect(object.number == nil)
     }
@@ -360,9 +323,9 @@ private struct ValidatorCase {
     @Test(arguments: shapeCases.indices)
     func shouldHandleSourceShape(index: Int) throws {
         let shape = Self.shapeCases[index]
-        for source in Source.allCases {
+        for source in SourceForm.allCases {
             let object = TestObject()
-            let record = try source.record(shape.record)
+            let record = try source(shape.record)
             let comment = Comment(rawValue: "\(shape.spec) (\(source))")
             switch shape.outcome {
             case let .title(title):
@@ -386,8 +349,8 @@ private struct ValidatorCase {
 
     /// The original mapped numbers and booleans through KVC coercion; DESIGN.md §4 maps each JSON kind
     /// into its own Swift types only, which is what these properties are.
-    @Test(arguments: Source.allCases)
-    func shouldParseSimpleTypeValuesWithGoodMapping(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldParseSimpleTypeValuesWithGoodMapping(source: SourceForm) throws {
         let object = TestObject()
         let mapping: Mapping<TestObject> = [
             "stringValue": .property(\.title),
@@ -397,7 +360,7 @@ private struct ValidatorCase {
             "boolValue1": .property(\.isCheap),
             "boolValue2": .property(\.isExpensive),
         ]
-        let record = try source.record([
+        let record = try source([
             "stringValue": "niceTitle", "numberValue": 1, "integetValue": 3, "floatValue": 1.5, "boolValue1": true, "boolValue2": false,
         ])
         try Mapper.mapValues(from: record, to: object, using: mapping)
@@ -409,36 +372,36 @@ private struct ValidatorCase {
         #expect(object.isExpensive == false)
     }
 
-    @Test(arguments: Source.allCases)
-    func shouldParseURLToURLFine(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldParseURLToURLFine(source: SourceForm) throws {
         let object = TestObject()
-        try Mapper.mapValues(from: source.record(["helpURL": "http://help.apple.com"]), to: object, using: ["helpURL": .box(.url, \.videoURL)])
+        try Mapper.mapValues(from: source(["helpURL": "http://help.apple.com"]), to: object, using: ["helpURL": .box(.url, \.videoURL)])
         #expect(object.videoURL == URL(string: "http://help.apple.com"))
     }
 
-    @Test(arguments: Source.allCases)
-    func shouldParseStringToAnyFine(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldParseStringToAnyFine(source: SourceForm) throws {
         let object = TestObject()
-        try Mapper.mapValues(from: source.record(["sideURL": "http://apple.com"]), to: object, using: ["sideURL": .property(\.type)])
+        try Mapper.mapValues(from: source(["sideURL": "http://apple.com"]), to: object, using: ["sideURL": .property(\.type)])
         #expect(object.type as? String == "http://apple.com")
     }
 
     /// `@URL(type)` boxed into an `id` property. Key paths are typed, so boxing into `Any?` takes a
     /// boxing whose value is `Any`.
-    @Test(arguments: Source.allCases)
-    func shouldParseURLToAnyFine(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldParseURLToAnyFine(source: SourceForm) throws {
         let object = TestObject()
         let anyURL = Boxing<Any>(named: "URL") { (text: String) -> Any? in URL(string: text) }
-        try Mapper.mapValues(from: source.record(["sideURL": "http://apple.com"]), to: object, using: ["sideURL": .box(anyURL, \.type)])
+        try Mapper.mapValues(from: source(["sideURL": "http://apple.com"]), to: object, using: ["sideURL": .box(anyURL, \.type)])
         #expect(object.type as? URL == URL(string: "http://apple.com"))
     }
 
     /// The original raised; DESIGN.md reports a `type` error and writes nothing.
-    @Test(arguments: Source.allCases)
-    func shouldNotParseStringToURL(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldNotParseStringToURL(source: SourceForm) throws {
         let object = TestObject()
         let errors = mappingErrors {
-            try Mapper.mapValues(from: source.record(["helpURL": "http://help.apple.com"]), to: object, using: ["helpURL": .property(\.videoURL)])
+            try Mapper.mapValues(from: source(["helpURL": "http://help.apple.com"]), to: object, using: ["helpURL": .property(\.videoURL)])
         }
         expectSingleError(errors, at: "helpURL", rule: "type")
         #expect(object.videoURL == nil)
@@ -448,24 +411,24 @@ private struct ValidatorCase {
 
     /// The original's `@"title & uniqueID"` string and its `descriptorWithPropertyName:andMappings:` both
     /// become `.list` in Swift.
-    @Test(arguments: Source.allCases)
-    func shouldParseWhenUsingListOfProperties(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldParseWhenUsingListOfProperties(source: SourceForm) throws {
         let object = ListTestObject()
         let mapping: Mapping<ListTestObject> = ["Content": .list(.property(\.title), .property(\.uniqueID))]
-        try Mapper.mapValues(from: source.record(["Content": "value"]), to: object, using: mapping)
+        try Mapper.mapValues(from: source(["Content": "value"]), to: object, using: mapping)
         #expect(object.title == "value")
         #expect(object.uniqueID == "value")
         #expect(object.contentURL == nil)
     }
 
-    @Test(arguments: Source.allCases)
-    func shouldWorkWithPropertyBoxAndCallInOneList(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldWorkWithPropertyBoxAndCallInOneList(source: SourceForm) throws {
         let object = ListTestObject()
         let mapping: Mapping<ListTestObject> = [
             "Content": .list(
                 .property(\.title), .box(.url, \.contentURL), .property(\.uniqueID), .call(ListTestObject.passthroughMethod(_:), \.type)),
         ]
-        try Mapper.mapValues(from: source.record(["Content": "value"]), to: object, using: mapping)
+        try Mapper.mapValues(from: source(["Content": "value"]), to: object, using: mapping)
         #expect(object.title == "value")
         #expect(object.uniqueID == "value")
         #expect(object.type == "value")
@@ -527,9 +490,9 @@ private struct ValidatorCase {
     @Test(arguments: validatorCases.indices)
     func validatorSpec(index: Int) throws {
         let validator = Self.validatorCases[index]
-        for source in Source.allCases {
+        for source in SourceForm.allCases {
             let object = TestObject()
-            let record = try source.record(validator.record)
+            let record = try source(validator.record)
             let comment = Comment(rawValue: "\(validator.spec) (\(source))")
             if let rule = validator.failingRule {
                 let errors = mappingErrors { try Mapper.mapValues(from: record, to: object, using: validator.mapping) }
@@ -545,24 +508,24 @@ private struct ValidatorCase {
         }
     }
 
-    @Test(arguments: Source.allCases)
-    func shouldSucceedAndFailRegexValidator(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func shouldSucceedAndFailRegexValidator(source: SourceForm) throws {
         let expression = try NSRegularExpression(pattern: #"\b(a|b)(c|d)\b"#, options: .caseInsensitive)
         let mapping: Mapping<TestObject> = ["name": .property(\.title).matchesRegEx(expression)]
         let object = TestObject()
-        try Mapper.mapValues(from: source.record(sourceDictionary(["name": "BC"])), to: object, using: mapping)
+        try Mapper.mapValues(from: source(sourceDictionary(["name": "BC"])), to: object, using: mapping)
         #expect(object.title == "BC")
 
         let other = TestObject()
-        let errors = mappingErrors { try Mapper.mapValues(from: source.record(sourceDictionary(["name": "BCd"])), to: other, using: mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: source(sourceDictionary(["name": "BCd"])), to: other, using: mapping) }
         expectSingleError(errors, at: "name", rule: "matchesRegEx")
         #expect(other.title == nil)
     }
 
-    @Test(arguments: Source.allCases)
-    func updateFromDictionaryFailsItsValidatorsTogether(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func updateFromDictionaryFailsItsValidatorsTogether(source: SourceForm) throws {
         let object = TestObject()
-        let record = try source.record(sourceDictionary(["videoURL": Fixtures.absent, "name": "Some Cool Video dsadsa"]))
+        let record = try source(sourceDictionary(["videoURL": Fixtures.absent, "name": "Some Cool Video dsadsa"]))
         let errors = mappingErrors { try object.update(from: record) }
         #expect(errors.map(\.path) == ["videoURL", "name"])
         #expect(errors.map(\.rule) == ["isRequired", "lengthRange"])

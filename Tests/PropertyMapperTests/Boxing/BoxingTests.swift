@@ -7,18 +7,6 @@ extension Boxing where Value == UUID {
     static var uuid: Self { Boxing(named: "uuid") { (text: String) in UUID(uuidString: text) } }
 }
 
-/// The two forms a record arrives in: a Swift literal, and JSONSerialization output.
-private enum Source: String, CaseIterable, Sendable {
-    case literal, parsed
-
-    func record(_ record: [String: Any]) throws -> [String: Any] {
-        switch self {
-        case .literal: record
-        case .parsed: try Fixtures.parsed(record)
-        }
-    }
-}
-
 private let canonical = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
 private let presetID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))
 
@@ -34,18 +22,18 @@ private final class Item {
 }
 
 @Suite private struct BoxingTests {
-    @Test(arguments: Source.allCases)
-    func customBoxingMapsIntoOptionalAndNonOptionalProperties(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func customBoxingMapsIntoOptionalAndNonOptionalProperties(source: SourceForm) throws {
         let item = Item()
-        try Mapper.mapValues(from: source.record(["id": canonical, "owner": canonical.lowercased()]), to: item, using: Item.mapping)
+        try Mapper.mapValues(from: source(["id": canonical, "owner": canonical.lowercased()]), to: item, using: Item.mapping)
         #expect(item.id.uuidString == canonical)
         #expect(item.ownerID?.uuidString == canonical)
     }
 
-    @Test(arguments: Source.allCases)
-    func customBoxingFailureNamesTheBoxing(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func customBoxingFailureNamesTheBoxing(source: SourceForm) throws {
         let item = Item()
-        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["id": "not-a-uuid", "owner": ""]), to: item, using: Item.mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["id": "not-a-uuid", "owner": ""]), to: item, using: Item.mapping) }
         #expect(errors.map(\.rule) == ["box(uuid)", "box(uuid)"])
         #expect(errors.map(\.path) == ["id", "owner"])
         #expect(errors.map(\.property) == ["id", "ownerID"])
@@ -53,19 +41,19 @@ private final class Item {
         #expect(item.id == presetID && item.ownerID == presetID)
     }
 
-    @Test(arguments: Source.allCases)
-    func customBoxingChecksItsInputTypeFirst(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func customBoxingChecksItsInputTypeFirst(source: SourceForm) throws {
         let item = Item()
-        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["id": 42, "owner": ["a"]]), to: item, using: Item.mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["id": 42, "owner": ["a"]]), to: item, using: Item.mapping) }
         #expect(errors.map(\.rule) == ["type", "type"])
     }
 
-    @Test(arguments: Source.allCases)
-    func customBoxingWithNullFollowsTheTarget(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func customBoxingWithNullFollowsTheTarget(source: SourceForm) throws {
         let item = Item()
-        try Mapper.mapValues(from: source.record(["owner": NSNull()]), to: item, using: Item.mapping)
+        try Mapper.mapValues(from: source(["owner": NSNull()]), to: item, using: Item.mapping)
         #expect(item.ownerID == nil)
-        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["id": NSNull()]), to: item, using: Item.mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["id": NSNull()]), to: item, using: Item.mapping) }
         expectSingleError(errors, at: "id", rule: "type")
     }
 
@@ -85,15 +73,15 @@ private final class Item {
         #expect(Boxing<Int>(named: "maybe") { (value: Int?) in value }.inputTypeName == "Int?")
     }
 
-    @Test(arguments: Source.allCases)
-    func customBoxingTakesANonStringInput(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func customBoxingTakesANonStringInput(source: SourceForm) throws {
         let epoch = Boxing<Date>(named: "epoch") { (seconds: Double) in Date(timeIntervalSince1970: seconds) }
         let mapping: Mapping<Item> = ["seen": .box(epoch, \.seen)]
         let item = Item()
-        try Mapper.mapValues(from: source.record(["seen": 1_291_878_848]), to: item, using: mapping)
+        try Mapper.mapValues(from: source(["seen": 1_291_878_848]), to: item, using: mapping)
         #expect(item.seen == Date(timeIntervalSince1970: 1_291_878_848))
 
-        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["seen": "1291878848"]), to: item, using: mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["seen": "1291878848"]), to: item, using: mapping) }
         expectSingleError(errors, at: "seen", rule: "type")
     }
 }

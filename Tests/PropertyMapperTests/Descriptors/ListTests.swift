@@ -2,36 +2,6 @@ import Foundation
 import PropertyMapper
 import Testing
 
-/// The two forms a record arrives in: a Swift literal, and JSONSerialization output.
-private enum Source: String, CaseIterable, Sendable {
-    case literal, parsed
-
-    func record(_ record: [String: Any]) throws -> [String: Any] {
-        switch self {
-        case .literal: record
-        case .parsed: try Fixtures.parsed(record)
-        }
-    }
-}
-
-/// Every call made on a model, in order; a separate object, so recording does not mutate the model.
-private final class Calls: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String] = []
-
-    func record(_ entry: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        entries.append(entry)
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries
-    }
-}
-
 private enum Kind: String {
     case page, video
 }
@@ -44,7 +14,7 @@ private final class Link {
     var kind: Kind = .page
     var length = 0
     var title = "preset"
-    let calls = Calls()
+    let calls = CallLog()
 
     /// `.video` for `.mp4` addresses, `.page` for `.html`, nil otherwise.
     func kind(from text: String) -> Kind? {
@@ -65,104 +35,104 @@ private final class Link {
         "title": .property(\.title),
     ]
 
-    @Test(arguments: Source.allCases)
-    func givesOneValueToEveryDescriptor(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func givesOneValueToEveryDescriptor(source: SourceForm) throws {
         let link = Link()
-        try Mapper.mapValues(from: source.record(["link": "https://cdn.example.com/v/1.mp4"]), to: link, using: Self.mapping)
+        try Mapper.mapValues(from: source(["link": "https://cdn.example.com/v/1.mp4"]), to: link, using: Self.mapping)
         #expect(link.raw == "https://cdn.example.com/v/1.mp4")
         #expect(link.url == URL(string: "https://cdn.example.com/v/1.mp4"))
         #expect(link.kind == .video)
         #expect(link.calls.all == ["https://cdn.example.com/v/1.mp4"])
     }
 
-    @Test(arguments: Source.allCases)
-    func failingCallMemberMeansNothingIsWritten(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func failingCallMemberMeansNothingIsWritten(source: SourceForm) throws {
         let link = Link()
-        let record = try source.record(["link": "https://cdn.example.com/v/1.txt", "title": "New"])
+        let record = try source(["link": "https://cdn.example.com/v/1.txt", "title": "New"])
         let errors = mappingErrors { try Mapper.mapValues(from: record, to: link, using: Self.mapping) }
         let error = expectSingleError(errors, at: "link", rule: "call")
         #expect(error?.property == "kind")
         #expect(link.isUnchanged)
     }
 
-    @Test(arguments: Source.allCases)
-    func failingBoxMemberMeansNothingIsWritten(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func failingBoxMemberMeansNothingIsWritten(source: SourceForm) throws {
         let link = Link()
-        let record = try source.record(["link": "not a url.mp4", "title": "New"])
+        let record = try source(["link": "not a url.mp4", "title": "New"])
         let errors = mappingErrors { try Mapper.mapValues(from: record, to: link, using: Self.mapping) }
         let error = expectSingleError(errors, at: "link", rule: "box(URL)")
         #expect(error?.property == "url")
         #expect(link.isUnchanged)
     }
 
-    @Test(arguments: Source.allCases)
-    func everyFailingMemberIsReportedInListOrder(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func everyFailingMemberIsReportedInListOrder(source: SourceForm) throws {
         let link = Link()
-        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": "not a url"]), to: link, using: Self.mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["link": "not a url"]), to: link, using: Self.mapping) }
         #expect(errors.map(\.path) == ["link", "link"])
         #expect(errors.map(\.rule) == ["box(URL)", "call"])
         #expect(errors.map(\.property) == ["url", "kind"])
         #expect(link.isUnchanged)
     }
 
-    @Test(arguments: Source.allCases)
-    func memberWithWrongTypeMeansNothingIsWritten(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func memberWithWrongTypeMeansNothingIsWritten(source: SourceForm) throws {
         let link = Link()
         let mapping: Mapping<Link> = ["link": .list(.property(\.raw), .property(\.length))]
-        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": "abc"]), to: link, using: mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["link": "abc"]), to: link, using: mapping) }
         let error = expectSingleError(errors, at: "link", rule: "type")
         #expect(error?.property == "length")
         #expect(link.isUnchanged)
     }
 
-    @Test(arguments: Source.allCases)
-    func memberValidatorsApplyToTheirMemberOnly(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func memberValidatorsApplyToTheirMemberOnly(source: SourceForm) throws {
         let link = Link()
         let mapping: Mapping<Link> = ["link": .list(.property(\.raw).maxLength(3), .property(\.title))]
-        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": "abcd"]), to: link, using: mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["link": "abcd"]), to: link, using: mapping) }
         let error = expectSingleError(errors, at: "link", rule: "maxLength")
         #expect(error?.property == "raw")
         #expect(link.isUnchanged)
 
-        try Mapper.mapValues(from: source.record(["link": "abc"]), to: link, using: mapping)
+        try Mapper.mapValues(from: source(["link": "abc"]), to: link, using: mapping)
         #expect(link.raw == "abc" && link.title == "abc")
     }
 
     /// A validator on the list judges the one source value once, before any member; its error names
     /// every member property, as a shape error on a nested mapping does.
-    @Test(arguments: Source.allCases)
-    func validatorsOnTheListRunBeforeItsMembers(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func validatorsOnTheListRunBeforeItsMembers(source: SourceForm) throws {
         let link = Link()
         let mapping: Mapping<Link> = [
             "link": .list(.property(\.raw), .box(.url, \.url), .call(Link.kind(from:), \.kind)).matchesRegEx("^https://").maxLength(40),
         ]
-        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": "http://cdn.example.com/v/1.mp4"]), to: link, using: mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["link": "http://cdn.example.com/v/1.mp4"]), to: link, using: mapping) }
         let error = expectSingleError(errors, at: "link", rule: "matchesRegEx")
         #expect(error?.property == "raw, url, kind")
         #expect(error?.value == #""http://cdn.example.com/v/1.mp4""#)
         #expect(link.calls.all.isEmpty)
         #expect(link.isUnchanged)
 
-        try Mapper.mapValues(from: source.record(["link": "https://cdn.example.com/v/1.mp4"]), to: link, using: mapping)
+        try Mapper.mapValues(from: source(["link": "https://cdn.example.com/v/1.mp4"]), to: link, using: mapping)
         #expect(link.kind == .video)
         #expect(link.url == URL(string: "https://cdn.example.com/v/1.mp4"))
     }
 
-    @Test(arguments: Source.allCases)
-    func everyFailingListValidatorIsReportedInChainOrder(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func everyFailingListValidatorIsReportedInChainOrder(source: SourceForm) throws {
         let link = Link()
         let mapping: Mapping<Link> = ["link": .list(.property(\.raw), .property(\.title)).matchesRegEx("^https://").minLength(10)]
-        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": "ftp://x"]), to: link, using: mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["link": "ftp://x"]), to: link, using: mapping) }
         #expect(errors.map(\.rule) == ["matchesRegEx", "minLength"])
         #expect(errors.map(\.path) == ["link", "link"])
         #expect(link.isUnchanged)
     }
 
-    @Test(arguments: Source.allCases)
-    func requiredListReportsOneErrorWhenAbsentOrNull(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func requiredListReportsOneErrorWhenAbsentOrNull(source: SourceForm) throws {
         let link = Link()
         let mapping: Mapping<Link> = ["link": .list(.property(\.raw), .call(Link.kind(from:), \.kind)).isRequired()]
-        for record in [try source.record([:]), try source.record(["link": NSNull()])] {
+        for record in [try source([:]), try source(["link": NSNull()])] {
             let errors = mappingErrors { try Mapper.mapValues(from: record, to: link, using: mapping) }
             expectSingleError(errors, at: "link", rule: "isRequired")
         }
@@ -170,34 +140,34 @@ private final class Link {
         #expect(link.isUnchanged)
     }
 
-    @Test(arguments: Source.allCases)
-    func nullGoesToEveryMemberAndIsNeverCalled(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func nullGoesToEveryMemberAndIsNeverCalled(source: SourceForm) throws {
         let link = Link()
         let optionalOnly: Mapping<Link> = ["link": .list(.property(\.raw), .box(.url, \.url))]
-        try Mapper.mapValues(from: source.record(["link": NSNull()]), to: link, using: optionalOnly)
+        try Mapper.mapValues(from: source(["link": NSNull()]), to: link, using: optionalOnly)
         #expect(link.raw == nil && link.url == nil)
 
         let other = Link()
-        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": NSNull()]), to: other, using: Self.mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["link": NSNull()]), to: other, using: Self.mapping) }
         let error = expectSingleError(errors, at: "link", rule: "type")
         #expect(error?.property == "kind")
         #expect(other.calls.all.isEmpty)
         #expect(other.isUnchanged)
     }
 
-    @Test(arguments: Source.allCases)
-    func absentWritesNothing(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func absentWritesNothing(source: SourceForm) throws {
         let link = Link()
-        try Mapper.mapValues(from: source.record(["other": "x"]), to: link, using: Self.mapping)
+        try Mapper.mapValues(from: source(["other": "x"]), to: link, using: Self.mapping)
         #expect(link.isUnchanged)
         #expect(link.calls.all.isEmpty)
     }
 
-    @Test(arguments: Source.allCases)
-    func listInsideNestedMappingReportsFullPath(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func listInsideNestedMappingReportsFullPath(source: SourceForm) throws {
         let link = Link()
         let mapping: Mapping<Link> = ["media": [0: .list(.property(\.raw), .box(.url, \.url))]]
-        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["media": [42]]), to: link, using: mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["media": [42]]), to: link, using: mapping) }
         #expect(errors.map(\.path) == ["media[0]", "media[0]"])
         #expect(errors.map(\.rule) == ["type", "type"])
         #expect(errors.map(\.property) == ["raw", "url"])

@@ -2,18 +2,6 @@ import Foundation
 import PropertyMapper
 import Testing
 
-/// The two forms a record arrives in: a Swift literal, and JSONSerialization output.
-private enum Source: String, CaseIterable, Sendable {
-    case literal, parsed
-
-    func record(_ record: [String: Any]) throws -> [String: Any] {
-        switch self {
-        case .literal: record
-        case .parsed: try Fixtures.parsed(record)
-        }
-    }
-}
-
 private protocol Dependency: AnyObject {
     var flag: Bool { get }
 }
@@ -77,15 +65,15 @@ private final class Holder<Value> {
 @Suite private struct PropertyTests {
     // MARK: Strings and numbers
 
-    @Test(arguments: Source.allCases)
-    func mapsStringIntoString(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsStringIntoString(source: SourceForm) throws {
         let sample = Sample()
-        try Mapper.mapValues(from: source.record(["text": "Xray Romeo"]), to: sample, using: ["text": .property(\.text)])
+        try Mapper.mapValues(from: source(["text": "Xray Romeo"]), to: sample, using: ["text": .property(\.text)])
         #expect(sample.text == "Xray Romeo")
     }
 
-    @Test(arguments: Source.allCases)
-    func mapsIntegerIntoEveryIntegerType(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsIntegerIntoEveryIntegerType(source: SourceForm) throws {
         let mapping: Mapping<Sample> = [
             "int": .property(\.int), "int8": .property(\.int8), "int16": .property(\.int16),
             "int32": .property(\.int32), "int64": .property(\.int64), "uint": .property(\.uint),
@@ -95,7 +83,7 @@ private final class Holder<Value> {
         let keys = ["int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64"]
         let record = Dictionary(uniqueKeysWithValues: keys.map { ($0, 42 as Any) })
         let sample = Sample()
-        try Mapper.mapValues(from: source.record(record), to: sample, using: mapping)
+        try Mapper.mapValues(from: source(record), to: sample, using: mapping)
         #expect(sample.int == 42 && sample.int8 == 42 && sample.int16 == 42 && sample.int32 == 42 && sample.int64 == 42)
         #expect(sample.uint == 42 && sample.uint8 == 42 && sample.uint16 == 42 && sample.uint32 == 42 && sample.uint64 == 42)
     }
@@ -126,40 +114,40 @@ private final class Holder<Value> {
         try expectOutsideBoundsRejected(UInt64.self)
     }
 
-    @Test(arguments: Source.allCases)
-    func mapsWholeNumberWrittenWithFractionIntoInteger(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsWholeNumberWrittenWithFractionIntoInteger(source: SourceForm) throws {
         let sample = Sample()
-        try Mapper.mapValues(from: source.record(["int": 2.0]), to: sample, using: ["int": .property(\.int)])
+        try Mapper.mapValues(from: source(["int": 2.0]), to: sample, using: ["int": .property(\.int)])
         #expect(sample.int == 2)
     }
 
-    @Test(arguments: Source.allCases)
-    func rejectsFractionIntoInteger(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func rejectsFractionIntoInteger(source: SourceForm) throws {
         let sample = Sample()
-        let errors = try mappingErrors(source.record(["int": 2.5]), sample, ["int": .property(\.int)])
+        let errors = try mappingErrors(source(["int": 2.5]), sample, ["int": .property(\.int)])
         let error = expectSingleError(errors, at: "int", rule: "type")
         #expect(error?.property == "int")
         #expect(error?.value == "2.5")
         #expect(sample.int == 0)
     }
 
-    @Test(arguments: Source.allCases)
-    func mapsNumbersIntoDoubleAndFloat(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsNumbersIntoDoubleAndFloat(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = ["double": .property(\.double), "float": .property(\.float)]
-        try Mapper.mapValues(from: source.record(["double": 675.51, "float": 1.5]), to: sample, using: mapping)
+        try Mapper.mapValues(from: source(["double": 675.51, "float": 1.5]), to: sample, using: mapping)
         #expect(sample.double == 675.51)
         #expect(sample.float == 1.5)
 
-        try Mapper.mapValues(from: source.record(["double": 3, "float": 7]), to: sample, using: mapping)
+        try Mapper.mapValues(from: source(["double": 3, "float": 7]), to: sample, using: mapping)
         #expect(sample.double == 3.0)
         #expect(sample.float == 7.0)
     }
 
-    @Test(arguments: Source.allCases)
-    func rejectsNumberBeyondFloatRange(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func rejectsNumberBeyondFloatRange(source: SourceForm) throws {
         let sample = Sample()
-        let errors = try mappingErrors(source.record(["float": 1e39]), sample, ["float": .property(\.float)])
+        let errors = try mappingErrors(source(["float": 1e39]), sample, ["float": .property(\.float)])
         expectSingleError(errors, at: "float", rule: "type")
         #expect(sample.float == 0)
     }
@@ -175,12 +163,12 @@ private final class Holder<Value> {
         #expect(sample.double == 0 && sample.float == 0 && sample.decimal == 0)
     }
 
-    @Test(arguments: Source.allCases)
-    func mapsNumbersIntoDecimal(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsNumbersIntoDecimal(source: SourceForm) throws {
         let sample = Sample()
-        try Mapper.mapValues(from: source.record(["decimal": 12.25]), to: sample, using: ["decimal": .property(\.decimal)])
+        try Mapper.mapValues(from: source(["decimal": 12.25]), to: sample, using: ["decimal": .property(\.decimal)])
         #expect(sample.decimal == Decimal(string: "12.25"))
-        try Mapper.mapValues(from: source.record(["decimal": 1680]), to: sample, using: ["decimal": .property(\.decimal)])
+        try Mapper.mapValues(from: source(["decimal": 1680]), to: sample, using: ["decimal": .property(\.decimal)])
         #expect(sample.decimal == 1680)
     }
 
@@ -218,33 +206,33 @@ private final class Holder<Value> {
 
     // MARK: Booleans never mix with numbers
 
-    @Test(arguments: Source.allCases)
-    func mapsBooleansIntoBool(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsBooleansIntoBool(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = ["flag": .property(\.flag), "optionalFlag": .property(\.optionalFlag)]
-        try Mapper.mapValues(from: source.record(["flag": true, "optionalFlag": false]), to: sample, using: mapping)
+        try Mapper.mapValues(from: source(["flag": true, "optionalFlag": false]), to: sample, using: mapping)
         #expect(sample.flag == true)
         #expect(sample.optionalFlag == false)
     }
 
-    @Test(arguments: Source.allCases)
-    func rejectsNumberIntoBoolAndBooleanIntoNumbers(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func rejectsNumberIntoBoolAndBooleanIntoNumbers(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = [
             "flag": .property(\.flag), "int": .property(\.int), "double": .property(\.double), "decimal": .property(\.decimal),
         ]
-        let record = try source.record(["flag": 1, "int": true, "double": false, "decimal": true])
+        let record = try source(["flag": 1, "int": true, "double": false, "decimal": true])
         let errors = mappingErrors { try Mapper.mapValues(from: record, to: sample, using: mapping) }
         #expect(errors.map(\.path) == ["flag", "int", "double", "decimal"])
         #expect(errors.map(\.rule) == ["type", "type", "type", "type"])
         #expect(sample.flag == false && sample.int == 0 && sample.double == 0)
     }
 
-    @Test(arguments: Source.allCases)
-    func rejectsWrongKindsIntoStringAndNumbers(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func rejectsWrongKindsIntoStringAndNumbers(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = ["text": .property(\.text), "int": .property(\.int), "flag": .property(\.flag)]
-        let errors = try mappingErrors(source.record(["text": 42, "int": "42", "flag": "true"]), sample, mapping)
+        let errors = try mappingErrors(source(["text": 42, "int": "42", "flag": "true"]), sample, mapping)
         #expect(errors.map(\.path) == ["text", "int", "flag"])
         #expect(errors.map(\.rule) == ["type", "type", "type"])
         #expect(errors.map(\.property) == ["text", "int", "flag"])
@@ -254,14 +242,14 @@ private final class Holder<Value> {
 
     // MARK: Absent and null
 
-    @Test(arguments: Source.allCases)
-    func nullWritesNilIntoOptionals(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func nullWritesNilIntoOptionals(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = [
             "optionalText": .property(\.optionalText), "optionalInt": .property(\.optionalInt),
             "optionalFlag": .property(\.optionalFlag), "optionalAnything": .property(\.optionalAnything),
         ]
-        let record = try source.record(["optionalText": NSNull(), "optionalInt": NSNull(), "optionalFlag": NSNull(), "optionalAnything": NSNull()])
+        let record = try source(["optionalText": NSNull(), "optionalInt": NSNull(), "optionalFlag": NSNull(), "optionalAnything": NSNull()])
         try Mapper.mapValues(from: record, to: sample, using: mapping)
         #expect(sample.optionalText == nil)
         #expect(sample.optionalInt == nil)
@@ -269,11 +257,11 @@ private final class Holder<Value> {
         #expect(sample.optionalAnything == nil)
     }
 
-    @Test(arguments: Source.allCases)
-    func nullIntoNonOptionalIsTypeErrorAndWritesNothing(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func nullIntoNonOptionalIsTypeErrorAndWritesNothing(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = ["text": .property(\.text), "optionalText": .property(\.optionalText)]
-        let errors = try mappingErrors(source.record(["text": NSNull(), "optionalText": "new"]), sample, mapping)
+        let errors = try mappingErrors(source(["text": NSNull(), "optionalText": "new"]), sample, mapping)
         let error = expectSingleError(errors, at: "text", rule: "type")
         #expect(error?.property == "text")
         #expect(error?.value == "null")
@@ -281,53 +269,53 @@ private final class Holder<Value> {
         #expect(sample.optionalText == "preset")
     }
 
-    @Test(arguments: Source.allCases)
-    func nullIntoNonOptionalAnyIsTypeError(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func nullIntoNonOptionalAnyIsTypeError(source: SourceForm) throws {
         let sample = Sample()
-        let errors = try mappingErrors(source.record(["anything": NSNull()]), sample, ["anything": .property(\.anything)])
+        let errors = try mappingErrors(source(["anything": NSNull()]), sample, ["anything": .property(\.anything)])
         expectSingleError(errors, at: "anything", rule: "type")
         #expect(sample.anything as? String == "preset")
     }
 
-    @Test(arguments: Source.allCases)
-    func absentKeepsPresetValues(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func absentKeepsPresetValues(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = [
             "text": .property(\.text), "optionalText": .property(\.optionalText),
             "optionalInt": .property(\.optionalInt), "int": .property(\.int),
         ]
-        try Mapper.mapValues(from: source.record(["unrelated": 1]), to: sample, using: mapping)
+        try Mapper.mapValues(from: source(["unrelated": 1]), to: sample, using: mapping)
         #expect(sample.text == "preset")
         #expect(sample.optionalText == "preset")
         #expect(sample.optionalInt == 7)
         #expect(sample.int == 0)
     }
 
-    @Test(arguments: Source.allCases)
-    func valueReplacesOptionalPreset(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func valueReplacesOptionalPreset(source: SourceForm) throws {
         let sample = Sample()
-        try Mapper.mapValues(from: source.record(["optionalInt": 9]), to: sample, using: ["optionalInt": .property(\.optionalInt)])
+        try Mapper.mapValues(from: source(["optionalInt": 9]), to: sample, using: ["optionalInt": .property(\.optionalInt)])
         #expect(sample.optionalInt == 9)
     }
 
     // MARK: Arrays and dictionaries
 
-    @Test(arguments: Source.allCases)
-    func mapsArraysElementByElement(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsArraysElementByElement(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = ["strings": .property(\.strings), "ints": .property(\.ints), "grid": .property(\.grid)]
-        let record = try source.record(["strings": ["a", "b"], "ints": [1, 2, 3], "grid": [[1, 2], [], [3]]])
+        let record = try source(["strings": ["a", "b"], "ints": [1, 2, 3], "grid": [[1, 2], [], [3]]])
         try Mapper.mapValues(from: record, to: sample, using: mapping)
         #expect(sample.strings == ["a", "b"])
         #expect(sample.ints == [1, 2, 3])
         #expect(sample.grid == [[1, 2], [], [3]])
     }
 
-    @Test(arguments: Source.allCases)
-    func reportsEachBadElementAtItsIndex(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func reportsEachBadElementAtItsIndex(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = ["strings": .property(\.strings), "ints": .property(\.ints), "grid": .property(\.grid)]
-        let record = try source.record(["strings": ["a", 2, "c", true], "ints": [1, 2, 2.5], "grid": [[1], ["x", 2]]])
+        let record = try source(["strings": ["a", 2, "c", true], "ints": [1, 2, 2.5], "grid": [[1], ["x", 2]]])
         let errors = mappingErrors { try Mapper.mapValues(from: record, to: sample, using: mapping) }
         #expect(errors.map(\.path) == ["strings[1]", "strings[3]", "ints[2]", "grid[1][0]"])
         #expect(errors.map(\.rule) == ["type", "type", "type", "type"])
@@ -336,77 +324,77 @@ private final class Holder<Value> {
         #expect(sample.strings.isEmpty && sample.ints.isEmpty && sample.grid.isEmpty)
     }
 
-    @Test(arguments: Source.allCases)
-    func nullElementIsNilOnlyForOptionalElements(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func nullElementIsNilOnlyForOptionalElements(source: SourceForm) throws {
         let sample = Sample()
         try Mapper.mapValues(
-            from: source.record(["strings": ["a", NSNull()]]), to: sample, using: ["strings": .property(\.optionalStrings)])
+            from: source(["strings": ["a", NSNull()]]), to: sample, using: ["strings": .property(\.optionalStrings)])
         #expect(sample.optionalStrings == ["a", nil])
 
-        let errors = try mappingErrors(source.record(["strings": ["a", NSNull()]]), sample, ["strings": .property(\.strings)])
+        let errors = try mappingErrors(source(["strings": ["a", NSNull()]]), sample, ["strings": .property(\.strings)])
         expectSingleError(errors, at: "strings[1]", rule: "type")
         #expect(sample.strings.isEmpty)
     }
 
-    @Test(arguments: Source.allCases)
-    func rejectsScalarWhereArrayExpectedAndArrayWhereScalarExpected(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func rejectsScalarWhereArrayExpectedAndArrayWhereScalarExpected(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = ["strings": .property(\.strings), "text": .property(\.text), "counts": .property(\.counts)]
-        let errors = try mappingErrors(source.record(["strings": "a", "text": ["a"], "counts": [1]]), sample, mapping)
+        let errors = try mappingErrors(source(["strings": "a", "text": ["a"], "counts": [1]]), sample, mapping)
         #expect(errors.map(\.path) == ["strings", "text", "counts"])
         #expect(errors.map(\.rule) == ["type", "type", "type"])
     }
 
-    @Test(arguments: Source.allCases)
-    func mapsStringKeyedDictionary(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsStringKeyedDictionary(source: SourceForm) throws {
         let sample = Sample()
-        try Mapper.mapValues(from: source.record(["counts": ["a": 1, "b": 2]]), to: sample, using: ["counts": .property(\.counts)])
+        try Mapper.mapValues(from: source(["counts": ["a": 1, "b": 2]]), to: sample, using: ["counts": .property(\.counts)])
         #expect(sample.counts == ["a": 1, "b": 2])
     }
 
-    @Test(arguments: Source.allCases)
-    func reportsBadDictionaryValuesByKeyInKeyOrder(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func reportsBadDictionaryValuesByKeyInKeyOrder(source: SourceForm) throws {
         let sample = Sample()
-        let record = try source.record(["counts": ["z": "x", "a": 1, "b": true, "a.b": 2.5]])
+        let record = try source(["counts": ["z": "x", "a": 1, "b": true, "a.b": 2.5]])
         let errors = mappingErrors(record, sample, ["counts": .property(\.counts)])
         #expect(errors.map(\.path) == [#"counts["a.b"]"#, "counts.b", "counts.z"])
         #expect(errors.map(\.rule) == ["type", "type", "type"])
         #expect(sample.counts.isEmpty)
     }
 
-    @Test(arguments: Source.allCases)
-    func mapsHeterogeneousArrayAndDictionaryIncludingNulls(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsHeterogeneousArrayAndDictionaryIncludingNulls(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = ["list": .property(\.list), "object": .property(\.object)]
-        try Mapper.mapValues(from: source.record(["list": ["a", 1, NSNull()], "object": ["k": "v", "n": NSNull()]]), to: sample, using: mapping)
+        try Mapper.mapValues(from: source(["list": ["a", 1, NSNull()], "object": ["k": "v", "n": NSNull()]]), to: sample, using: mapping)
         #expect(sample.list.count == 3)
         #expect(sample.list.first as? String == "a")
         #expect(sample.object.count == 2)
         #expect(sample.object["k"] as? String == "v")
     }
 
-    @Test(arguments: Source.allCases)
-    func mapsIntoNestedValuePropertiesAndNamesThemByTheirPath(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsIntoNestedValuePropertiesAndNamesThemByTheirPath(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = ["geo": [0: .property(\.position.x), 1: .property(\.position.y)]]
-        try Mapper.mapValues(from: source.record(["geo": [26.9792, 16.17893]]), to: sample, using: mapping)
+        try Mapper.mapValues(from: source(["geo": [26.9792, 16.17893]]), to: sample, using: mapping)
         #expect(sample.position.x == 26.9792 && sample.position.y == 16.17893)
 
-        let errors = mappingErrors(try source.record(["geo": [1, "2"]]), sample, mapping)
+        let errors = mappingErrors(try source(["geo": [1, "2"]]), sample, mapping)
         let error = expectSingleError(errors, at: "geo[1]", rule: "type")
         #expect(error?.property == "position.y")
     }
 
     /// A subscript key path writes the element; its property name must read as a name, not as the
     /// key path's internal description (which holds a memory address).
-    @Test(arguments: Source.allCases)
-    func mapsIntoArrayElementsThroughSubscriptKeyPaths(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsIntoArrayElementsThroughSubscriptKeyPaths(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = ["geo": [0: .property(\.coords[0]), 1: .property(\.coords[1])]]
-        try Mapper.mapValues(from: source.record(["geo": [26.9792, 16.17893]]), to: sample, using: mapping)
+        try Mapper.mapValues(from: source(["geo": [26.9792, 16.17893]]), to: sample, using: mapping)
         #expect(sample.coords == [26.9792, 16.17893])
 
-        let errors = mappingErrors(try source.record(["geo": [1, "2"]]), sample, mapping)
+        let errors = mappingErrors(try source(["geo": [1, "2"]]), sample, mapping)
         let error = expectSingleError(errors, at: "geo[1]", rule: "type")
         let property = try #require(error?.property)
         #expect(property.hasPrefix("coords"))
@@ -442,18 +430,18 @@ private final class Holder<Value> {
         #expect(sample.concrete == nil && sample.dependency == nil)
     }
 
-    @Test(arguments: Source.allCases)
-    func mapsJSONValuesIntoStandardProtocol(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsJSONValuesIntoStandardProtocol(source: SourceForm) throws {
         let sample = Sample()
-        try Mapper.mapValues(from: source.record(["describable": "text"]), to: sample, using: ["describable": .property(\.describable)])
+        try Mapper.mapValues(from: source(["describable": "text"]), to: sample, using: ["describable": .property(\.describable)])
         #expect(sample.describable?.description == "text")
     }
 
-    @Test(arguments: Source.allCases)
-    func mapsAnythingIntoAny(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func mapsAnythingIntoAny(source: SourceForm) throws {
         let sample = Sample()
         let mapping: Mapping<Sample> = ["anything": .property(\.anything), "optionalAnything": .property(\.optionalAnything)]
-        try Mapper.mapValues(from: source.record(["anything": ["k": "v"], "optionalAnything": [1, 2]]), to: sample, using: mapping)
+        try Mapper.mapValues(from: source(["anything": ["k": "v"], "optionalAnything": [1, 2]]), to: sample, using: mapping)
         #expect((sample.anything as? [String: Any])?["k"] as? String == "v")
         #expect((sample.optionalAnything as? [Any])?.count == 2)
     }

@@ -2,18 +2,6 @@ import Foundation
 import PropertyMapper
 import Testing
 
-/// The two forms a record arrives in: a Swift literal, and JSONSerialization output.
-private enum Source: String, CaseIterable, Sendable {
-    case literal, parsed
-
-    func record(_ record: [String: Any]) throws -> [String: Any] {
-        switch self {
-        case .literal: record
-        case .parsed: try Fixtures.parsed(record)
-        }
-    }
-}
-
 private final class Entry {
     var value: String? = "preset"
     var number = 0
@@ -59,16 +47,16 @@ private final class Entry {
         #expect(text.hasPrefix("[\"") && text.hasSuffix("\"]"), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
-    @Test(arguments: Source.allCases)
-    func stringKeysAreTakenLiterallyNotAsPaths(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func stringKeysAreTakenLiterallyNotAsPaths(source: SourceForm) throws {
         let entry = Entry()
         let mapping: Mapping<Entry> = ["a.b": .property(\.value)]
-        try Mapper.mapValues(from: source.record(["a.b": "dotted", "a": ["b": "nested"]]), to: entry, using: mapping)
+        try Mapper.mapValues(from: source(["a.b": "dotted", "a": ["b": "nested"]]), to: entry, using: mapping)
         #expect(entry.value == "dotted")
     }
 
-    @Test(arguments: Source.allCases)
-    func oddKeysAreQuotedInErrorPaths(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func oddKeysAreQuotedInErrorPaths(source: SourceForm) throws {
         let entry = Entry()
         let mapping: Mapping<Entry> = [
             "a.b": .property(\.number),
@@ -77,7 +65,7 @@ private final class Entry {
             "with space": .property(\.number),
             "outer": ["e.mail": .property(\.number), "list": [0: ["k y": .property(\.number)]]],
         ]
-        let record = try source.record([
+        let record = try source([
             "a.b": "x", "": "x", "x[0]": "x", "with space": "x",
             "outer": ["e.mail": "x", "list": [["k y": "x"]]] as [String: Any],
         ])
@@ -88,10 +76,10 @@ private final class Entry {
         #expect(errors.allSatisfy { $0.rule == "type" && $0.property == "number" })
     }
 
-    @Test(arguments: Source.allCases)
-    func emptyKeyMapsItsValue(source: Source) throws {
+    @Test(arguments: SourceForm.allCases)
+    func emptyKeyMapsItsValue(source: SourceForm) throws {
         let entry = Entry()
-        try Mapper.mapValues(from: source.record(["": "blank"]), to: entry, using: ["": .property(\.value)])
+        try Mapper.mapValues(from: source(["": "blank"]), to: entry, using: ["": .property(\.value)])
         #expect(entry.value == "blank")
     }
 }

@@ -4,20 +4,6 @@ import Testing
 
 // MARK: Shared by the validator tests
 
-/// A record as a Swift literal, or as JSONSerialization returns it from bytes.
-enum SourceForm: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case literal, parsed
-
-    func callAsFunction(_ record: [String: Any]) throws -> [String: Any] {
-        switch self {
-        case .literal: record
-        case .parsed: try Fixtures.parsed(record)
-        }
-    }
-
-    var testDescription: String { rawValue }
-}
-
 /// Expects exactly one error, with these fields.
 func expectOnlyError(
     _ errors: [ValidationError],
@@ -33,16 +19,6 @@ func expectOnlyError(
     #expect(error.property == property, sourceLocation: sourceLocation)
     #expect(error.rule == rule, sourceLocation: sourceLocation)
     #expect(error.value == value, sourceLocation: sourceLocation)
-}
-
-/// Counts invocations from `@Sendable` closures.
-final class InvocationCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage = 0
-
-    var count: Int { lock.withLock { storage } }
-
-    func record() { lock.withLock { storage += 1 } }
 }
 
 // MARK: Custom rules through extensions, as a user writes them
@@ -113,7 +89,7 @@ private extension PropertyDescriptor {
     }
 
     @Test func passesOnAbsentAndNullWithoutCallingThePredicate() {
-        let counter = InvocationCounter()
+        let counter = CallLog()
         let mapping: Mapping<Member> = [
             "score": .property(\.score).validate("counted") { (_: Int) in counter.record(); return false },
         ]
@@ -148,7 +124,7 @@ private extension PropertyDescriptor {
     }
 
     @Test func wrongPropertyTypeIsOneTypeErrorAndSkipsThePredicate() {
-        let counter = InvocationCounter()
+        let counter = CallLog()
         let mapping: Mapping<Member> = [
             "score": .property(\.score).validate("counted") { (_: Int) in counter.record(); return true },
         ]
@@ -202,7 +178,7 @@ private extension PropertyDescriptor {
     }
 
     @Test func validatorRunsBeforeTheBoxingAndStopsIt() {
-        let counter = InvocationCounter()
+        let counter = CallLog()
         let counted = Boxing<URL>(named: "countedURL") { (text: String) in counter.record(); return URL(string: text) }
         let mapping: Mapping<Member> = ["homepage": .box(counted, \.homepage).isSecureURL()]
         let result = Self.map(["homepage": "http://example.com"], mapping)
@@ -296,7 +272,7 @@ private extension PropertyDescriptor {
     }
 
     @Test func failingValidatorsStopTheBoxingAndTheCall() {
-        let counter = InvocationCounter()
+        let counter = CallLog()
         let counted = Boxing<URL>(named: "countedURL") { (text: String) in counter.record(); return URL(string: text) }
         let mapping: Mapping<Article> = [
             "link": .box(counted, \.link).isRequired().isSecureURL().maxLength(20),
