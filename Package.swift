@@ -11,9 +11,15 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "PropertyMapper", targets: ["PropertyMapper"]),
+        .executable(name: "feed-benchmark", targets: ["FeedBenchmark"]),
     ],
     targets: [
         .target(name: "PropertyMapper", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "FeedBenchmark",
+            dependencies: ["PropertyMapper"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "PropertyMapperTests",
             dependencies: ["PropertyMapper"],
