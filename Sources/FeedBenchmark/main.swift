@@ -14,6 +14,7 @@ struct Options {
     var memory = true
     var only: String?
     var defective = false
+    var writeFeed: String?
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -31,6 +32,7 @@ struct Options {
             case "--no-memory": memory = false
             case "--only": only = iterator.next()
             case "--defective": defective = true
+            case "--write-feed": writeFeed = iterator.next()
             default:
                 fail("usage: feed-benchmark [--records N] [--repeats R] [--scale-max N (1000000 adds the 1M line)] [--no-memory]")
             }
@@ -89,6 +91,15 @@ func makeFeed(records: Int, defective: Bool) -> Feed {
         }
     }
     return feed
+}
+
+// MARK: --write-feed FILE: the generated feed, to compare with make_feed.py's output
+
+if let path = options.writeFeed {
+    let feed = makeFeed(records: options.records, defective: options.defective)
+    do { try feed.json.write(to: URL(fileURLWithPath: path)) } catch { fail("cannot write \(path): \(error)") }
+    say("wrote \(path): \(feed.expected)")
+    exit(0)
 }
 
 // MARK: Child process: one contender, once, for its peak memory
