@@ -1,7 +1,8 @@
 /// A mapping leaf: checks one present source value, stages the converted value, and later writes it.
 ///
-/// Descriptors make fields; the engine drives them. A field is immutable and shared by every run.
-protocol Field<Root>: AnyObject, Sendable {
+/// Descriptors make fields; the engine drives them through `FieldCore`, their base class, which has
+/// no generic parameter. A field is immutable and shared by every run.
+protocol Field<Root>: FieldCore, Sendable {
     associatedtype Root
     var propertyName: String { get }
     /// Type check, then the node's validators, then any conversion; stages a write or records errors.
@@ -11,23 +12,61 @@ protocol Field<Root>: AnyObject, Sendable {
     func write(_ staged: Any, to root: inout Root)
 }
 
+extension Field {
+    func stage(_ value: Any, at node: PlanNode<Root>, in run: inout MappingRun<Root>) {
+        run.withRoot { stage(value, at: node, in: &$0) }
+    }
+
+    func stageNull(at node: PlanNode<Root>, in run: inout MappingRun<Root>) {
+        stageNull(at: node, in: &run.core)
+    }
+
+    func write(_ staged: Any, to root: inout Root) {
+        withUnsafeMutablePointer(to: &root) { write(staged, into: UnsafeMutableRawPointer($0)) }
+    }
+}
+
+/// The engine's view of a field: the same operations with the model's type erased.
+// Immutable; `@unchecked` because a non-final class cannot state `Sendable` otherwise.
+class FieldCore: @unchecked Sendable {
+    let propertyName: String
+
+    init(propertyName: String) {
+        self.propertyName = propertyName
+    }
+
+    /// Type check, then the node's validators, then any conversion; stages a write or records errors.
+    func stage(_ value: Any, at node: NodeCore, in run: inout RunCore) {
+        preconditionFailure("every field overrides stage")
+    }
+
+    /// Null: writes nil into an optional property, and is a `type` error for any other.
+    func stageNull(at node: NodeCore, in run: inout RunCore) {
+        preconditionFailure("every field overrides stageNull")
+    }
+
+    /// Writes a value staged by this field into the model at `root` (a pointer to a `Root`).
+    func write(_ staged: Any, into root: UnsafeMutableRawPointer) {
+        preconditionFailure("every field overrides write")
+    }
+}
+
 /// `.property(\.x)`: the source value, strictly checked against the property's own type.
 // The fields are immutable. `@unchecked` covers `nullValue`, which only ever holds `nil`
 // (a value without a payload), so it is safe to share whether or not the property type is Sendable.
-final class PropertyField<Root, Value>: Field, @unchecked Sendable {
-    let propertyName: String
-    private let keyPath: any WritableKeyPath<Root, Value> & Sendable
+final class PropertyField<Root, Value>: FieldCore, Field, @unchecked Sendable {
+    private let writer: PropertyWriter<Root, Value>
     private let conversion: Conversion<Value>
     private let nullValue: Value?
 
     init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
-        self.keyPath = keyPath
-        self.propertyName = PropertyName.of(keyPath)
+        self.writer = PropertyWriter(keyPath)
         self.conversion = Conversions.make(Value.self)
         self.nullValue = NullValue.of(Value.self)
+        super.init(propertyName: PropertyName.of(keyPath))
     }
 
-    func stage(_ value: Any, at node: PlanNode<Root>, in run: inout MappingRun<Root>) {
+    override func stage(_ value: Any, at node: NodeCore, in run: inout RunCore) {
         var issues = ConversionIssues()
         guard let converted = conversion.convert(value, &issues) else {
             run.fail(node, issues: issues)
@@ -37,12 +76,12 @@ final class PropertyField<Root, Value>: Field, @unchecked Sendable {
         run.stage(self, converted)
     }
 
-    func stageNull(at node: PlanNode<Root>, in run: inout MappingRun<Root>) {
+    override func stageNull(at node: NodeCore, in run: inout RunCore) {
         run.stageNull(self, nullValue, expected: conversion.typeName, at: node)
     }
 
-    func write(_ staged: Any, to root: inout Root) {
-        root[keyPath: keyPath] = staged as! Value
+    override func write(_ staged: Any, into root: UnsafeMutableRawPointer) {
+        writer.write(staged as! Value, into: root)
     }
 }
 
@@ -54,10 +93,9 @@ enum TransformOutcome<Value> {
 
 /// `.box` and `.call`: the source value is checked against `Input`, validated, then transformed
 /// into the property's type. The transform is never invoked with null.
-final class TransformField<Root, Input, Target>: Field, @unchecked Sendable {
-    let propertyName: String
+final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Sendable {
     private let rule: String
-    private let keyPath: any WritableKeyPath<Root, Target> & Sendable
+    private let writer: PropertyWriter<Root, Target>
     private let input: Conversion<Input>
     private let nullValue: Target?
     private let transform: @Sendable (Root, Input) -> TransformOutcome<Target>
@@ -69,32 +107,34 @@ final class TransformField<Root, Input, Target>: Field, @unchecked Sendable {
         transform: @escaping @Sendable (Root, Input) -> TransformOutcome<Target>
     ) {
         self.rule = rule
-        self.keyPath = keyPath
-        self.propertyName = PropertyName.of(keyPath)
+        self.writer = PropertyWriter(keyPath)
         self.input = input
         self.nullValue = NullValue.of(Target.self)
         self.transform = transform
+        super.init(propertyName: PropertyName.of(keyPath))
     }
 
-    func stage(_ value: Any, at node: PlanNode<Root>, in run: inout MappingRun<Root>) {
+    override func stage(_ value: Any, at node: NodeCore, in run: inout RunCore) {
         var issues = ConversionIssues()
         guard let converted = input.convert(value, &issues) else {
             run.fail(node, issues: issues)
             return
         }
         guard run.passesValidators(node, value) else { return }
-        switch transform(run.root, converted) {
+        // MappingRun points `run.root` at the model for the length of its walk.
+        let root = run.root!.assumingMemoryBound(to: Root.self).pointee
+        switch transform(root, converted) {
         case let .value(result): run.stage(self, result)
         case let .failure(failure): run.fail(node, rule: rule, failure: failure, value: value)
         }
     }
 
-    func stageNull(at node: PlanNode<Root>, in run: inout MappingRun<Root>) {
+    override func stageNull(at node: NodeCore, in run: inout RunCore) {
         run.stageNull(self, nullValue, expected: TypeName.of(Target.self), at: node)
     }
 
-    func write(_ staged: Any, to root: inout Root) {
-        root[keyPath: keyPath] = staged as! Target
+    override func write(_ staged: Any, into root: UnsafeMutableRawPointer) {
+        writer.write(staged as! Target, into: root)
     }
 }
 

@@ -14,16 +14,21 @@ struct PlanLevel<Root>: Sendable {
     let expectsIndices: Bool
     /// How many fields (leaves) lie below, to size the staged writes.
     let fieldCount: Int
+    /// The same level without its `Root` type: what the engine walks.
+    let core: LevelCore
 
     init(entries: [(MappingKey, PropertyDescriptor<Root>)], path: String) {
         self.path = path
         self.entries = entries.map { key, descriptor in
             PlanEntry(key: key, node: PlanNode(descriptor, path: key.appended(to: path)))
         }
-        self.property = PlanNode<Root>.joinedNames(self.entries.map(\.node.property))
+        self.property = NodeCore.joinedNames(self.entries.map(\.node.property))
         self.expectsKeys = entries.contains { if case .key = $0.0 { true } else { false } }
         self.expectsIndices = entries.contains { if case .index = $0.0 { true } else { false } }
         self.fieldCount = self.entries.reduce(0) { $0 + $1.node.fieldCount }
+        self.core = LevelCore(
+            path: path, property: property, entries: self.entries.map { ($0.key, $0.node) },
+            expectsKeys: expectsKeys, expectsIndices: expectsIndices, fieldCount: fieldCount)
     }
 }
 
@@ -32,36 +37,38 @@ struct PlanEntry<Root>: Sendable {
     let node: PlanNode<Root>
 }
 
-final class PlanNode<Root>: Sendable {
+/// A node of the plan: `NodeCore` holds everything the engine reads, this subclass adds the typed body.
+final class PlanNode<Root>: NodeCore, @unchecked Sendable {
     enum Body: Sendable {
         case field(any Field<Root>)
         case nested(PlanLevel<Root>)
         case list([PlanNode<Root>])
     }
 
-    let path: String
-    let property: String
-    let isRequired: Bool
-    let validators: [Validator]
     let body: Body
 
     init(_ descriptor: PropertyDescriptor<Root>, path: String) {
-        self.path = path
-        self.isRequired = descriptor.isRequiredFlag
-        self.validators = descriptor.validators
+        let property: String
+        let core: NodeCore.Body
         switch descriptor.node {
         case let .field(field):
             body = .field(field)
             property = field.propertyName
+            core = .field(field)
         case let .nested(entries):
             let level = PlanLevel(entries: entries, path: path)
             body = .nested(level)
             property = level.property
+            core = .nested(level.core)
         case let .list(descriptors):
             let children = descriptors.map { PlanNode($0, path: path) }
             body = .list(children)
             property = Self.joinedNames(children.map(\.property))
+            core = .list(children)
         }
+        super.init(
+            path: path, property: property, isRequired: descriptor.isRequiredFlag,
+            validators: descriptor.validators, body: core)
     }
 
     var fieldCount: Int {
@@ -70,6 +77,56 @@ final class PlanNode<Root>: Sendable {
         case let .nested(level): return level.fieldCount
         case let .list(children): return children.reduce(0) { $0 + $1.fieldCount }
         }
+    }
+}
+
+// MARK: The plan without its Root type
+
+/// A level of the plan with no generic parameter, so that the engine's loops over entries run as
+/// plain code: generic code that the client's module cannot specialize looks up type metadata on
+/// every access, and that cost more than the mapping itself.
+final class LevelCore: Sendable {
+    let path: String
+    let property: String
+    let entries: [(key: MappingKey, node: NodeCore)]
+    let expectsKeys: Bool
+    let expectsIndices: Bool
+    let fieldCount: Int
+
+    init(
+        path: String, property: String, entries: [(key: MappingKey, node: NodeCore)],
+        expectsKeys: Bool, expectsIndices: Bool, fieldCount: Int
+    ) {
+        self.path = path
+        self.property = property
+        self.entries = entries
+        self.expectsKeys = expectsKeys
+        self.expectsIndices = expectsIndices
+        self.fieldCount = fieldCount
+    }
+}
+
+/// What the engine needs of a plan node: its path and property for errors, its rules, and its body.
+// Immutable; `@unchecked` because a non-final class cannot state `Sendable` otherwise.
+class NodeCore: @unchecked Sendable {
+    enum Body {
+        case field(FieldCore)
+        case nested(LevelCore)
+        case list([NodeCore])
+    }
+
+    let path: String
+    let property: String
+    let isRequired: Bool
+    let validators: [Validator]
+    let coreBody: Body
+
+    init(path: String, property: String, isRequired: Bool, validators: [Validator], body: Body) {
+        self.path = path
+        self.property = property
+        self.isRequired = isRequired
+        self.validators = validators
+        self.coreBody = body
     }
 
     /// Names in first-seen order, each once: `"latitude, longitude"`.

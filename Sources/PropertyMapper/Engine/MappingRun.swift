@@ -1,21 +1,72 @@
 /// One pass of phase one over a source: every check, every error, and the staged writes.
 ///
 /// The walk follows the mapping, never the source, so unmapped keys and subtrees cost nothing.
+/// The work happens in `RunCore`, which has no generic parameter; this wrapper keeps the model.
 struct MappingRun<Root> {
+    var core: RunCore
     /// The instance calls run on; not yet updated.
     let root: Root
-    private let stagesWrites: Bool
-    private(set) var errors: [ValidationError] = []
-    private(set) var writes: StagedWrites<Root>
 
     init(root: Root, plan: PlanLevel<Root>, stagesWrites: Bool) {
+        self.core = RunCore(stagesWrites: stagesWrites, capacity: stagesWrites ? plan.fieldCount : 0)
         self.root = root
-        self.stagesWrites = stagesWrites
-        self.writes = StagedWrites(capacity: stagesWrites ? plan.fieldCount : 0)
     }
+
+    var errors: [ValidationError] { core.errors }
+    var writes: StagedWrites<Root> { StagedWrites(core.writes) }
 
     /// Walks `level` over `source`: nil when absent, `NSNull` when null.
     mutating func visit(_ level: PlanLevel<Root>, _ source: Any?) {
+        withRoot { $0.visit(level.core, source) }
+    }
+
+    /// Checks one node against its source value: nil when absent, `NSNull` when null.
+    mutating func visit(_ node: PlanNode<Root>, _ value: Any?) {
+        withRoot { $0.visit(node, value) }
+    }
+
+    /// Runs `body` with `core.root` pointing at the model, for calls.
+    mutating func withRoot(_ body: (inout RunCore) -> Void) {
+        let root = self.root
+        withUnsafePointer(to: root) { pointer in
+            core.root = UnsafeRawPointer(pointer)
+            body(&core)
+            core.root = nil
+        }
+    }
+
+    mutating func passesValidators(_ node: PlanNode<Root>, _ value: Any) -> Bool {
+        core.passesValidators(node, value)
+    }
+
+    mutating func stage(_ field: any Field<Root>, _ value: Any) {
+        core.stage(field, value)
+    }
+
+    mutating func fail(_ node: PlanNode<Root>, rule: String, failure: Failure, value: Any?) {
+        core.fail(node, rule: rule, failure: failure, value: value)
+    }
+
+    mutating func fail(_ node: PlanNode<Root>, issues: ConversionIssues) {
+        core.fail(node, issues: issues)
+    }
+}
+
+/// The engine of a run, with no generic parameter: the hot loops are plain, optimized code.
+struct RunCore {
+    /// The model calls run on (a `Root`), set by `MappingRun` for the length of a walk.
+    var root: UnsafeRawPointer?
+    private let stagesWrites: Bool
+    private(set) var errors: [ValidationError] = []
+    private(set) var writes: [StagedWrite] = []
+
+    init(stagesWrites: Bool, capacity: Int) {
+        self.stagesWrites = stagesWrites
+        writes.reserveCapacity(capacity)
+    }
+
+    /// Walks `level` over `source`: nil when absent, `NSNull` when null.
+    mutating func visit(_ level: LevelCore, _ source: Any?) {
         var keyed: KeyedSource?
         var indexed: IndexedSource?
         var present = false
@@ -55,7 +106,7 @@ struct MappingRun<Root> {
     }
 
     /// Checks one node against its source value: nil when absent, `NSNull` when null.
-    mutating func visit(_ node: PlanNode<Root>, _ value: Any?) {
+    mutating func visit(_ node: NodeCore, _ value: Any?) {
         guard let value else {
             if node.isRequired {
                 fail(node, rule: "isRequired", failure: .missing, value: nil)
@@ -69,14 +120,14 @@ struct MappingRun<Root> {
                 fail(node, rule: "isRequired", failure: .null, value: value)
                 return
             }
-            switch node.body {
+            switch node.coreBody {
             case let .field(field): field.stageNull(at: node, in: &self)
             case let .nested(level): visit(level, nil)  // a null container counts as absent
             case let .list(children): for child in children { visit(child, value) }
             }
             return
         }
-        switch node.body {
+        switch node.coreBody {
         case let .field(field):
             field.stage(value, at: node, in: &self)
         case let .nested(level):
@@ -94,8 +145,8 @@ struct MappingRun<Root> {
     }
 
     /// An absent node writes nothing, but required entries under it still report.
-    private mutating func visitAbsent(_ node: PlanNode<Root>) {
-        switch node.body {
+    private mutating func visitAbsent(_ node: NodeCore) {
+        switch node.coreBody {
         case .field: break
         case let .nested(level): visit(level, nil)
         case let .list(children): for child in children { visit(child, nil) }
@@ -103,7 +154,7 @@ struct MappingRun<Root> {
     }
 
     /// Runs the node's validators on a present, type-checked source value; records each failure.
-    mutating func passesValidators(_ node: PlanNode<Root>, _ value: Any) -> Bool {
+    mutating func passesValidators(_ node: NodeCore, _ value: Any) -> Bool {
         var passed = true
         for validator in node.validators {
             if let failure = validator.check(value) {
@@ -114,11 +165,11 @@ struct MappingRun<Root> {
         return passed
     }
 
-    mutating func stage(_ field: any Field<Root>, _ value: Any) {
-        if stagesWrites { writes.stage(field, value) }
+    mutating func stage(_ field: FieldCore, _ value: Any) {
+        if stagesWrites { writes.append(StagedWrite(field: field, value: value)) }
     }
 
-    mutating func stageNull(_ field: any Field<Root>, _ nullValue: Any?, expected: String, at node: PlanNode<Root>) {
+    mutating func stageNull(_ field: FieldCore, _ nullValue: Any?, expected: String, at node: NodeCore) {
         if let nullValue {
             stage(field, nullValue)
         } else {
@@ -126,14 +177,14 @@ struct MappingRun<Root> {
         }
     }
 
-    mutating func fail(_ node: PlanNode<Root>, rule: String, failure: Failure, value: Any?) {
+    mutating func fail(_ node: NodeCore, rule: String, failure: Failure, value: Any?) {
         errors.append(ValidationError(
             path: node.path, property: node.property, rule: rule,
             value: value.map(SourceValue.render), failure: failure))
     }
 
     /// Errors from a conversion, each at its own sub-path (`tags[3]`).
-    mutating func fail(_ node: PlanNode<Root>, issues: ConversionIssues) {
+    mutating func fail(_ node: NodeCore, issues: ConversionIssues) {
         for issue in issues.list {
             errors.append(ValidationError(
                 path: node.path + issue.subpath, property: issue.property ?? node.property, rule: issue.rule,
@@ -141,7 +192,7 @@ struct MappingRun<Root> {
         }
     }
 
-    private mutating func failShape(_ level: PlanLevel<Root>, expected: String, value: Any) {
+    private mutating func failShape(_ level: LevelCore, expected: String, value: Any) {
         errors.append(ValidationError(
             path: level.path, property: level.property, rule: "type",
             value: SourceValue.render(value),

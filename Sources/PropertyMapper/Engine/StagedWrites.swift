@@ -1,19 +1,24 @@
+/// One write decided in phase one: the field that makes it and the converted value.
+struct StagedWrite {
+    let field: FieldCore
+    let value: Any
+}
+
 /// The writes phase one decided on, applied in phase two only when no check failed.
 struct StagedWrites<Root> {
-    private var writes: [(field: any Field<Root>, value: Any)] = []
+    private let writes: [StagedWrite]
 
-    init(capacity: Int) {
-        writes.reserveCapacity(capacity)
-    }
-
-    mutating func stage(_ field: any Field<Root>, _ value: Any) {
-        writes.append((field, value))
+    init(_ writes: [StagedWrite]) {
+        self.writes = writes
     }
 
     /// Applies every staged write in declaration order; a property mapped twice gets the later value.
     func apply(to root: inout Root) {
-        for write in writes {
-            write.field.write(write.value, to: &root)
+        withUnsafeMutablePointer(to: &root) { pointer in
+            let root = UnsafeMutableRawPointer(pointer)
+            for write in writes {
+                write.field.write(write.value, into: root)
+            }
         }
     }
 }
