@@ -104,14 +104,9 @@ public enum Mapper {
         }
         var results: [Result<Root, MappingError>] = []
         results.reserveCapacity(elements.count)
+        var batch = Batch(mapping)
         for index in 0..<elements.count {
-            var model = create()
-            do throws(MappingError) {
-                try mapValues(from: elements[index], to: &model, using: mapping)
-                results.append(.success(model))
-            } catch {
-                results.append(.failure(error))
-            }
+            results.append(batch.map(elements[index], into: create()))
         }
         return MappedArray(results: results)
     }
@@ -125,6 +120,30 @@ public enum Mapper {
         create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
         try mapArray(from: parseJSON(json), using: mapping, create: create)
+    }
+
+    /// Maps the records of one batch, each on its own, reusing what the first ones learned about the
+    /// model's layout (see `ClassOffsets`).
+    struct Batch<Root> {
+        let mapping: Mapping<Root>
+        private var offsets: ClassOffsets
+
+        init(_ mapping: Mapping<Root>) {
+            self.mapping = mapping
+            self.offsets = ClassOffsets(fieldCount: mapping.plan.fieldCount)
+        }
+
+        /// `model` with `source` mapped into it, or every error (then `model` is dropped).
+        mutating func map(_ source: Any?, into model: Root) -> Result<Root, MappingError> {
+            var model = model
+            do throws(MappingError) {
+                let writes = try stage(source, for: model, using: mapping)
+                writes.apply(to: &model, offsets: &offsets)
+                return .success(model)
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 
     /// Phase one: the staged writes, or every error.

@@ -22,7 +22,8 @@ extension Field {
     }
 
     func write(_ staged: Any, to root: inout Root) {
-        withUnsafeMutablePointer(to: &root) { write(staged, into: UnsafeMutableRawPointer($0)) }
+        var classOffset = ClassOffset.notLearned
+        withUnsafeMutablePointer(to: &root) { write(staged, into: UnsafeMutableRawPointer($0), classOffset: &classOffset) }
     }
 }
 
@@ -46,7 +47,7 @@ class FieldCore: @unchecked Sendable {
     }
 
     /// Writes a value staged by this field into the model at `root` (a pointer to a `Root`).
-    func write(_ staged: Any, into root: UnsafeMutableRawPointer) {
+    func write(_ staged: Any, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
         preconditionFailure("every field overrides write")
     }
 }
@@ -73,15 +74,15 @@ final class PropertyField<Root, Value>: FieldCore, Field, @unchecked Sendable {
             return
         }
         guard run.passesValidators(node, value) else { return }
-        run.stage(self, converted)
+        run.stage(self, converted, at: node)
     }
 
     override func stageNull(at node: NodeCore, in run: inout RunCore) {
         run.stageNull(self, nullValue, expected: conversion.typeName, at: node)
     }
 
-    override func write(_ staged: Any, into root: UnsafeMutableRawPointer) {
-        writer.write(staged as! Value, into: root)
+    override func write(_ staged: Any, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
+        writer.write(staged as! Value, into: root, classOffset: &classOffset)
     }
 }
 
@@ -124,7 +125,7 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
         // MappingRun points `run.root` at the model for the length of its walk.
         let root = run.root!.assumingMemoryBound(to: Root.self).pointee
         switch transform(root, converted) {
-        case let .value(result): run.stage(self, result)
+        case let .value(result): run.stage(self, result, at: node)
         case let .failure(failure): run.fail(node, rule: rule, failure: failure, value: value)
         }
     }
@@ -133,8 +134,8 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
         run.stageNull(self, nullValue, expected: TypeName.of(Target.self), at: node)
     }
 
-    override func write(_ staged: Any, into root: UnsafeMutableRawPointer) {
-        writer.write(staged as! Target, into: root)
+    override func write(_ staged: Any, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
+        writer.write(staged as! Target, into: root, classOffset: &classOffset)
     }
 }
 

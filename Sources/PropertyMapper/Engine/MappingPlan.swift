@@ -29,6 +29,8 @@ struct PlanLevel<Root>: Sendable {
         self.core = LevelCore(
             path: path, property: property, entries: self.entries.map { ($0.key, $0.node) },
             expectsKeys: expectsKeys, expectsIndices: expectsIndices, fieldCount: fieldCount)
+        var next = 0
+        core.numberFields(from: &next)
     }
 }
 
@@ -104,6 +106,12 @@ final class LevelCore: Sendable {
         self.expectsIndices = expectsIndices
         self.fieldCount = fieldCount
     }
+
+    /// Gives every field node below a `writeIndex`, in declaration order (a nested level numbers
+    /// its own fields, then its parent numbers them again within the whole plan).
+    func numberFields(from next: inout Int) {
+        for entry in entries { entry.node.numberFields(from: &next) }
+    }
 }
 
 /// What the engine needs of a plan node: its path and property for errors, its rules, and its body.
@@ -120,6 +128,8 @@ class NodeCore: @unchecked Sendable {
     let isRequired: Bool
     let validators: [Validator]
     let coreBody: Body
+    /// This field's place among the plan's fields, set while the plan is built; -1 for other nodes.
+    private(set) var writeIndex = -1
 
     init(path: String, property: String, isRequired: Bool, validators: [Validator], body: Body) {
         self.path = path
@@ -127,6 +137,16 @@ class NodeCore: @unchecked Sendable {
         self.isRequired = isRequired
         self.validators = validators
         self.coreBody = body
+    }
+
+    func numberFields(from next: inout Int) {
+        switch coreBody {
+        case .field:
+            writeIndex = next
+            next += 1
+        case let .nested(level): level.numberFields(from: &next)
+        case let .list(children): for child in children { child.numberFields(from: &next) }
+        }
     }
 
     /// Names in first-seen order, each once: `"latitude, longitude"`.

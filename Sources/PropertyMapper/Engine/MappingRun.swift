@@ -165,13 +165,13 @@ struct RunCore {
         return passed
     }
 
-    mutating func stage(_ field: FieldCore, _ value: Any) {
-        if stagesWrites { writes.append(StagedWrite(field: field, value: value)) }
+    mutating func stage(_ field: FieldCore, _ value: Any, at node: NodeCore? = nil) {
+        if stagesWrites { writes.append(StagedWrite(field: field, value: value, index: node?.writeIndex ?? -1)) }
     }
 
     mutating func stageNull(_ field: FieldCore, _ nullValue: Any?, expected: String, at node: NodeCore) {
         if let nullValue {
-            stage(field, nullValue)
+            stage(field, nullValue, at: node)
         } else {
             fail(node, rule: "type", failure: .typeMismatch(found: .null, expected: expected), value: SourceValue.null)
         }

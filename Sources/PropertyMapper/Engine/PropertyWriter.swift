@@ -1,9 +1,11 @@
 /// Writes one property of a `Root` through its key path, the fastest way the key path allows.
 ///
-/// Key-path writes are slow from generic code that the client's module does not specialize (the
-/// runtime walks the key path on every write). A key path to stored struct storage has a fixed
-/// offset (`MemoryLayout.offset(of:)`), written directly; a class property goes through its
-/// `ReferenceWritableKeyPath`; anything else (computed properties, observers) through the key path.
+/// Key-path writes are slow from generic code that the client's module does not specialize: the
+/// runtime walks the key path on every write, and for a class it also allocates. So:
+/// - a key path to stored struct storage has a fixed offset (`MemoryLayout.offset(of:)`), written directly;
+/// - a key path to stored class storage (a `final` class or property) also has one, which the first
+///   write of a batch learns (`ClassOffset`); later writes of the batch use it;
+/// - anything else (computed properties, observers, non-final class properties) goes through the key path.
 struct PropertyWriter<Root, Value>: @unchecked Sendable {
     // @unchecked: key paths made from literals are immutable; the descriptors require `Sendable` ones.
     private let keyPath: WritableKeyPath<Root, Value>
@@ -17,15 +19,69 @@ struct PropertyWriter<Root, Value>: @unchecked Sendable {
         self.offset = MemoryLayout<Root>.offset(of: writable)
     }
 
-    /// Writes `value` into the `Root` at `root`.
+    /// Writes `value` into the `Root` at `root`, using and updating what the batch learned.
     @inline(__always)
-    func write(_ value: Value, into root: UnsafeMutableRawPointer) {
+    func write(_ value: Value, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
         if let offset {
             (root + offset).assumingMemoryBound(to: Value.self).pointee = value
-        } else if let reference {
-            root.assumingMemoryBound(to: Root.self).pointee[keyPath: reference] = value
-        } else {
-            root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
+            return
         }
+        guard let reference else {
+            root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
+            return
+        }
+        switch classOffset {
+        case let .stored(offset):
+            // A class reference is the object's address.
+            let object = root.load(as: UnsafeMutableRawPointer.self)
+            (object + offset).assumingMemoryBound(to: Value.self).pointee = value
+        case .unknown:
+            classOffset = writeLearning(value, into: root.assumingMemoryBound(to: Root.self).pointee, through: reference)
+        case .notStored, .notLearned:
+            root.assumingMemoryBound(to: Root.self).pointee[keyPath: reference] = value
+        }
+    }
+
+    /// Writes through the key path's own projection and reports where it wrote. Stored class
+    /// storage is projected in place, kept alive by the runtime's `ClassHolder`; anything else is
+    /// projected into a write-back buffer, whose release runs the setter (a computed property's
+    /// getter also runs first, as for `&model[keyPath: path]`).
+    private func writeLearning(_ value: Value, into object: Root, through reference: ReferenceWritableKeyPath<Root, Value>) -> ClassOffset {
+        guard Root.self is AnyObject.Type else {  // such as a class-bound existential
+            object[keyPath: reference] = value
+            return .notStored
+        }
+        let (pointer, owner) = _modifyAtReferenceWritableKeyPath_impl(root: object, keyPath: reference)
+        pointer.pointee = value
+        let stored = owner.map { String(describing: type(of: $0)).hasPrefix("ClassHolder<") } ?? false
+        let offset = UnsafeMutableRawPointer(pointer) - Unmanaged.passUnretained(object as AnyObject).toOpaque()
+        withExtendedLifetime(owner) {}  // ends the access (and, for a write-back buffer, runs the setter)
+        return stored ? .stored(offset) : .notStored
+    }
+}
+
+/// Where a field writes inside a class model, learned once per batch (see `PropertyWriter`).
+enum ClassOffset {
+    /// Not learned yet: the next write learns it.
+    case unknown
+    /// Bytes from the object's address to the property's storage.
+    case stored(Int)
+    /// Computed, observed or overridable: always written through the key path.
+    case notStored
+    /// A single mapping, with nothing to reuse the offset: written through the key path.
+    case notLearned
+}
+
+/// The class offsets of every field of a plan, by `NodeCore.writeIndex`, for one batch.
+struct ClassOffsets {
+    private var offsets: [ClassOffset]
+
+    init(fieldCount: Int) {
+        offsets = Array(repeating: .unknown, count: fieldCount)
+    }
+
+    subscript(index: Int) -> ClassOffset {
+        get { index >= 0 && index < offsets.count ? offsets[index] : .notLearned }
+        set { if index >= 0 && index < offsets.count { offsets[index] = newValue } }
     }
 }
