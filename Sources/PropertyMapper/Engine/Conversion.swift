@@ -8,6 +8,18 @@ import Foundation
 struct Conversion<Value>: Sendable {
     let typeName: String
     let convert: @Sendable (Any, inout ConversionIssues) -> Value?
+    /// The same with the result in an `Any`, as the engine stages it. Made where `Value` is known,
+    /// it spares the engine's generic code the `Optional<Value>` metadata look-up of `convert`.
+    let convertToAny: @Sendable (Any, inout ConversionIssues) -> Any?
+
+    init(typeName: String, convert: @escaping @Sendable (Any, inout ConversionIssues) -> Value?) {
+        self.typeName = typeName
+        self.convert = convert
+        self.convertToAny = { value, issues in
+            guard let result = convert(value, &issues) else { return nil }
+            return result
+        }
+    }
 }
 
 /// Problems found by a conversion, each at a sub-path of the value (`""`, `"[3]"`, `".views"`).

@@ -58,18 +58,19 @@ class FieldCore: @unchecked Sendable {
 final class PropertyField<Root, Value>: FieldCore, Field, @unchecked Sendable {
     private let writer: PropertyWriter<Root, Value>
     private let conversion: Conversion<Value>
-    private let nullValue: Value?
+    /// `nil` as a `Value` for an optional property, ready to stage; nil otherwise.
+    private let nullValue: Any?
 
     init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
         self.writer = PropertyWriter(keyPath)
         self.conversion = Conversions.make(Value.self)
-        self.nullValue = NullValue.of(Value.self)
+        self.nullValue = NullValue.of(Value.self).map { $0 as Any }
         super.init(propertyName: PropertyName.of(keyPath))
     }
 
     override func stage(_ value: Any, at node: NodeCore, in run: inout RunCore) {
         var issues = ConversionIssues()
-        guard let converted = conversion.convert(value, &issues) else {
+        guard let converted = conversion.convertToAny(value, &issues) else {
             run.fail(node, issues: issues)
             return
         }
@@ -98,7 +99,8 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
     private let rule: String
     private let writer: PropertyWriter<Root, Target>
     private let input: Conversion<Input>
-    private let nullValue: Target?
+    /// `nil` as a `Target` for an optional property, ready to stage; nil otherwise.
+    private let nullValue: Any?
     private let transform: @Sendable (Root, Input) -> TransformOutcome<Target>
 
     init(
@@ -110,7 +112,7 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
         self.rule = rule
         self.writer = PropertyWriter(keyPath)
         self.input = input
-        self.nullValue = NullValue.of(Target.self)
+        self.nullValue = NullValue.of(Target.self).map { $0 as Any }
         self.transform = transform
         super.init(propertyName: PropertyName.of(keyPath))
     }

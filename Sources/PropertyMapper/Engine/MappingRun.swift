@@ -82,39 +82,41 @@ struct RunCore {
             }
         }
         for entry in level.entries {
-            let value: Any?
             switch entry.key {
             case let .key(key):
                 if let keyed {
-                    value = keyed.value(forKey: key)
-                } else if present {
-                    continue  // the shape error above covers this entry
-                } else {
-                    value = nil
-                }
+                    if let value = keyed.value(forKey: key) { visit(entry.node, present: value) } else { visitMissing(entry.node) }
+                } else if !present {
+                    visitMissing(entry.node)
+                }  // else the shape error above covers this entry
             case let .index(index):
                 if let indexed {
-                    value = indexed.element(at: index)
-                } else if present {
-                    continue
-                } else {
-                    value = nil
+                    if let value = indexed.element(at: index) { visit(entry.node, present: value) } else { visitMissing(entry.node) }
+                } else if !present {
+                    visitMissing(entry.node)
                 }
             }
-            visit(entry.node, value)
         }
     }
 
     /// Checks one node against its source value: nil when absent, `NSNull` when null.
     mutating func visit(_ node: NodeCore, _ value: Any?) {
-        guard let value else {
-            if node.isRequired {
-                fail(node, rule: "isRequired", failure: .missing, value: nil)
-            } else {
-                visitAbsent(node)
-            }
-            return
+        if let value { visit(node, present: value) } else { visitMissing(node) }
+    }
+
+    // The walk passes present values and absence separately: copying an `Any?` goes through the
+    // runtime's generic enum witnesses, which cost more than the checks themselves.
+
+    private mutating func visitMissing(_ node: NodeCore) {
+        if node.isRequired {
+            fail(node, rule: "isRequired", failure: .missing, value: nil)
+        } else {
+            visitAbsent(node)
         }
+    }
+
+    /// Checks one node against a present source value, which may be `NSNull`.
+    private mutating func visit(_ node: NodeCore, present value: Any) {
         if SourceValue.isNull(value) {
             if node.isRequired {
                 fail(node, rule: "isRequired", failure: .null, value: value)
@@ -123,7 +125,7 @@ struct RunCore {
             switch node.coreBody {
             case let .field(field): field.stageNull(at: node, in: &self)
             case let .nested(level): visit(level, nil)  // a null container counts as absent
-            case let .list(children): for child in children { visit(child, value) }
+            case let .list(children): for child in children { visit(child, present: value) }
             }
             return
         }
@@ -140,7 +142,7 @@ struct RunCore {
             visit(level, value)
         case let .list(children):
             guard passesValidators(node, value) else { return }
-            for child in children { visit(child, value) }
+            for child in children { visit(child, present: value) }
         }
     }
 

@@ -41,27 +41,37 @@ enum SourceValue {
         return unwrapped(wrapped)
     }
 
+    /// The value inside `value`, whose dynamic type the caller has just found to be exactly `T` (or,
+    /// for `NSNumber`, its boolean subclass), read without the runtime's general cast, which costs
+    /// more than the rest of a field's checks. Only for the types above, which an `Any` stores
+    /// inline, at its start: at most two words, bitwise-movable.
+    @inline(__always)
+    private static func payload<T>(of value: Any, as _: T.Type) -> T {
+        assert(value is T && MemoryLayout<T>.size <= 2 * MemoryLayout<Int>.size)
+        return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: T.self) }
+    }
+
     // MARK: Strict readers
 
     static func string(_ value: Any) -> String? {
-        if ObjectIdentifier(type(of: value)) == stringType { return (value as! String) }
+        if ObjectIdentifier(type(of: value)) == stringType { return payload(of: value, as: String.self) }
         if let text = value as? NSString { return text as String }
         return nil
     }
 
     static func bool(_ value: Any) -> Bool? {
         let type = ObjectIdentifier(type(of: value))
-        if type == boolType { return (value as! Bool) }
-        if type == booleanType { return (value as! NSNumber).boolValue }
+        if type == boolType { return payload(of: value, as: Bool.self) }
+        if type == booleanType { return payload(of: value, as: NSNumber.self).boolValue }
         return nil
     }
 
     /// A number that is not a boolean, or nil.
     static func number(_ value: Any) -> SourceNumber? {
         let type = ObjectIdentifier(type(of: value))
-        if type == numberType { return number(fromNumber: value as! NSNumber) }
-        if type == intType { return .int(Int64(value as! Int)) }
-        if type == doubleType { return .double(value as! Double) }
+        if type == numberType { return number(fromNumber: payload(of: value, as: NSNumber.self)) }
+        if type == intType { return .int(Int64(payload(of: value, as: Int.self))) }
+        if type == doubleType { return .double(payload(of: value, as: Double.self)) }
         if type == booleanType || type == boolType || type == stringType { return nil }
         if type == decimalNumberType { return SourceNumber(decimal: (value as! NSDecimalNumber).decimalValue) }
         switch value {
@@ -99,14 +109,14 @@ enum SourceValue {
 
     /// A view of a dictionary source without converting or copying it.
     static func keyed(_ value: Any) -> KeyedSource? {
-        if ObjectIdentifier(type(of: value)) == dictionaryType { return .dictionary(value as! [String: Any]) }
+        if ObjectIdentifier(type(of: value)) == dictionaryType { return .dictionary(payload(of: value, as: [String: Any].self)) }
         if let other = value as? any StringKeyedContainer, other.acceptsStringKeys { return .other(other) }
         return nil
     }
 
     /// A view of an array source without converting or copying it.
     static func indexed(_ value: Any) -> IndexedSource? {
-        if ObjectIdentifier(type(of: value)) == arrayType { return .array(value as! [Any]) }
+        if ObjectIdentifier(type(of: value)) == arrayType { return .array(payload(of: value, as: [Any].self)) }
         if let other = value as? any IndexedContainer { return .other(other) }
         return nil
     }
@@ -195,8 +205,12 @@ enum KeyedSource {
     @inline(__always)
     func value(forKey key: String) -> Any? {
         switch self {
-        case let .dictionary(dictionary): return dictionary[key].map(SourceValue.normalized)
-        case let .other(container): return container.value(forKey: key).map(SourceValue.normalized)
+        case let .dictionary(dictionary):
+            guard let value = dictionary[key] else { return nil }
+            return SourceValue.normalized(value)
+        case let .other(container):
+            guard let value = container.value(forKey: key) else { return nil }
+            return SourceValue.normalized(value)
         }
     }
 
