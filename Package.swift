@@ -11,10 +11,17 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "PropertyMapper", targets: ["PropertyMapper"]),
+        .executable(name: "tour", targets: ["Tour"]),
         .executable(name: "feed-benchmark", targets: ["FeedBenchmark"]),
     ],
     targets: [
         .target(name: "PropertyMapper", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "Tour",
+            dependencies: ["PropertyMapper"],
+            resources: [.copy("Resources/feed.json")],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "FeedBenchmark",
             dependencies: ["PropertyMapper"],

@@ -7,7 +7,7 @@ extension Boxing where Value == Date {
     ///     "published_at": .box(.date, \.publishedAt)
     ///
     /// The parser is strict: impossible dates (`2015-02-29`), hour 24, leap seconds and missing
-    /// time zones fail with `published_at → publishedAt: cannot be boxed as Date; got "yesterday" [box(Date)]`.
+    /// time zones fail with `published_at → publishedAt: not a valid Date; got "yesterday" [box(Date)]`.
     public static var date: Self {
         Boxing(named: "Date") { (text: String) in ISO8601.date(from: text) }
     }

@@ -7,7 +7,7 @@ extension Boxing where Value == URL {
     ///     "videoURL": .box(.url, \.contentURL)
     ///
     /// Strings that are not valid URLs are rejected, never percent-encoded into one: `""` and
-    /// `"not a url"` fail with `videoURL → contentURL: cannot be boxed as URL; got "not a url" [box(URL)]`.
+    /// `"not a url"` fail with `videoURL → contentURL: not a valid URL; got "not a url" [box(URL)]`.
     /// A number is a `type` error.
     public static var url: Self {
         Boxing(named: "URL") { (text: String) in

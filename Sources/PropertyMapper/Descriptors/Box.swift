@@ -5,7 +5,7 @@ extension PropertyDescriptor {
     ///
     /// The source value is first checked against the boxing's input type (a `type` error), then the
     /// node's validators run on it, then the boxing converts it; a boxing that returns nil or throws is a
-    /// `box(Name)` error: `videoURL → contentURL: cannot be boxed as URL; got "" [box(URL)]`.
+    /// `box(Name)` error: `videoURL → contentURL: not a valid URL; got "" [box(URL)]`.
     /// The boxing never sees null: null writes nil into an optional property and is a `type` error otherwise.
     public static func box<Value>(_ boxing: Boxing<Value>, _ keyPath: any WritableKeyPath<Root, Value> & Sendable) -> Self {
         Self(.field(boxing.implementation.field(rule: boxing.rule, keyPath: keyPath) { $0 }))

@@ -42,6 +42,12 @@ struct ConversionIssues {
         list.append(Issue(subpath: "", property: nil, rule: "type", failure: failure, value: value))
     }
 
+    /// The first problem as one failure, naming its sub-path when it lies inside the value.
+    var firstFailure: Failure? {
+        guard let issue = list.first else { return nil }
+        return issue.subpath.isEmpty ? issue.failure : .inside(subpath: issue.subpath, issue.failure)
+    }
+
     mutating func add(_ nested: ConversionIssues, under component: String) {
         for var issue in nested.list {
             issue.subpath = component + issue.subpath
@@ -149,7 +155,8 @@ enum Conversions {
     }
 
     static let decimal = Conversion<Decimal>(typeName: "Decimal") { value, issues in
-        if let decimal = value as? NSDecimalNumber { return decimal.decimalValue }
+        if ObjectIdentifier(type(of: value)) == ObjectIdentifier(Decimal.self) { return .some(value as! Decimal) }
+        if SourceValue.isObject(value), let decimal = value as? NSDecimalNumber { return decimal.decimalValue }
         guard let number = SourceValue.number(value) else {
             issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "Decimal"), value: value)
             return nil
@@ -159,7 +166,8 @@ enum Conversions {
         case let .uint(integer): return Decimal(integer)
         case let .wide(digits): return Decimal(string: digits)
         case let .double(double):
-            if double.isFinite { return Decimal(double) }
+            // The shortest digits that read back as this double: JSON's 19.99 stays 19.99.
+            if double.isFinite { return Decimal(string: "\(double)") ?? Decimal(double) }
             issues.add(.nonFinite(expected: "Decimal"), value: value)
             return nil
         }

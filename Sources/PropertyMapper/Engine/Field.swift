@@ -156,8 +156,26 @@ enum PropertyName {
         var text = String(describing: keyPath)
         if text.hasPrefix("\\") { text.removeFirst() }
         let rootName = String(describing: Root.self)
-        if text.hasPrefix(rootName + ".") { return String(text.dropFirst(rootName.count + 1)) }
-        if let range = text.firstRange(of: rootName + ".") { return String(text[range.upperBound...]) }
-        return text.split(separator: ".").last.map(String.init) ?? text
+        if text.hasPrefix(rootName + ".") {
+            text.removeFirst(rootName.count + 1)
+        } else if let range = text.firstRange(of: rootName + ".") {
+            text = String(text[range.upperBound...])
+        }
+        return withoutComputedComponents(text)
+    }
+
+    /// A subscript prints as `.<computed 0x00007f… (Double)>`, an address that changes from run to
+    /// run; name it `[…]` instead: `coords[…]`.
+    private static func withoutComputedComponents(_ text: String) -> String {
+        var result = text
+        while let start = result.firstRange(of: "<computed "),
+              let end = result[start.upperBound...].firstIndex(of: ">") {
+            var lower = start.lowerBound
+            if lower > result.startIndex, result[result.index(before: lower)] == "." {
+                lower = result.index(before: lower)
+            }
+            result.replaceSubrange(lower...end, with: "[…]")
+        }
+        return result
     }
 }

@@ -67,34 +67,19 @@ struct RunCore {
 
     /// Walks `level` over `source`: nil when absent, `NSNull` when null.
     mutating func visit(_ level: LevelCore, _ source: Any?) {
-        var keyed: KeyedSource?
-        var indexed: IndexedSource?
-        var present = false
-        if let source, !SourceValue.isNull(source) {
-            present = true
-            if level.expectsKeys {
-                keyed = SourceValue.keyed(source)
-                if keyed == nil { failShape(level, expected: "a dictionary", value: source) }
-            }
-            if level.expectsIndices {
-                indexed = SourceValue.indexed(source)
-                if indexed == nil { failShape(level, expected: "an array", value: source) }
-            }
+        guard let source, !SourceValue.isNull(source) else {
+            // An absent or null container: every entry under it is absent.
+            for entry in level.entries { visitMissing(entry.node) }
+            return
+        }
+        guard let container = LevelContainer(source, for: level) else {
+            return failShape(level, value: source)  // one root cause: the entries are not reported
         }
         for entry in level.entries {
-            switch entry.key {
-            case let .key(key):
-                if let keyed {
-                    if let value = keyed.value(forKey: key) { visit(entry.node, present: value) } else { visitMissing(entry.node) }
-                } else if !present {
-                    visitMissing(entry.node)
-                }  // else the shape error above covers this entry
-            case let .index(index):
-                if let indexed {
-                    if let value = indexed.element(at: index) { visit(entry.node, present: value) } else { visitMissing(entry.node) }
-                } else if !present {
-                    visitMissing(entry.node)
-                }
+            if let value = container.value(at: entry.key) {
+                visit(entry.node, present: value)
+            } else {
+                visitMissing(entry.node)
             }
         }
     }
@@ -135,8 +120,7 @@ struct RunCore {
         case let .nested(level):
             if !node.validators.isEmpty {
                 // The shape check comes first: one root cause, one error.
-                if level.expectsKeys, SourceValue.keyed(value) == nil { return failShape(level, expected: "a dictionary", value: value) }
-                if level.expectsIndices, SourceValue.indexed(value) == nil { return failShape(level, expected: "an array", value: value) }
+                guard LevelContainer(value, for: level) != nil else { return failShape(level, value: value) }
                 guard passesValidators(node, value) else { return }
             }
             visit(level, value)
@@ -194,10 +178,52 @@ struct RunCore {
         }
     }
 
-    private mutating func failShape(_ level: LevelCore, expected: String, value: Any) {
+    private mutating func failShape(_ level: LevelCore, value: Any) {
+        let expected = switch (level.expectsKeys, level.expectsIndices) {
+        case (true, true): "a dictionary and an array at once (the mapping mixes keys and indices)"
+        case (true, false): "a dictionary"
+        default: "an array"
+        }
         errors.append(ValidationError(
             path: level.path, property: level.property, rule: "type",
             value: SourceValue.render(value),
             failure: .typeMismatch(found: SourceValue.kind(of: value), expected: expected)))
+    }
+}
+
+/// A present container, viewed the way a mapping level reads it: by key or by index.
+enum LevelContainer {
+    case keyed(KeyedSource)
+    case indexed(IndexedSource)
+    /// A level with no entries reads nothing and accepts any value.
+    case unread
+
+    init?<Root>(_ value: Any, for level: PlanLevel<Root>) {
+        self.init(value, for: level.core)
+    }
+
+    /// Nil when the value does not have the level's shape (a level mixing keys and indices never has).
+    init?(_ value: Any, for level: LevelCore) {
+        switch (level.expectsKeys, level.expectsIndices) {
+        case (true, true): return nil
+        case (true, false):
+            guard let keyed = SourceValue.keyed(value) else { return nil }
+            self = .keyed(keyed)
+        case (false, true):
+            guard let indexed = SourceValue.indexed(value) else { return nil }
+            self = .indexed(indexed)
+        case (false, false):
+            self = .unread
+        }
+    }
+
+    /// The normalized value at `key`, or nil when absent.
+    @inline(__always)
+    func value(at key: MappingKey) -> Any? {
+        switch (self, key) {
+        case let (.keyed(source), .key(name)): return source.value(forKey: name)
+        case let (.indexed(source), .index(index)): return source.element(at: index)
+        default: return nil
+        }
     }
 }

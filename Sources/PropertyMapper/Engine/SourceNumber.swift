@@ -99,20 +99,56 @@ enum SourceNumber: Sendable, Equatable {
         return double > floor ? .orderedAscending : .orderedSame
     }
 
+    /// Exact order of an integer wider than 64 bits (its decimal digits) and another number.
     private static func compareWide(_ digits: String, _ other: SourceNumber) -> ComparisonResult? {
-        let negative = digits.hasPrefix("-")
+        let beyondOtherSide: ComparisonResult = digits.hasPrefix("-") ? .orderedAscending : .orderedDescending
         switch other {
         case .int, .uint:
-            return negative ? .orderedAscending : .orderedDescending
+            return beyondOtherSide
         case let .double(value):
-            guard let wide = Decimal(string: digits), !value.isNaN else { return nil }
+            if value.isNaN { return nil }
             if value.isInfinite { return value > 0 ? .orderedAscending : .orderedDescending }
-            let bound = Decimal(value)
-            return wide < bound ? .orderedAscending : (wide > bound ? .orderedDescending : .orderedSame)
+            // Doubles inside ±2^63 lie within the 64-bit range, which the wide integer lies outside of.
+            if value.magnitude < 9_223_372_036_854_775_808.0 { return beyondOtherSide }
+            // Larger doubles are whole numbers: compare their exact digits.
+            return compareDigits(digits, exactDigits(of: value))
         case let .wide(otherDigits):
-            guard let a = Decimal(string: digits), let b = Decimal(string: otherDigits) else { return nil }
-            return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+            return compareDigits(digits, otherDigits)
         }
+    }
+
+    /// Exact order of two integers written in decimal, each with an optional leading `-`.
+    static func compareDigits(_ lhs: String, _ rhs: String) -> ComparisonResult {
+        let lhsNegative = lhs.hasPrefix("-")
+        let rhsNegative = rhs.hasPrefix("-")
+        let lhsMagnitude = lhs.drop { $0 == "-" || $0 == "+" || $0 == "0" }
+        let rhsMagnitude = rhs.drop { $0 == "-" || $0 == "+" || $0 == "0" }
+        if lhsMagnitude.isEmpty && rhsMagnitude.isEmpty { return .orderedSame }
+        if lhsNegative != rhsNegative { return lhsNegative ? .orderedAscending : .orderedDescending }
+        let magnitude: ComparisonResult =
+            lhsMagnitude.count != rhsMagnitude.count
+            ? order(lhsMagnitude.count, rhsMagnitude.count)
+            : order(String(lhsMagnitude), String(rhsMagnitude))  // equal lengths of ASCII digits order as text
+        return lhsNegative ? magnitude.reversed : magnitude
+    }
+
+    /// The exact decimal digits of a whole, finite double (`significand × 2^exponent`).
+    static func exactDigits(of value: Double) -> String {
+        let shift = Int(value.exponent) - Double.significandBitCount
+        guard shift > 0 else { return String(Int64(value)) }
+        var digits = String(UInt64(1) << Double.significandBitCount | value.significandBitPattern)
+            .utf8.reversed().map { $0 - UInt8(ascii: "0") }  // least significant first
+        for _ in 0..<shift {
+            var carry: UInt8 = 0
+            for index in digits.indices {
+                let doubled = digits[index] * 2 + carry
+                digits[index] = doubled % 10
+                carry = doubled / 10
+            }
+            if carry > 0 { digits.append(carry) }
+        }
+        let text = String(decoding: digits.reversed().map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+        return value < 0 ? "-" + text : text
     }
 
     /// The number as a person would write it in JSON.

@@ -41,37 +41,35 @@ enum SourceValue {
         return unwrapped(wrapped)
     }
 
-    /// The value inside `value`, whose dynamic type the caller has just found to be exactly `T` (or,
-    /// for `NSNumber`, its boolean subclass), read without the runtime's general cast, which costs
-    /// more than the rest of a field's checks. Only for the types above, which an `Any` stores
-    /// inline, at its start: at most two words, bitwise-movable.
-    @inline(__always)
-    private static func payload<T>(of value: Any, as _: T.Type) -> T {
-        assert(value is T && MemoryLayout<T>.size <= 2 * MemoryLayout<Int>.size)
-        return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: T.self) }
-    }
-
     // MARK: Strict readers
 
     static func string(_ value: Any) -> String? {
-        if ObjectIdentifier(type(of: value)) == stringType { return payload(of: value, as: String.self) }
-        if let text = value as? NSString { return text as String }
+        if ObjectIdentifier(type(of: value)) == stringType { return (value as! String) }
+        if isObject(value), let text = value as? NSString { return text as String }
         return nil
+    }
+
+    /// Whether the value is a class instance. Casting a Swift value (a dictionary, an array) to a
+    /// Foundation class bridges it on Linux, recursively — slow, and a stack overflow when the value
+    /// is deep — so the engine only casts objects to `NSString`, `NSNumber` and friends.
+    @inline(__always)
+    static func isObject(_ value: Any) -> Bool {
+        Swift.type(of: value) is AnyClass
     }
 
     static func bool(_ value: Any) -> Bool? {
         let type = ObjectIdentifier(type(of: value))
-        if type == boolType { return payload(of: value, as: Bool.self) }
-        if type == booleanType { return payload(of: value, as: NSNumber.self).boolValue }
+        if type == boolType { return (value as! Bool) }
+        if type == booleanType { return (value as! NSNumber).boolValue }
         return nil
     }
 
     /// A number that is not a boolean, or nil.
     static func number(_ value: Any) -> SourceNumber? {
         let type = ObjectIdentifier(type(of: value))
-        if type == numberType { return number(fromNumber: payload(of: value, as: NSNumber.self)) }
-        if type == intType { return .int(Int64(payload(of: value, as: Int.self))) }
-        if type == doubleType { return .double(payload(of: value, as: Double.self)) }
+        if type == numberType { return number(fromNumber: value as! NSNumber) }
+        if type == intType { return .int(Int64(value as! Int)) }
+        if type == doubleType { return .double(value as! Double) }
         if type == booleanType || type == boolType || type == stringType { return nil }
         if type == decimalNumberType { return SourceNumber(decimal: (value as! NSDecimalNumber).decimalValue) }
         switch value {
@@ -89,7 +87,7 @@ enum SourceValue {
         default: break
         }
         // Other NSNumber subclasses. Booleans were ruled out by class above.
-        guard let object = value as? NSNumber else { return nil }
+        guard isObject(value), let object = value as? NSNumber else { return nil }
         if let decimal = object as? NSDecimalNumber { return SourceNumber(decimal: decimal.decimalValue) }
         return number(fromNumber: object)
     }
@@ -109,14 +107,14 @@ enum SourceValue {
 
     /// A view of a dictionary source without converting or copying it.
     static func keyed(_ value: Any) -> KeyedSource? {
-        if ObjectIdentifier(type(of: value)) == dictionaryType { return .dictionary(payload(of: value, as: [String: Any].self)) }
+        if ObjectIdentifier(type(of: value)) == dictionaryType { return .dictionary(value as! [String: Any]) }
         if let other = value as? any StringKeyedContainer, other.acceptsStringKeys { return .other(other) }
         return nil
     }
 
     /// A view of an array source without converting or copying it.
     static func indexed(_ value: Any) -> IndexedSource? {
-        if ObjectIdentifier(type(of: value)) == arrayType { return .array(payload(of: value, as: [Any].self)) }
+        if ObjectIdentifier(type(of: value)) == arrayType { return .array(value as! [Any]) }
         if let other = value as? any IndexedContainer { return .other(other) }
         return nil
     }
@@ -186,7 +184,7 @@ enum SourceValue {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.properties.generalCategory == .control:
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)

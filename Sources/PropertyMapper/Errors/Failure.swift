@@ -16,7 +16,7 @@ enum Failure: Sendable, Equatable {
     case nonFinite(expected: String)
     case length(count: Int, unit: LengthUnit, lower: Int?, upper: Int?)
     case noMatch(pattern: String)
-    case invalidPattern(pattern: String, reason: String)
+    case invalidPattern(pattern: String)
     case notOneOf(candidates: [String])
     case notEqual(expected: String)
     case numberBound(lower: String?, upper: String?)
@@ -28,6 +28,8 @@ enum Failure: Sendable, Equatable {
     /// A call returned nil for a non-optional property (`thrown == nil`), or threw.
     case callFailed(expected: String, thrown: String?)
     case malformedJSON(reason: String)
+    /// A failure inside the value, at a sub-path such as `[1]` (for validators that see the whole value).
+    indirect case inside(subpath: String, Failure)
 }
 
 /// What a source value is, in JSON's words.

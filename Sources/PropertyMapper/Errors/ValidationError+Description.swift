@@ -27,7 +27,9 @@ extension Failure {
         case .missing:
             return "value is missing"
         case .null:
-            return "value is null, expected a value"
+            return "expected a value"
+        case let .typeMismatch(.null, expected):
+            return "expected \(expected), which is not optional"
         case let .typeMismatch(found, expected):
             return "\(found.phrase), expected \(expected)"
         case let .notWhole(expected):
@@ -42,8 +44,10 @@ extension Failure {
             return "\(count) \(unit.word(count)), expected \(Self.bounds(lower.map(String.init), upper.map(String.init), exact: lower == upper))"
         case let .noMatch(pattern):
             return "no match, expected a match for /\(pattern)/"
-        case let .invalidPattern(pattern, reason):
-            return "the pattern /\(pattern)/ is not a valid regular expression (\(reason))"
+        case let .invalidPattern(pattern):
+            return "the pattern /\(pattern)/ is not a valid regular expression"
+        case let .notOneOf(candidates) where candidates.isEmpty:
+            return "no value is allowed (the list of candidates is empty)"
         case let .notOneOf(candidates):
             return "not in the list, expected one of \(candidates.joined(separator: ", "))"
         case let .notEqual(expected):
@@ -55,12 +59,14 @@ extension Failure {
         case let .cannotJudge(found, accepts):
             return "\(found.phrase), expected \(accepts)"
         case let .boxFailed(boxing, thrown):
-            return "cannot be boxed as \(boxing)" + (thrown.map { ": \($0)" } ?? "")
+            return "not a valid \(boxing)" + (thrown.map { ": \($0)" } ?? "")
         case let .callFailed(expected, thrown):
             if let thrown { return "the call threw: \(thrown)" }
             return "the call returned nil, expected \(expected)"
         case let .malformedJSON(reason):
             return "malformed JSON: \(reason)"
+        case let .inside(subpath, failure):
+            return "at \(subpath): \(failure.message)"
         }
     }
 

@@ -22,7 +22,7 @@ public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, Expressi
 
     /// The path of this key under `parent`: plain keys join with a dot (`author.email`), indices
     /// as `[1]`, and keys that would be ambiguous in a path (empty, or holding `.`, `[`, `]`, `"`,
-    /// spaces or control characters) as a quoted subscript (`author["e.mail"]`).
+    /// white space or control characters) as a quoted subscript (`author["e.mail"]`).
     func appended(to parent: String) -> String {
         if case let .key(key) = self, Self.isPlain(key), parent.isEmpty { return key }
         return parent + subpath
@@ -41,7 +41,7 @@ public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, Expressi
     private static func isPlain(_ key: String) -> Bool {
         !key.isEmpty && !key.unicodeScalars.contains { scalar in
             scalar == "." || scalar == "[" || scalar == "]" || scalar == "\"" || scalar == "\\"
-                || scalar.properties.isWhitespace || scalar.value < 0x20
+                || scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
         }
     }
 }

@@ -22,7 +22,7 @@ extension PropertyDescriptor {
         return adding(Validator(rule: name) { value in
             var issues = ConversionIssues()
             guard let typed = input.convert(value, &issues) else {
-                return .cannotJudge(found: SourceValue.kind(of: value), accepts: input.typeName)
+                return issues.firstFailure ?? .cannotJudge(found: SourceValue.kind(of: value), accepts: input.typeName)
             }
             do {
                 return try predicate(typed) ? nil : .failedCheck(name: name, thrown: nil)

@@ -6,7 +6,8 @@ extension PropertyDescriptor {
     ///     "email": .property(\.authorEmail).matchesRegEx(emailExpression)
     ///
     /// A mismatch fails with `author.email → authorEmail: no match, expected a match for /^[^@\s]+@…$/; got "not-an-email" [matchesRegEx]`.
-    /// An absent or null value passes; a value that is not a string is an error.
+    /// An absent or null value passes; a value that is not a string is an error. Note that `$` also
+    /// matches before a final newline; anchor with `\A…\z` to rule out a trailing `"\n"`.
     public func matchesRegEx(_ expression: NSRegularExpression) -> Self {
         let regex = SharedRegularExpression(expression)
         return adding(Validator(rule: "matchesRegEx") { value in
@@ -22,12 +23,10 @@ extension PropertyDescriptor {
     ///
     /// An invalid pattern never traps: every present value fails with a message naming the pattern.
     public func matchesRegEx(_ pattern: String) -> Self {
-        do {
-            return matchesRegEx(try NSRegularExpression(pattern: pattern))
-        } catch {
-            let reason = String(describing: error)
-            return adding(Validator(rule: "matchesRegEx") { _ in .invalidPattern(pattern: pattern, reason: reason) })
+        guard let expression = try? NSRegularExpression(pattern: pattern) else {
+            return adding(Validator(rule: "matchesRegEx") { _ in .invalidPattern(pattern: pattern) })
         }
+        return matchesRegEx(expression)
     }
 }
 

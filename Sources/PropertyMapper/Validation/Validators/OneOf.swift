@@ -4,7 +4,7 @@ extension PropertyDescriptor {
     ///     "videoType": .property(\.kind).oneOf(["shortVideo", "longVideo", "live"])
     ///
     /// `"hologram"` fails with `videoType → kind: not in the list, expected one of "shortVideo", "longVideo", "live"; got "hologram" [oneOf]`.
-    /// An absent or null value passes; a value of another kind (a number among strings) fails the same way.
+    /// An absent or null value passes; a value of another kind (a number among strings) fails saying what it expected.
     public func oneOf<Candidate: Equatable & Sendable>(_ values: [Candidate]) -> Self {
         let rendered = values.map(SourceValue.render)
         return membershipRule("oneOf", values, failure: .notOneOf(candidates: rendered))
@@ -15,8 +15,11 @@ extension PropertyDescriptor {
         let conversion = Conversions.make(Candidate.self)
         return adding(Validator(rule: rule) { value in
             var issues = ConversionIssues()
-            guard let candidate = conversion.convert(value, &issues), values.contains(candidate) else { return failure }
-            return nil
+            guard let candidate = conversion.convert(value, &issues) else {
+                // A value of another kind than the candidates: say so rather than "not in the list".
+                return issues.firstFailure ?? failure
+            }
+            return values.contains(candidate) ? nil : failure
         })
     }
 }

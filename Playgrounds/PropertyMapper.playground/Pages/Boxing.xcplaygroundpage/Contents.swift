@@ -1,0 +1,57 @@
+/*:
+ # 3. Boxing
+
+ `.box(.url, \.contentURL)` converts the source value before writing it. `.url` and `.date` (ISO 8601)
+ are built in. A boxing declares the source type it takes (`String` here): any other type is a `type`
+ error before the boxing runs. A boxing that returns nil (or throws) is a `box(Name)` error.
+
+ You add your own boxing with a constrained extension on `Boxing`, then use it with a leading dot.
+ This one reads a clock duration such as `"1:35"` or `"1:02:03"` as seconds.
+ */
+import Foundation
+import PropertyMapper
+
+extension Boxing where Value == Double {
+    /// Boxes `"m:ss"` or `"h:mm:ss"` into seconds.
+    static var clockDuration: Self {
+        Boxing(named: "clockDuration") { (text: String) in
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+            guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
+            return Double(parts.reduce(0) { $0 * 60 + $1! })
+        }
+    }
+}
+
+final class Upload {
+    var contentURL: URL?
+    var publishedAt: Date?
+    var length = 0.0
+
+    static let mapping: Mapping<Upload> = [
+        "videoURL": .box(.url, \.contentURL),
+        "published_at": .box(.date, \.publishedAt),
+        "length": .box(.clockDuration, \.length),
+    ]
+}
+
+heading(3, "Boxing: URL, Date, and a custom clockDuration")
+let uploadJSON = #"{"videoURL": "https://cdn.example.com/v/7.mp4", "published_at": "2010-12-09T07:14:08.250Z", "length": "1:02:03"}"#
+print("source: \(uploadJSON)")
+let upload = Upload()
+try Mapper.mapValues(fromJSON: uploadJSON, to: upload, using: Upload.mapping)
+table([
+    ["contentURL", show(upload.contentURL)],
+    ["publishedAt", show(upload.publishedAt)],
+    ["length", show(upload.length)],
+])
+
+//: Every boxing that fails is reported, each with its own rule.
+let badUploadJSON = #"{"videoURL": "not a url", "published_at": "yesterday", "length": "ninety"}"#
+print("source: \(badUploadJSON)")
+do {
+    try Mapper.mapValues(fromJSON: badUploadJSON, to: upload, using: Upload.mapping)
+} catch {
+    print(error)
+}
+
+//: [Previous](@previous) | [Next](@next)

@@ -1,0 +1,50 @@
+/*:
+ # 4. Calls and lists
+
+ `.call(Model.method(from:), \.property)` converts the source value with a method of the model,
+ such as an enum from its string. A method that returns nil for a non-optional property is a `call`
+ error. `.list(…)` gives one source value to several descriptors.
+
+ `VideoType` is declared in the playground's `Sources/Video.swift`:
+ `enum VideoType: String { case shortVideo, longVideo, live }`.
+ */
+import Foundation
+import PropertyMapper
+
+final class Feature {
+    var type: VideoType = .live
+    var contentURL: URL?
+    var rawURL = ""
+
+    static let mapping: Mapping<Feature> = [
+        "videoType": .call(Feature.videoType(from:), \.type),
+        "videoURL": .list(.box(.url, \.contentURL), .property(\.rawURL)),
+    ]
+
+    func videoType(from string: String) -> VideoType? {
+        VideoType(rawValue: string)
+    }
+}
+
+heading(4, "A call (enum from string) and a list (one key, several properties)")
+let featureJSON = #"{"videoType": "longVideo", "videoURL": "https://cdn.example.com/v/8.mp4"}"#
+print("source: \(featureJSON)")
+let feature = Feature()
+try Mapper.mapValues(fromJSON: featureJSON, to: feature, using: Feature.mapping)
+table([
+    ["videoType", "→", "type", show(feature.type)],
+    ["videoURL", "→", "contentURL", show(feature.contentURL)],
+    ["videoURL", "→", "rawURL", show(feature.rawURL)],
+])
+
+//: An unknown type makes the call return nil: a `call` error, and `type` keeps its value.
+let badFeatureJSON = #"{"videoType": "hologram"}"#
+print("source: \(badFeatureJSON)")
+do {
+    try Mapper.mapValues(fromJSON: badFeatureJSON, to: feature, using: Feature.mapping)
+} catch {
+    print(error)
+}
+print("type is still \(show(feature.type))")
+
+//: [Previous](@previous) | [Next](@next)

@@ -1,0 +1,41 @@
+/*:
+ # 6. A whole feed
+
+ `Mapper.mapArray(fromJSON:using:create:)` maps every record of a JSON array on its own: a bad
+ record produces no model and does not stop the others. The sample feed holds 200 video records,
+ about one in ten with a defect; it is the playground's resource `feed.json`.
+ */
+import Foundation
+import PropertyMapper
+
+let feedURL = Bundle.main.url(forResource: "feed", withExtension: "json")!
+
+heading(6, "The sample feed")
+let feed = try Data(contentsOf: feedURL)
+let batch = try Mapper.mapArray(fromJSON: feed, using: Video.mapping) { Video() }
+let failures = batch.failures
+print("\(feedURL.lastPathComponent): \(batch.results.count) records")
+table([
+    ["mapped", String(batch.models.count)],
+    ["rejected", String(failures.count)],
+])
+
+//: Every error, grouped by its rule.
+let errors = failures.flatMap { $0.error.errors }
+var byRule: [String: [ValidationError]] = [:]
+for error in errors {
+    byRule[error.rule, default: []].append(error)
+}
+let groups = byRule.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }
+print("\(errors.count) errors by rule:")
+table([["RULE", "ERRORS", "PATHS"]] + groups.map { rule, errors in
+    [rule, String(errors.count), Set(errors.map(\.path)).sorted().joined(separator: ", ")]
+})
+
+//: The first few rejected records, with the errors as the library prints them.
+print("the first 3 rejected records:")
+for failure in failures.prefix(3) {
+    print("record \(failure.index): \(failure.error)")
+}
+
+//: [Previous](@previous) | [Next](@next)

@@ -1,0 +1,99 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+/// A custom boxing, declared exactly as a user of the library would.
+extension Boxing where Value == UUID {
+    static var uuid: Self { Boxing(named: "uuid") { (text: String) in UUID(uuidString: text) } }
+}
+
+/// The two forms a record arrives in: a Swift literal, and JSONSerialization output.
+private enum Source: String, CaseIterable, Sendable {
+    case literal, parsed
+
+    func record(_ record: [String: Any]) throws -> [String: Any] {
+        switch self {
+        case .literal: record
+        case .parsed: try Fixtures.parsed(record)
+        }
+    }
+}
+
+private let canonical = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+private let presetID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))
+
+private final class Item {
+    var id = presetID
+    var ownerID: UUID? = presetID
+    var seen = Date(timeIntervalSince1970: 0)
+
+    static let mapping: Mapping<Item> = [
+        "id": .box(.uuid, \.id),
+        "owner": .box(.uuid, \.ownerID),
+    ]
+}
+
+@Suite private struct BoxingTests {
+    @Test(arguments: Source.allCases)
+    func customBoxingMapsIntoOptionalAndNonOptionalProperties(source: Source) throws {
+        let item = Item()
+        try Mapper.mapValues(from: source.record(["id": canonical, "owner": canonical.lowercased()]), to: item, using: Item.mapping)
+        #expect(item.id.uuidString == canonical)
+        #expect(item.ownerID?.uuidString == canonical)
+    }
+
+    @Test(arguments: Source.allCases)
+    func customBoxingFailureNamesTheBoxing(source: Source) throws {
+        let item = Item()
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["id": "not-a-uuid", "owner": ""]), to: item, using: Item.mapping) }
+        #expect(errors.map(\.rule) == ["box(uuid)", "box(uuid)"])
+        #expect(errors.map(\.path) == ["id", "owner"])
+        #expect(errors.map(\.property) == ["id", "ownerID"])
+        #expect(errors.map(\.value) == [#""not-a-uuid""#, #""""#])
+        #expect(item.id == presetID && item.ownerID == presetID)
+    }
+
+    @Test(arguments: Source.allCases)
+    func customBoxingChecksItsInputTypeFirst(source: Source) throws {
+        let item = Item()
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["id": 42, "owner": ["a"]]), to: item, using: Item.mapping) }
+        #expect(errors.map(\.rule) == ["type", "type"])
+    }
+
+    @Test(arguments: Source.allCases)
+    func customBoxingWithNullFollowsTheTarget(source: Source) throws {
+        let item = Item()
+        try Mapper.mapValues(from: source.record(["owner": NSNull()]), to: item, using: Item.mapping)
+        #expect(item.ownerID == nil)
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["id": NSNull()]), to: item, using: Item.mapping) }
+        expectSingleError(errors, at: "id", rule: "type")
+    }
+
+    @Test func boxingsReportTheirNameAndInputType() {
+        #expect(Boxing<UUID>.uuid.name == "uuid")
+        #expect(Boxing<UUID>.uuid.inputTypeName == "String")
+        #expect(Boxing<URL>.url.name == "URL")
+        #expect(Boxing<URL>.url.inputTypeName == "String")
+        #expect(Boxing<Date>.date.name == "Date")
+        #expect(Boxing<Date>.date.inputTypeName == "String")
+    }
+
+    @Test func inputTypeNameIsWrittenAsInSwift() {
+        #expect(Boxing<Date>(named: "epoch") { (seconds: Double) in Date(timeIntervalSince1970: seconds) }.inputTypeName == "Double")
+        #expect(Boxing<Int>(named: "count") { (items: [String]) in items.count }.inputTypeName == "[String]")
+        #expect(Boxing<Int>(named: "sum") { (totals: [String: Int]) in totals.values.reduce(0, +) }.inputTypeName == "[String: Int]")
+        #expect(Boxing<Int>(named: "maybe") { (value: Int?) in value }.inputTypeName == "Int?")
+    }
+
+    @Test(arguments: Source.allCases)
+    func customBoxingTakesANonStringInput(source: Source) throws {
+        let epoch = Boxing<Date>(named: "epoch") { (seconds: Double) in Date(timeIntervalSince1970: seconds) }
+        let mapping: Mapping<Item> = ["seen": .box(epoch, \.seen)]
+        let item = Item()
+        try Mapper.mapValues(from: source.record(["seen": 1_291_878_848]), to: item, using: mapping)
+        #expect(item.seen == Date(timeIntervalSince1970: 1_291_878_848))
+
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["seen": "1291878848"]), to: item, using: mapping) }
+        expectSingleError(errors, at: "seen", rule: "type")
+    }
+}

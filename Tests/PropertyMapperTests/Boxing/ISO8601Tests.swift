@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+@testable import PropertyMapper
+
+/// A small seeded generator (SplitMix64), so the generated dates are the same on every run.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A UTC date built by the calendar, independently of the parser under test.
+private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
+}
+
+private func twoDigits(_ value: Int) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+}
+
+private final class Stamp {
+    var date: Date? = Date(timeIntervalSince1970: 0)
+}
+
+@Suite struct ISO8601Tests {
+    @Test func parsesUTCWithoutFraction() throws {
+        #expect(ISO8601.date(from: "2010-12-09T07:14:08Z") == utc(2010, 12, 9, 7, 14, 8))
+        #expect(ISO8601.date(from: "1970-01-01T00:00:00Z") == utc(1970, 1, 1, 0, 0, 0))
+        #expect(ISO8601.date(from: "1969-12-31T23:59:59Z") == utc(1969, 12, 31, 23, 59, 59))
+    }
+
+    @Test(arguments: [("5", 0.5), ("123", 0.123), ("123456", 0.123456), ("000001", 0.000001), ("123456789", 0.123456789), ("999999999999999", 0.999999999999999)])
+    func parsesFractionalSeconds(digits: String, fraction: Double) throws {
+        let date = try #require(ISO8601.date(from: "2010-12-09T07:14:08.\(digits)Z"))
+        let expected = utc(2010, 12, 9, 7, 14, 8).timeIntervalSince1970 + fraction
+        #expect(abs(date.timeIntervalSince1970 - expected) <= 1e-6)
+    }
+
+    @Test(arguments: [
+        ("2010-12-09T09:14:08+02:00", 0.0), ("2010-12-09T01:44:08-05:30", 0.0), ("2010-12-09T07:14:08+00:00", 0.0),
+        ("2010-12-09T09:14:08.25+02:00", 0.25), ("2010-12-09T01:44:08.5-05:30", 0.5), ("2010-12-10T07:13:08+23:59", 0.0), ("2010-12-08T07:15:08-23:59", 0.0),
+    ])
+    func appliesOffsets(text: String, fraction: Double) throws {
+        let date = try #require(ISO8601.date(from: text))
+        let expected = utc(2010, 12, 9, 7, 14, 8).timeIntervalSince1970 + fraction
+        #expect(abs(date.timeIntervalSince1970 - expected) <= 1e-6)
+    }
+
+    @Test func acceptsLeapDays() {
+        #expect(ISO8601.date(from: "2016-02-29T12:00:00Z") == utc(2016, 2, 29, 12, 0, 0))
+        #expect(ISO8601.date(from: "2000-02-29T00:00:00Z") == utc(2000, 2, 29, 0, 0, 0))
+        #expect(ISO8601.date(from: "2100-12-31T23:59:59Z") == utc(2100, 12, 31, 23, 59, 59))
+        #expect(ISO8601.date(from: "1900-01-01T00:00:00Z") == utc(1900, 1, 1, 0, 0, 0))
+    }
+
+    /// Many valid date-times, from 1900 to 2100, with and without fractions and offsets, against
+    /// Foundation's `ISO8601DateFormatter` (which keeps milliseconds, so fractions have up to 3 digits).
+    @Test func agreesWithFoundationOnGeneratedDates() throws {
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+        var generator = SeededGenerator(state: 0x5EED_1234)
+        var mismatches: [String] = []
+        for _ in 0..<3000 {
+            let year = Int.random(in: 1900...2100, using: &generator)
+            let month = Int.random(in: 1...12, using: &generator)
+            let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            let day = Int.random(in: 1...(month == 2 && isLeap ? 29 : monthDays[month - 1]), using: &generator)
+            let time = [Int.random(in: 0...23, using: &generator), Int.random(in: 0...59, using: &generator), Int.random(in: 0...59, using: &generator)]
+            let fractionDigits = Int.random(in: 0...3, using: &generator)
+            let fraction = fractionDigits == 0 ? "" : "." + (0..<fractionDigits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            let zone: String
+            switch Int.random(in: 0...2, using: &generator) {
+            case 0: zone = "Z"
+            default:
+                let sign = Bool.random(using: &generator) ? "+" : "-"
+                zone = sign + twoDigits(Int.random(in: 0...14, using: &generator)) + ":" + twoDigits([0, 15, 30, 45].randomElement(using: &generator)!)
+            }
+            let text = "\(year)-\(twoDigits(month))-\(twoDigits(day))T" + time.map(twoDigits).joined(separator: ":") + fraction + zone
+
+            let theirs = (fraction.isEmpty ? plain : fractional).date(from: text)
+            let ours = ISO8601.date(from: text)
+            guard let theirs, let ours else {
+                mismatches.append("\(text): ours \(String(describing: ours)), Foundation's \(String(describing: theirs))")
+                continue
+            }
+            if abs(ours.timeIntervalSince1970 - theirs.timeIntervalSince1970) > 1e-6 {
+                mismatches.append("\(text): ours \(ours.timeIntervalSince1970), Foundation's \(theirs.timeIntervalSince1970)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
+    }
+
+    /// Generated date-times with up to 9 fraction digits and any offset minute, against the calendar:
+    /// the UTC date of the written components, minus the offset, plus the fraction.
+    @Test func agreesWithTheCalendarOnGeneratedDatesWithLongFractions() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var generator = SeededGenerator(state: 0xDA7E_2100)
+        var mismatches: [String] = []
+        for _ in 0..<2000 {
+            let year = Int.random(in: 1900...2100, using: &generator)
+            let month = Int.random(in: 1...12, using: &generator)
+            let day = Int.random(in: 1...28, using: &generator)
+            let (hour, minute, second) = (Int.random(in: 0...23, using: &generator), Int.random(in: 0...59, using: &generator), Int.random(in: 0...59, using: &generator))
+            let digits = (0..<Int.random(in: 1...9, using: &generator)).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            let offsetMinutes = Int.random(in: -(23 * 60 + 59)...(23 * 60 + 59), using: &generator)
+            let zone = (offsetMinutes < 0 ? "-" : "+") + twoDigits(abs(offsetMinutes) / 60) + ":" + twoDigits(abs(offsetMinutes) % 60)
+            let text = "\(year)-\(twoDigits(month))-\(twoDigits(day))T\(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second)).\(digits)\(zone)"
+
+            let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            let base = try #require(calendar.date(from: components)).timeIntervalSince1970
+            let expected = base - Double(offsetMinutes * 60) + Double(Int(digits)!) / pow(10, Double(digits.count))
+            guard let ours = ISO8601.date(from: text) else {
+                mismatches.append("\(text): rejected")
+                continue
+            }
+            if abs(ours.timeIntervalSince1970 - expected) > 1e-6 {
+                mismatches.append("\(text): \(ours.timeIntervalSince1970), expected \(expected)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
+    }
+
+    static let rejected = [
+        "2015-02-29T00:00:00Z",       // not a leap year
+        "1900-02-29T00:00:00Z",       // a century that is not a leap year
+        "2016-02-30T00:00:00Z",
+        "2010-04-31T00:00:00Z",
+        "2010-12-09T24:00:00Z",       // hour 24
+        "2010-12-09T23:59:60Z",       // leap second
+        "2010-12-09T23:60:00Z",
+        "2010-13-09T07:14:08Z",       // month 13
+        "2010-00-09T07:14:08Z",
+        "2010-12-00T07:14:08Z",
+        "2010-12-09T07:14:08",        // no zone
+        "2010-12-09T07:14:08.123",    // a fraction, but no zone
+        "2010-12-09t07:14:08Z",       // lowercase t
+        "2010-12-09T07:14:08z",       // lowercase z
+        "2010-12-09 07:14:08Z",
+        "2010-12-09T07:14:08Zjunk",   // trailing garbage
+        "2010-12-09T07:14:08+02:00x",
+        "2010-12-09T07:14:08Z ",
+        " 2010-12-09T07:14:08Z",
+        "2010-12-09T07:14:08.Z",      // a dot without digits
+        "2010-12-09T07:14:08+0200",
+        "2010-12-09T07:14:08+02",
+        "2010-12-09T07:14:08+24:00",
+        "2010-12-09T07:14:08+02:60",
+        "2010-1-09T07:14:08Z",
+        "2010-12-09T07:14Z",          // too short
+        "2010-12-09",
+        "",
+        "yesterday",
+    ]
+
+    @Test(arguments: rejected)
+    func rejectsInvalidDateTimes(text: String) {
+        #expect(ISO8601.date(from: text) == nil)
+    }
+
+    @Test(arguments: rejected)
+    func dateBoxingReportsRejectionsAsBoxErrors(text: String) throws {
+        let stamp = Stamp()
+        let mapping: Mapping<Stamp> = ["at": .box(.date, \.date)]
+        for record in [["at": text], try Fixtures.parsed(["at": text])] as [[String: Any]] {
+            let errors = mappingErrors { try Mapper.mapValues(from: record, to: stamp, using: mapping) }
+            expectSingleError(errors, at: "at", rule: "box(Date)")
+        }
+        #expect(stamp.date == Date(timeIntervalSince1970: 0))
+    }
+
+    @Test func dateBoxingWritesTheParsedDate() throws {
+        let record: [String: Any] = ["at": "2010-12-09T09:14:08.5+02:00"]
+        for source in [record, try Fixtures.parsed(record)] {
+            let stamp = Stamp()
+            try Mapper.mapValues(from: source, to: stamp, using: ["at": .box(.date, \.date)])
+            let date = try #require(stamp.date)
+            #expect(abs(date.timeIntervalSince1970 - (utc(2010, 12, 9, 7, 14, 8).timeIntervalSince1970 + 0.5)) <= 1e-6)
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+/// The two forms a record arrives in: a Swift literal, and JSONSerialization output.
+private enum Source: String, CaseIterable, Sendable {
+    case literal, parsed
+
+    func record(_ record: [String: Any]) throws -> [String: Any] {
+        switch self {
+        case .literal: record
+        case .parsed: try Fixtures.parsed(record)
+        }
+    }
+}
+
+/// Every call made on a model, in order; a separate object, so recording does not mutate the model.
+private final class Calls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
+
+    func record(_ entry: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        entries.append(entry)
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
+    }
+}
+
+private enum Kind: String {
+    case page, video
+}
+
+private let presetURL = URL(string: "https://preset.example/")!
+
+private final class Link {
+    var raw: String? = "preset"
+    var url: URL? = presetURL
+    var kind: Kind = .page
+    var length = 0
+    var title = "preset"
+    let calls = Calls()
+
+    /// `.video` for `.mp4` addresses, `.page` for `.html`, nil otherwise.
+    func kind(from text: String) -> Kind? {
+        calls.record(text)
+        if text.hasSuffix(".mp4") { return .video }
+        if text.hasSuffix(".html") { return .page }
+        return nil
+    }
+
+    var isUnchanged: Bool {
+        raw == "preset" && url == presetURL && kind == .page && length == 0 && title == "preset"
+    }
+}
+
+@Suite private struct ListTests {
+    private static let mapping: Mapping<Link> = [
+        "link": .list(.property(\.raw), .box(.url, \.url), .call(Link.kind(from:), \.kind)),
+        "title": .property(\.title),
+    ]
+
+    @Test(arguments: Source.allCases)
+    func givesOneValueToEveryDescriptor(source: Source) throws {
+        let link = Link()
+        try Mapper.mapValues(from: source.record(["link": "https://cdn.example.com/v/1.mp4"]), to: link, using: Self.mapping)
+        #expect(link.raw == "https://cdn.example.com/v/1.mp4")
+        #expect(link.url == URL(string: "https://cdn.example.com/v/1.mp4"))
+        #expect(link.kind == .video)
+        #expect(link.calls.all == ["https://cdn.example.com/v/1.mp4"])
+    }
+
+    @Test(arguments: Source.allCases)
+    func failingCallMemberMeansNothingIsWritten(source: Source) throws {
+        let link = Link()
+        let record = try source.record(["link": "https://cdn.example.com/v/1.txt", "title": "New"])
+        let errors = mappingErrors { try Mapper.mapValues(from: record, to: link, using: Self.mapping) }
+        let error = expectSingleError(errors, at: "link", rule: "call")
+        #expect(error?.property == "kind")
+        #expect(link.isUnchanged)
+    }
+
+    @Test(arguments: Source.allCases)
+    func failingBoxMemberMeansNothingIsWritten(source: Source) throws {
+        let link = Link()
+        let record = try source.record(["link": "not a url.mp4", "title": "New"])
+        let errors = mappingErrors { try Mapper.mapValues(from: record, to: link, using: Self.mapping) }
+        let error = expectSingleError(errors, at: "link", rule: "box(URL)")
+        #expect(error?.property == "url")
+        #expect(link.isUnchanged)
+    }
+
+    @Test(arguments: Source.allCases)
+    func everyFailingMemberIsReportedInListOrder(source: Source) throws {
+        let link = Link()
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": "not a url"]), to: link, using: Self.mapping) }
+        #expect(errors.map(\.path) == ["link", "link"])
+        #expect(errors.map(\.rule) == ["box(URL)", "call"])
+        #expect(errors.map(\.property) == ["url", "kind"])
+        #expect(link.isUnchanged)
+    }
+
+    @Test(arguments: Source.allCases)
+    func memberWithWrongTypeMeansNothingIsWritten(source: Source) throws {
+        let link = Link()
+        let mapping: Mapping<Link> = ["link": .list(.property(\.raw), .property(\.length))]
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": "abc"]), to: link, using: mapping) }
+        let error = expectSingleError(errors, at: "link", rule: "type")
+        #expect(error?.property == "length")
+        #expect(link.isUnchanged)
+    }
+
+    @Test(arguments: Source.allCases)
+    func memberValidatorsApplyToTheirMemberOnly(source: Source) throws {
+        let link = Link()
+        let mapping: Mapping<Link> = ["link": .list(.property(\.raw).maxLength(3), .property(\.title))]
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": "abcd"]), to: link, using: mapping) }
+        let error = expectSingleError(errors, at: "link", rule: "maxLength")
+        #expect(error?.property == "raw")
+        #expect(link.isUnchanged)
+
+        try Mapper.mapValues(from: source.record(["link": "abc"]), to: link, using: mapping)
+        #expect(link.raw == "abc" && link.title == "abc")
+    }
+
+    /// A validator on the list judges the one source value once, before any member; its error names
+    /// every member property, as a shape error on a nested mapping does.
+    @Test(arguments: Source.allCases)
+    func validatorsOnTheListRunBeforeItsMembers(source: Source) throws {
+        let link = Link()
+        let mapping: Mapping<Link> = [
+            "link": .list(.property(\.raw), .box(.url, \.url), .call(Link.kind(from:), \.kind)).matchesRegEx("^https://").maxLength(40),
+        ]
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": "http://cdn.example.com/v/1.mp4"]), to: link, using: mapping) }
+        let error = expectSingleError(errors, at: "link", rule: "matchesRegEx")
+        #expect(error?.property == "raw, url, kind")
+        #expect(error?.value == #""http://cdn.example.com/v/1.mp4""#)
+        #expect(link.calls.all.isEmpty)
+        #expect(link.isUnchanged)
+
+        try Mapper.mapValues(from: source.record(["link": "https://cdn.example.com/v/1.mp4"]), to: link, using: mapping)
+        #expect(link.kind == .video)
+        #expect(link.url == URL(string: "https://cdn.example.com/v/1.mp4"))
+    }
+
+    @Test(arguments: Source.allCases)
+    func everyFailingListValidatorIsReportedInChainOrder(source: Source) throws {
+        let link = Link()
+        let mapping: Mapping<Link> = ["link": .list(.property(\.raw), .property(\.title)).matchesRegEx("^https://").minLength(10)]
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": "ftp://x"]), to: link, using: mapping) }
+        #expect(errors.map(\.rule) == ["matchesRegEx", "minLength"])
+        #expect(errors.map(\.path) == ["link", "link"])
+        #expect(link.isUnchanged)
+    }
+
+    @Test(arguments: Source.allCases)
+    func requiredListReportsOneErrorWhenAbsentOrNull(source: Source) throws {
+        let link = Link()
+        let mapping: Mapping<Link> = ["link": .list(.property(\.raw), .call(Link.kind(from:), \.kind)).isRequired()]
+        for record in [try source.record([:]), try source.record(["link": NSNull()])] {
+            let errors = mappingErrors { try Mapper.mapValues(from: record, to: link, using: mapping) }
+            expectSingleError(errors, at: "link", rule: "isRequired")
+        }
+        #expect(link.calls.all.isEmpty)
+        #expect(link.isUnchanged)
+    }
+
+    @Test(arguments: Source.allCases)
+    func nullGoesToEveryMemberAndIsNeverCalled(source: Source) throws {
+        let link = Link()
+        let optionalOnly: Mapping<Link> = ["link": .list(.property(\.raw), .box(.url, \.url))]
+        try Mapper.mapValues(from: source.record(["link": NSNull()]), to: link, using: optionalOnly)
+        #expect(link.raw == nil && link.url == nil)
+
+        let other = Link()
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["link": NSNull()]), to: other, using: Self.mapping) }
+        let error = expectSingleError(errors, at: "link", rule: "type")
+        #expect(error?.property == "kind")
+        #expect(other.calls.all.isEmpty)
+        #expect(other.isUnchanged)
+    }
+
+    @Test(arguments: Source.allCases)
+    func absentWritesNothing(source: Source) throws {
+        let link = Link()
+        try Mapper.mapValues(from: source.record(["other": "x"]), to: link, using: Self.mapping)
+        #expect(link.isUnchanged)
+        #expect(link.calls.all.isEmpty)
+    }
+
+    @Test(arguments: Source.allCases)
+    func listInsideNestedMappingReportsFullPath(source: Source) throws {
+        let link = Link()
+        let mapping: Mapping<Link> = ["media": [0: .list(.property(\.raw), .box(.url, \.url))]]
+        let errors = mappingErrors { try Mapper.mapValues(from: source.record(["media": [42]]), to: link, using: mapping) }
+        #expect(errors.map(\.path) == ["media[0]", "media[0]"])
+        #expect(errors.map(\.rule) == ["type", "type"])
+        #expect(errors.map(\.property) == ["raw", "url"])
+        #expect(link.isUnchanged)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+/// README.md: every Swift block compiles (the installation block as a package manifest, all the
+/// others together as one program that also runs), and the text it quotes is what the code prints.
+@Suite struct ReadmeTests {
+    /// One fenced block of README.md.
+    struct Block {
+        var language: String
+        /// The README line of the block's first line of code.
+        var line: Int
+        var code: String
+        /// The `<!-- readme-check: … -->` marker on the line before the fence, if any.
+        var check: String?
+    }
+
+    static let readme = (try? String(contentsOf: Toolchain.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+
+    static let blocks: [Block] = {
+        var blocks: [Block] = []
+        var current: Block?
+        var previous = ""
+        for (index, line) in readme.components(separatedBy: "\n").enumerated() {
+            if var block = current {
+                if line == "```" {
+                    blocks.append(block)
+                    current = nil
+                } else {
+                    block.code += line + "\n"
+                    current = block
+                }
+            } else if line.hasPrefix("```") {
+                let marker = previous.hasPrefix("<!-- readme-check:")
+                    ? previous.dropFirst("<!-- readme-check:".count).dropLast(" -->".count).trimmingCharacters(in: .whitespaces)
+                    : nil
+                current = Block(language: String(line.dropFirst(3)), line: index + 2, code: "", check: marker)
+            }
+            if !line.isEmpty { previous = line }
+        }
+        return blocks
+    }()
+
+    @Test func everyBlockIsSwiftShellOrText() {
+        #expect(Self.blocks.count > 10)
+        #expect(Self.blocks.filter { !["swift", "sh", "text"].contains($0.language) }.map(\.line) == [])
+        #expect(Self.blocks.compactMap(\.check).allSatisfy { $0 == "manifest" })
+    }
+
+    @Test func swiftBlocksCompileAndRunAsOneProgram() throws {
+        let program = Self.blocks
+            .filter { $0.language == "swift" && $0.check == nil }
+            .map { "#sourceLocation(file: \"README.md\", line: \($0.line))\n\($0.code)" }
+            .joined(separator: "\n")
+        let directory = try Toolchain.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let executable = directory.appendingPathComponent("readme")
+        try Toolchain.compile(main: program, reportedAs: "README.md", output: executable)
+        let run = try Toolchain.run(executable, [])
+        #expect(run.status == 0, "\(run.errorOutput)")
+    }
+
+    @Test func installationBlockIsAPackageManifest() throws {
+        let manifests = Self.blocks.filter { $0.check == "manifest" }
+        #expect(manifests.count == 1)
+        let manifest = try #require(manifests.first)
+        #expect(manifest.code.contains(#".product(name: "PropertyMapper", package: "PropertyMapper")"#))
+        let swiftc = try #require(Toolchain.swiftc).resolvingSymlinksInPath()
+        let manifestAPI = swiftc.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/swift/pm/ManifestAPI")
+        try Toolchain.compile(
+            main: manifest.code, reportedAs: "README.md", line: manifest.line,
+            extraFlags: ["-I", manifestAPI.path, "-package-description-version", "6.0.0"])
+    }
+
+    @Test func givesTheTwoCommands() throws {
+        let section = try #require(Self.readme.components(separatedBy: "\n## ").first { $0.hasPrefix("Two commands") })
+        let commands = Self.blocks.filter { $0.language == "sh" && section.contains($0.code) }
+        #expect(commands.map(\.code) == ["swift run tour\nswift test -Xswiftc -warnings-as-errors\n"])
+        let ci = try String(contentsOf: Toolchain.packageRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.contains("\nswift test -Xswiftc -warnings-as-errors\n"))
+    }
+
+    @Test func printedErrorsAreWhatTheLibraryPrints() throws {
+        let sample = try #require(Self.blocks.first { $0.language == "text" && $0.code.hasPrefix("6 errors:") })
+        let record = [String: Any].validRecord([
+            "id": "42",
+            "videoURL": Fixtures.absent,
+            "name": String(repeating: "x", count: 200),
+            "rating": 9,
+            "published_at": "yesterday",
+            "author": ["id": 1680, "email": "not-an-email", "display_name": "Romeo"] as [String: Any],
+        ])
+        do {
+            try Mapper.mapValues(from: try Fixtures.parsed(record), to: Video(), using: Video.mapping)
+            Issue.record("the defective record mapped")
+        } catch {
+            #expect(String(describing: error) + "\n" == sample.code)
+        }
+    }
+
+    @Test func leavesPlacesForTheBenchmarkAndTheLimits() {
+        for text in ["\n## Benchmark\n", "swift run -c release feed-benchmark", "\n<!-- benchmark-table -->\n", "\n## Limits\n", "\n<!-- limits -->\n"] {
+            #expect(Self.readme.contains(text))
+        }
+    }
+}
