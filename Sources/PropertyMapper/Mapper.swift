@@ -127,22 +127,26 @@ public enum Mapper {
     struct Batch<Root> {
         let mapping: Mapping<Root>
         private var offsets: ClassOffsets
+        /// One staging area for every record of the batch: empty between records.
+        private let staging: StagingArea
 
         init(_ mapping: Mapping<Root>) {
             self.mapping = mapping
             self.offsets = ClassOffsets(fieldCount: mapping.plan.fieldCount)
+            self.staging = StagingArea(for: mapping.plan.core)
         }
 
         /// `model` with `source` mapped into it, or every error (then `model` is dropped).
         mutating func map(_ source: Any?, into model: Root) -> Result<Root, MappingError> {
             var model = model
-            do throws(MappingError) {
-                let writes = try stage(source, for: model, using: mapping)
-                writes.apply(to: &model, offsets: &offsets)
-                return .success(model)
-            } catch {
-                return .failure(error)
+            var run = MappingRun(root: model, staging: staging, stagesWrites: true)
+            run.visit(mapping.plan, source.map(SourceValue.normalized))
+            guard run.errors.isEmpty else {
+                staging.discardAll()
+                return .failure(MappingError(errors: run.errors))
             }
+            run.writes.apply(to: &model, offsets: &offsets)
+            return .success(model)
         }
     }
 

@@ -56,7 +56,7 @@ extension PropertyDescriptor {
         }))
     }
 
-    private static func outcome<Value>(expected: String, _ call: () throws -> Value?) -> TransformOutcome<Value> {
+    private static func outcome<Value>(expected: String, _ call: () throws -> Value?) -> TransformOutcome {
         do {
             guard let value = try call() else { return .failure(.callFailed(expected: expected, thrown: nil)) }
             return .value(value)

@@ -8,16 +8,18 @@ import Foundation
 struct Conversion<Value>: Sendable {
     let typeName: String
     let convert: @Sendable (Any, inout ConversionIssues) -> Value?
-    /// The same with the result in an `Any`, as the engine stages it. Made where `Value` is known,
-    /// it spares the engine's generic code the `Optional<Value>` metadata look-up of `convert`.
-    let convertToAny: @Sendable (Any, inout ConversionIssues) -> Any?
+    /// The same, writing the result into uninitialized memory for a `Value`; false on failure (then
+    /// the memory is left uninitialized). Made where `Value` is known, it spares the engine's
+    /// generic code the `Optional<Value>` metadata look-up that calling `convert` costs there.
+    let convertInto: @Sendable (Any, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool
 
     init(typeName: String, convert: @escaping @Sendable (Any, inout ConversionIssues) -> Value?) {
         self.typeName = typeName
         self.convert = convert
-        self.convertToAny = { value, issues in
-            guard let result = convert(value, &issues) else { return nil }
-            return result
+        self.convertInto = { value, slot, issues in
+            guard let result = convert(value, &issues) else { return false }
+            slot.initializeMemory(as: Value.self, repeating: result, count: 1)
+            return true
         }
     }
 }

@@ -9,7 +9,6 @@ protocol Field<Root>: FieldCore, Sendable {
     func stage(_ value: Any, at node: PlanNode<Root>, in run: inout MappingRun<Root>)
     /// Null: writes nil into an optional property, and is a `type` error for any other.
     func stageNull(at node: PlanNode<Root>, in run: inout MappingRun<Root>)
-    func write(_ staged: Any, to root: inout Root)
 }
 
 extension Field {
@@ -20,20 +19,19 @@ extension Field {
     func stageNull(at node: PlanNode<Root>, in run: inout MappingRun<Root>) {
         stageNull(at: node, in: &run.core)
     }
-
-    func write(_ staged: Any, to root: inout Root) {
-        var classOffset = ClassOffset.notLearned
-        withUnsafeMutablePointer(to: &root) { write(staged, into: UnsafeMutableRawPointer($0), classOffset: &classOffset) }
-    }
 }
 
 /// The engine's view of a field: the same operations with the model's type erased.
 // Immutable; `@unchecked` because a non-final class cannot state `Sendable` otherwise.
 class FieldCore: @unchecked Sendable {
     let propertyName: String
+    /// Size and alignment of the staged value (the property's type), for the staging area's slots.
+    let stagedLayout: (size: Int, alignment: Int)
 
-    init(propertyName: String) {
+    init(propertyName: String, staging: Any.Type) {
         self.propertyName = propertyName
+        func layout<T>(_: T.Type) -> (size: Int, alignment: Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
+        self.stagedLayout = _openExistential(staging, do: layout)
     }
 
     /// Type check, then the node's validators, then any conversion; stages a write or records errors.
@@ -46,9 +44,14 @@ class FieldCore: @unchecked Sendable {
         preconditionFailure("every field overrides stageNull")
     }
 
-    /// Writes a value staged by this field into the model at `root` (a pointer to a `Root`).
-    func write(_ staged: Any, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
-        preconditionFailure("every field overrides write")
+    /// Moves the value this field staged in `slot` into the model at `root` (a pointer to a `Root`).
+    func writeStaged(_ slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
+        preconditionFailure("every field overrides writeStaged")
+    }
+
+    /// Destroys the value this field staged in `slot`.
+    func discardStaged(_ slot: UnsafeMutableRawPointer) {
+        preconditionFailure("every field overrides discardStaged")
     }
 }
 
@@ -58,38 +61,53 @@ class FieldCore: @unchecked Sendable {
 final class PropertyField<Root, Value>: FieldCore, Field, @unchecked Sendable {
     private let writer: PropertyWriter<Root, Value>
     private let conversion: Conversion<Value>
-    /// `nil` as a `Value` for an optional property, ready to stage; nil otherwise.
-    private let nullValue: Any?
+    /// `nil` as a `Value`, for an optional property; nil otherwise.
+    private let nullValue: Value?
 
     init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
         self.writer = PropertyWriter(keyPath)
         self.conversion = Conversions.make(Value.self)
-        self.nullValue = NullValue.of(Value.self).map { $0 as Any }
-        super.init(propertyName: PropertyName.of(keyPath))
+        self.nullValue = NullValue.of(Value.self)
+        super.init(propertyName: PropertyName.of(keyPath), staging: Value.self)
     }
 
     override func stage(_ value: Any, at node: NodeCore, in run: inout RunCore) {
         var issues = ConversionIssues()
-        guard let converted = conversion.convertToAny(value, &issues) else {
+        let slot = run.slot(for: node)
+        guard conversion.convertInto(value, slot, &issues) else {
             run.fail(node, issues: issues)
             return
         }
-        guard run.passesValidators(node, value) else { return }
-        run.stage(self, converted, at: node)
+        guard run.passesValidators(node, value) else {
+            discardStaged(slot)
+            return
+        }
+        run.staged(self, at: node)
     }
 
     override func stageNull(at node: NodeCore, in run: inout RunCore) {
-        run.stageNull(self, nullValue, expected: conversion.typeName, at: node)
+        guard let nullValue else {
+            return run.failNull(at: node, expected: conversion.typeName)
+        }
+        run.slot(for: node).initializeMemory(as: Value.self, repeating: nullValue, count: 1)
+        run.staged(self, at: node)
     }
 
-    override func write(_ staged: Any, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
-        writer.write(staged as! Value, into: root, classOffset: &classOffset)
+    override func writeStaged(_ slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
+        writer.write(slot.assumingMemoryBound(to: Value.self).move(), into: root, classOffset: &classOffset)
+    }
+
+    override func discardStaged(_ slot: UnsafeMutableRawPointer) {
+        slot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
     }
 }
 
 /// The result of a box or a call.
-enum TransformOutcome<Value> {
-    case value(Value)
+///
+/// Not generic: the engine's unspecialized code would look up `TransformOutcome` metadata
+/// on every call. The value is the target property's type, boxed.
+enum TransformOutcome {
+    case value(Any)
     case failure(Failure)
 }
 
@@ -99,22 +117,22 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
     private let rule: String
     private let writer: PropertyWriter<Root, Target>
     private let input: Conversion<Input>
-    /// `nil` as a `Target` for an optional property, ready to stage; nil otherwise.
-    private let nullValue: Any?
-    private let transform: @Sendable (Root, Input) -> TransformOutcome<Target>
+    /// `nil` as a `Target`, for an optional property; nil otherwise.
+    private let nullValue: Target?
+    private let transform: @Sendable (Root, Input) -> TransformOutcome
 
     init(
         rule: String,
         keyPath: any WritableKeyPath<Root, Target> & Sendable,
         input: Conversion<Input>,
-        transform: @escaping @Sendable (Root, Input) -> TransformOutcome<Target>
+        transform: @escaping @Sendable (Root, Input) -> TransformOutcome
     ) {
         self.rule = rule
         self.writer = PropertyWriter(keyPath)
         self.input = input
-        self.nullValue = NullValue.of(Target.self).map { $0 as Any }
+        self.nullValue = NullValue.of(Target.self)
         self.transform = transform
-        super.init(propertyName: PropertyName.of(keyPath))
+        super.init(propertyName: PropertyName.of(keyPath), staging: Target.self)
     }
 
     override func stage(_ value: Any, at node: NodeCore, in run: inout RunCore) {
@@ -127,17 +145,27 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
         // MappingRun points `run.root` at the model for the length of its walk.
         let root = run.root!.assumingMemoryBound(to: Root.self).pointee
         switch transform(root, converted) {
-        case let .value(result): run.stage(self, result, at: node)
+        case let .value(result):
+            run.slot(for: node).initializeMemory(as: Target.self, repeating: result as! Target, count: 1)
+            run.staged(self, at: node)
         case let .failure(failure): run.fail(node, rule: rule, failure: failure, value: value)
         }
     }
 
     override func stageNull(at node: NodeCore, in run: inout RunCore) {
-        run.stageNull(self, nullValue, expected: TypeName.of(Target.self), at: node)
+        guard let nullValue else {
+            return run.failNull(at: node, expected: TypeName.of(Target.self))
+        }
+        run.slot(for: node).initializeMemory(as: Target.self, repeating: nullValue, count: 1)
+        run.staged(self, at: node)
     }
 
-    override func write(_ staged: Any, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
-        writer.write(staged as! Target, into: root, classOffset: &classOffset)
+    override func writeStaged(_ slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
+        writer.write(slot.assumingMemoryBound(to: Target.self).move(), into: root, classOffset: &classOffset)
+    }
+
+    override func discardStaged(_ slot: UnsafeMutableRawPointer) {
+        slot.assumingMemoryBound(to: Target.self).deinitialize(count: 1)
     }
 }
 

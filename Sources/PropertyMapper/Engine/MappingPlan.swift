@@ -87,13 +87,18 @@ final class PlanNode<Root>: NodeCore, @unchecked Sendable {
 /// A level of the plan with no generic parameter, so that the engine's loops over entries run as
 /// plain code: generic code that the client's module cannot specialize looks up type metadata on
 /// every access, and that cost more than the mapping itself.
-final class LevelCore: Sendable {
+// Immutable once the plan is built (`numberFields` runs while building it).
+final class LevelCore: @unchecked Sendable {
     let path: String
     let property: String
     let entries: [(key: MappingKey, node: NodeCore)]
     let expectsKeys: Bool
     let expectsIndices: Bool
     let fieldCount: Int
+    /// The size of one staging slot (the largest staged type, rounded up to the alignment) and the
+    /// alignment of every slot (the strictest staged type's).
+    private(set) var stagingStride = 16
+    private(set) var stagingAlignment = 16
 
     init(
         path: String, property: String, entries: [(key: MappingKey, node: NodeCore)],
@@ -110,7 +115,11 @@ final class LevelCore: Sendable {
     /// Gives every field node below a `writeIndex`, in declaration order (a nested level numbers
     /// its own fields, then its parent numbers them again within the whole plan).
     func numberFields(from next: inout Int) {
-        for entry in entries { entry.node.numberFields(from: &next) }
+        var stride = 1
+        var alignment = 16
+        for entry in entries { entry.node.numberFields(from: &next, stride: &stride, alignment: &alignment) }
+        stagingAlignment = alignment
+        stagingStride = (stride + alignment - 1) / alignment * alignment
     }
 }
 
@@ -139,13 +148,18 @@ class NodeCore: @unchecked Sendable {
         self.coreBody = body
     }
 
-    func numberFields(from next: inout Int) {
+    /// Numbers this node's fields and widens `stride` and `alignment` to fit their staged values.
+    func numberFields(from next: inout Int, stride: inout Int, alignment: inout Int) {
         switch coreBody {
-        case .field:
+        case let .field(field):
             writeIndex = next
             next += 1
-        case let .nested(level): level.numberFields(from: &next)
-        case let .list(children): for child in children { child.numberFields(from: &next) }
+            stride = Swift.max(stride, field.stagedLayout.size)
+            alignment = Swift.max(alignment, field.stagedLayout.alignment)
+        case let .nested(level):
+            for entry in level.entries { entry.node.numberFields(from: &next, stride: &stride, alignment: &alignment) }
+        case let .list(children):
+            for child in children { child.numberFields(from: &next, stride: &stride, alignment: &alignment) }
         }
     }
 

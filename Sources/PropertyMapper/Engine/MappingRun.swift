@@ -8,12 +8,17 @@ struct MappingRun<Root> {
     let root: Root
 
     init(root: Root, plan: PlanLevel<Root>, stagesWrites: Bool) {
-        self.core = RunCore(stagesWrites: stagesWrites, capacity: stagesWrites ? plan.fieldCount : 0)
+        self.init(root: root, staging: StagingArea(for: plan.core), stagesWrites: stagesWrites)
+    }
+
+    /// A run that stages into `staging`, which must be empty (a batch reuses one area).
+    init(root: Root, staging: StagingArea, stagesWrites: Bool) {
+        self.core = RunCore(staging: staging, stagesWrites: stagesWrites)
         self.root = root
     }
 
     var errors: [ValidationError] { core.errors }
-    var writes: StagedWrites<Root> { StagedWrites(core.writes) }
+    var writes: StagedWrites<Root> { StagedWrites(core.staging) }
 
     /// Walks `level` over `source`: nil when absent, `NSNull` when null.
     mutating func visit(_ level: PlanLevel<Root>, _ source: Any?) {
@@ -39,10 +44,6 @@ struct MappingRun<Root> {
         core.passesValidators(node, value)
     }
 
-    mutating func stage(_ field: any Field<Root>, _ value: Any) {
-        core.stage(field, value)
-    }
-
     mutating func fail(_ node: PlanNode<Root>, rule: String, failure: Failure, value: Any?) {
         core.fail(node, rule: rule, failure: failure, value: value)
     }
@@ -56,13 +57,13 @@ struct MappingRun<Root> {
 struct RunCore {
     /// The model calls run on (a `Root`), set by `MappingRun` for the length of a walk.
     var root: UnsafeRawPointer?
+    let staging: StagingArea
     private let stagesWrites: Bool
     private(set) var errors: [ValidationError] = []
-    private(set) var writes: [StagedWrite] = []
 
-    init(stagesWrites: Bool, capacity: Int) {
+    init(staging: StagingArea, stagesWrites: Bool) {
+        self.staging = staging
         self.stagesWrites = stagesWrites
-        writes.reserveCapacity(capacity)
     }
 
     /// Walks `level` over `source`: nil when absent, `NSNull` when null.
@@ -151,16 +152,25 @@ struct RunCore {
         return passed
     }
 
-    mutating func stage(_ field: FieldCore, _ value: Any, at node: NodeCore? = nil) {
-        if stagesWrites { writes.append(StagedWrite(field: field, value: value, index: node?.writeIndex ?? -1)) }
+    /// Where the field of `node` converts its value to; after converting, it calls `staged`.
+    @inline(__always)
+    func slot(for node: NodeCore) -> UnsafeMutableRawPointer {
+        staging.slot(node.writeIndex)
     }
 
-    mutating func stageNull(_ field: FieldCore, _ nullValue: Any?, expected: String, at node: NodeCore) {
-        if let nullValue {
-            stage(field, nullValue, at: node)
+    /// The field of `node` has put its converted value in its slot: keep it for phase two, or,
+    /// in a dry run, drop it.
+    mutating func staged(_ field: FieldCore, at node: NodeCore) {
+        if stagesWrites {
+            staging.staged(field, at: node.writeIndex)
         } else {
-            fail(node, rule: "type", failure: .typeMismatch(found: .null, expected: expected), value: SourceValue.null)
+            field.discardStaged(slot(for: node))
         }
+    }
+
+    /// Null into a property that is not optional.
+    mutating func failNull(at node: NodeCore, expected: String) {
+        fail(node, rule: "type", failure: .typeMismatch(found: .null, expected: expected), value: SourceValue.null)
     }
 
     mutating func fail(_ node: NodeCore, rule: String, failure: Failure, value: Any?) {
