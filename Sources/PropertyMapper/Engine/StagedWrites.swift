@@ -12,8 +12,9 @@ final class StagingArea {
     private let base: UnsafeMutableRawPointer
     private let stride: Int
     private let capacity: Int
-    /// The slots holding a value, in staging order.
-    private(set) var writes: [StagedWrite] = []
+    /// The slots holding a value, in staging order. (Only ever used by one run at a time, so
+    /// the dynamic exclusivity checks of a class property would only cost time.)
+    @exclusivity(unchecked) private(set) var writes: [StagedWrite] = []
 
     init(for level: LevelCore) {
         stride = level.stagingStride
