@@ -230,10 +230,16 @@ enum LevelContainer {
     /// The normalized value at `key`, or nil when absent.
     @inline(__always)
     func value(at key: MappingKey) -> Any? {
-        switch (self, key) {
-        case let (.keyed(source), .key(name)): return source.value(forKey: name)
-        case let (.indexed(source), .index(index)): return source.element(at: index)
-        default: return nil
+        // One switch at a time: a switch over the tuple `(self, key)` copies the container.
+        switch self {
+        case let .keyed(source):
+            guard case let .key(name) = key else { return nil }
+            return source.value(forKey: name)
+        case let .indexed(source):
+            guard case let .index(index) = key else { return nil }
+            return source.element(at: index)
+        case .unread:
+            return nil
         }
     }
 }
