@@ -25,12 +25,12 @@ extension Field {
 // Immutable; `@unchecked` because a non-final class cannot state `Sendable` otherwise.
 class FieldCore: @unchecked Sendable {
     let propertyName: String
-    /// Size and alignment of the staged value (the property's type), for the staging area's slots.
+    /// Stride and alignment of the staged value (the property's type), for the staging area's slots.
     let stagedLayout: (size: Int, alignment: Int)
 
     init(propertyName: String, staging: Any.Type) {
         self.propertyName = propertyName
-        func layout<T>(_: T.Type) -> (size: Int, alignment: Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
+        func layout<T>(_: T.Type) -> (size: Int, alignment: Int) { (MemoryLayout<T>.stride, MemoryLayout<T>.alignment) }
         self.stagedLayout = _openExistential(staging, do: layout)
     }
 
@@ -94,21 +94,12 @@ final class PropertyField<Root, Value>: FieldCore, Field, @unchecked Sendable {
     }
 
     override func writeStaged(_ slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
-        writer.write(slot.assumingMemoryBound(to: Value.self).move(), into: root, classOffset: &classOffset)
+        writer.write(from: slot.assumingMemoryBound(to: Value.self), into: root, classOffset: &classOffset)
     }
 
     override func discardStaged(_ slot: UnsafeMutableRawPointer) {
         slot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
     }
-}
-
-/// The result of a box or a call.
-///
-/// Not generic: the engine's unspecialized code would look up `TransformOutcome` metadata
-/// on every call. The value is the target property's type, boxed.
-enum TransformOutcome {
-    case value(Any)
-    case failure(Failure)
 }
 
 /// `.box` and `.call`: the source value is checked against `Input`, validated, then transformed
@@ -119,13 +110,16 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
     private let input: Conversion<Input>
     /// `nil` as a `Target`, for an optional property; nil otherwise.
     private let nullValue: Target?
-    private let transform: @Sendable (Root, Input) -> TransformOutcome
+    /// Boxes or calls: initializes the slot with a `Target` and returns nil, or returns why it
+    /// failed and leaves the slot as it was. (Writing the slot itself, where `Target` is known,
+    /// spares the engine's generic code a cast and an enum's metadata.)
+    private let transform: @Sendable (Root, Input, UnsafeMutableRawPointer) -> Failure?
 
     init(
         rule: String,
         keyPath: any WritableKeyPath<Root, Target> & Sendable,
         input: Conversion<Input>,
-        transform: @escaping @Sendable (Root, Input) -> TransformOutcome
+        transform: @escaping @Sendable (Root, Input, UnsafeMutableRawPointer) -> Failure?
     ) {
         self.rule = rule
         self.writer = PropertyWriter(keyPath)
@@ -144,11 +138,10 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
         guard run.passesValidators(node, value) else { return }
         // MappingRun points `run.root` at the model for the length of its walk.
         let root = run.root!.assumingMemoryBound(to: Root.self).pointee
-        switch transform(root, converted) {
-        case let .value(result):
-            run.slot(for: node).initializeMemory(as: Target.self, repeating: result as! Target, count: 1)
+        if let failure = transform(root, converted, run.slot(for: node)) {
+            run.fail(node, rule: rule, failure: failure, value: value)
+        } else {
             run.staged(self, at: node)
-        case let .failure(failure): run.fail(node, rule: rule, failure: failure, value: value)
         }
     }
 
@@ -161,7 +154,7 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
     }
 
     override func writeStaged(_ slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
-        writer.write(slot.assumingMemoryBound(to: Target.self).move(), into: root, classOffset: &classOffset)
+        writer.write(from: slot.assumingMemoryBound(to: Target.self), into: root, classOffset: &classOffset)
     }
 
     override func discardStaged(_ slot: UnsafeMutableRawPointer) {

@@ -19,26 +19,28 @@ struct PropertyWriter<Root, Value>: @unchecked Sendable {
         self.offset = MemoryLayout<Root>.offset(of: writable)
     }
 
-    /// Writes `value` into the `Root` at `root`, using and updating what the batch learned.
+    /// Moves the value at `staged` into the `Root` at `root`, using and updating what the batch learned.
+    /// (One value at a time, as an assignment: a bulk move such as `moveUpdate(from:count:)` copies
+    /// a whole stride, which for `Int?` inside a struct overwrites the next property.)
     @inline(__always)
-    func write(_ value: Value, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
+    func write(from staged: UnsafeMutablePointer<Value>, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
         if let offset {
-            (root + offset).assumingMemoryBound(to: Value.self).pointee = value
+            (root + offset).assumingMemoryBound(to: Value.self).pointee = staged.move()
             return
         }
         guard let reference else {
-            root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
+            root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = staged.move()
             return
         }
         switch classOffset {
         case let .stored(offset):
             // A class reference is the object's address.
             let object = root.load(as: UnsafeMutableRawPointer.self)
-            (object + offset).assumingMemoryBound(to: Value.self).pointee = value
+            (object + offset).assumingMemoryBound(to: Value.self).pointee = staged.move()
         case .unknown:
-            classOffset = writeLearning(value, into: root.assumingMemoryBound(to: Root.self).pointee, through: reference)
+            classOffset = writeLearning(staged.move(), into: root.assumingMemoryBound(to: Root.self).pointee, through: reference)
         case .notStored, .notLearned:
-            root.assumingMemoryBound(to: Root.self).pointee[keyPath: reference] = value
+            root.assumingMemoryBound(to: Root.self).pointee[keyPath: reference] = staged.move()
         }
     }
 
