@@ -33,12 +33,22 @@ public enum Mapper {
     }
 
     /// Maps JSON bytes into a class instance; malformed JSON is a `MappingError` with the rule `json`.
+    ///
+    ///     try Mapper.mapValues(fromJSON: data, to: video, using: Video.mapping)
+    ///
+    /// The bytes are read by the library's own strict RFC 8259 reader, which builds only the values
+    /// the mapping names and checks the rest without building it; the mapping then runs exactly as
+    /// from `[String: Any]`, with the same errors. Malformed JSON (a trailing comma, invalid UTF-8, a
+    /// lone surrogate, a number beyond `Double`, nesting deeper than 512 levels, a truncated document)
+    /// is one error at path `""` whose message gives the byte offset and what was expected there:
+    /// `(root): malformed JSON: unexpected character '}' at byte 41, expected '"' to start a key [json]`.
+    /// Nothing is written then. Duplicate keys: the last one wins.
     public static func mapValues<Root: AnyObject>(
         fromJSON json: Data,
         to target: Root,
         using mapping: Mapping<Root>
     ) throws(MappingError) {
-        try mapValues(from: parseJSON(json), to: target, using: mapping)
+        try mapValues(from: parseJSON(json, for: mapping), to: target, using: mapping)
     }
 
     /// Maps JSON bytes into a value through `inout`.
@@ -47,7 +57,7 @@ public enum Mapper {
         to target: inout Root,
         using mapping: Mapping<Root>
     ) throws(MappingError) {
-        try mapValues(from: parseJSON(json), to: &target, using: mapping)
+        try mapValues(from: parseJSON(json, for: mapping), to: &target, using: mapping)
     }
 
     /// Maps JSON text into a class instance.
@@ -56,7 +66,7 @@ public enum Mapper {
         to target: Root,
         using mapping: Mapping<Root>
     ) throws(MappingError) {
-        try mapValues(fromJSON: Data(json.utf8), to: target, using: mapping)
+        try mapValues(from: parseJSON(json, for: mapping), to: target, using: mapping)
     }
 
     /// Maps JSON text into a value through `inout`.
@@ -65,7 +75,7 @@ public enum Mapper {
         to target: inout Root,
         using mapping: Mapping<Root>
     ) throws(MappingError) {
-        try mapValues(fromJSON: Data(json.utf8), to: &target, using: mapping)
+        try mapValues(from: parseJSON(json, for: mapping), to: &target, using: mapping)
     }
 
     /// A dry run: every check, calls included (run on `target`), and nothing written.
@@ -113,13 +123,33 @@ public enum Mapper {
 
     /// Maps every element of a top-level JSON array into a new model made by `create`.
     ///
-    /// Malformed JSON, or a document that is not an array, throws; a bad record only fails its own result.
+    ///     let batch = try Mapper.mapArray(fromJSON: feed, using: Video.mapping) { Video() }
+    ///
+    /// One pass over the bytes: each element is read (only what the mapping names is built), mapped
+    /// and dropped before the next, so memory stays near the input plus the models. Malformed JSON
+    /// anywhere, or a document that is not an array, throws; a bad record only fails its own result.
     public static func mapArray<Root>(
         fromJSON json: Data,
         using mapping: Mapping<Root>,
         create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
-        try mapArray(from: parseJSON(json), using: mapping, create: create)
+        var results: [Result<Root, MappingError>] = []
+        let notAnArray: Any?
+        do {
+            notAnArray = try JSONDocument.forEachElement(of: json, .level(JSONLevel(mapping.plan))) { element in
+                var model = create()
+                do throws(MappingError) {
+                    try mapValues(from: element, to: &model, using: mapping)
+                    results.append(.success(model))
+                } catch {
+                    results.append(.failure(error))
+                }
+            }
+        } catch {
+            throw error.mappingError
+        }
+        if let notAnArray { return try mapArray(from: notAnArray, using: mapping, create: create) }
+        return MappedArray(results: results)
     }
 
     /// Maps the records of one batch, each on its own, reusing what the first ones learned about the
@@ -162,15 +192,21 @@ public enum Mapper {
         return run.writes
     }
 
-    private static func parseJSON(_ data: Data) throws(MappingError) -> Any {
+    /// The JSON text with only what `mapping` names built; malformed JSON is one `json` error.
+    private static func parseJSON<Root>(_ text: String, for mapping: Mapping<Root>) throws(MappingError) -> Any {
         do {
-            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return try JSONDocument.read(text, .level(JSONLevel(mapping.plan)))
         } catch {
-            let nsError = error as NSError
-            let reason = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
-            throw MappingError(errors: [
-                ValidationError(path: "", property: "", rule: "json", value: nil, failure: .malformedJSON(reason: reason)),
-            ])
+            throw error.mappingError
+        }
+    }
+
+    /// The JSON document with only what `mapping` names built; malformed JSON is one `json` error.
+    private static func parseJSON<Root>(_ data: Data, for mapping: Mapping<Root>) throws(MappingError) -> Any {
+        do {
+            return try JSONDocument.read(data, .level(JSONLevel(mapping.plan)))
+        } catch {
+            throw error.mappingError
         }
     }
 }

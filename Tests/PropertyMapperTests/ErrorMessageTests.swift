@@ -406,21 +406,35 @@ import Testing
 
     // MARK: json
 
-    @Test(arguments: ["{", "{\"id\": }", "", "[1, 2"])
-    func malformedJSON(text: String) throws {
-        var reason = ""
-        do {
-            _ = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-        } catch {
-            let nsError = error as NSError
-            reason = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
-        }
-        #expect(!reason.isEmpty)
+    /// The library's JSON reader names the byte offset and what it expected there.
+    @Test(arguments: [
+        ("{", "unexpected end of input at byte 1, expected '\"' to start a key"),
+        ("{\"id\": }", "unexpected character '}' at byte 7, expected a value"),
+        ("", "unexpected end of input at byte 0, expected a value"),
+        ("[1, 2", "unexpected end of input at byte 5, expected ',' or ']'"),
+        ("{\"id\": 1,}", "unexpected character '}' at byte 9, expected '\"' to start a key"),
+        ("[01]", "number with a leading zero at byte 1"),
+        ("[1e400]", "number 1e400 at byte 1 is out of range"),
+        ("\"\\ud800\"", "lone surrogate \\uD800 at byte 1, expected a high surrogate followed by a low one"),
+        ("\"\\q\"", "invalid escape sequence at byte 1: \\q, expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"),
+        ("\"\\u12x4\"", "invalid \\u escape at byte 1, expected 4 hexadecimal digits"),
+        ("\"a\tb\"", "unescaped control character 0x09 in a string at byte 2"),
+        ("[1] 2", "unexpected character '2' at byte 4, expected the end of the input"),
+        ("[\u{7F}]", "unexpected byte 0x7F at byte 1, expected a value"),
+        (String(repeating: "[", count: 513), "nesting deeper than 512 levels at byte 512"),
+    ])
+    func malformedJSON(text: String, reason: String) throws {
         var sheet = Sheet()
         let errors = mappingErrors { try Mapper.mapValues(fromJSON: text, to: &sheet, using: ["id": .property(\.id)]) }
         #expect(errors.count == 1)
         #expect(errors.first?.message == "malformed JSON: \(reason)")
         #expect(errors.first?.description == "(root): malformed JSON: \(reason) [json]")
+    }
+
+    @Test func malformedJSONInvalidUTF8() {
+        var sheet = Sheet()
+        let errors = mappingErrors { try Mapper.mapValues(fromJSON: Data([0x22, 0x61, 0xFF, 0x22]), to: &sheet, using: ["id": .property(\.id)]) }
+        #expect(errors.first?.message == "malformed JSON: invalid UTF-8 at byte 2")
     }
 
     // MARK: mapArray

@@ -1,0 +1,161 @@
+/// What the mapping needs from one JSON value: all of it, or only some keys or indices of it.
+///
+/// Compiled from a mapping's plan. A field needs its whole value (a `[String]`, a `[String: Any]`
+/// property); a nested mapping needs only its own entries. Everything else is skipped unbuilt.
+enum JSONDemand {
+    case whole
+    case level(JSONLevel)
+
+    /// What `node` reads from its value.
+    static func of<Root>(_ node: PlanNode<Root>) -> JSONDemand {
+        switch node.body {
+        case .field, .list:
+            return .whole
+        case let .nested(level):
+            // Validators on a nested node see the container itself, so it is built whole.
+            return node.validators.isEmpty ? .level(JSONLevel(level)) : .whole
+        }
+    }
+}
+
+/// The entries of one nested mapping (or of the root), ready for matching raw key bytes.
+///
+/// A container of the expected shape is built with only the mapped entries: an object as a
+/// `[String: Any]` holding the mapped keys (under the mapping's own key strings), an array as an
+/// `[Any]` holding the mapped indices with a placeholder before them, cut after the last mapped
+/// index. A value of any other shape is built whole, so its shape error renders it as the
+/// `[String: Any]` path does.
+final class JSONLevel {
+    /// Reads an object with only the mapped keys (the level maps keys and no index).
+    let readsObject: Bool
+    /// Reads an array with only the mapped indices (the level maps indices and no key).
+    let readsArray: Bool
+
+    let keys: [String]
+    let keyDemands: [JSONDemand]
+    /// The keys' UTF-8 bytes, back to back.
+    private let keyBytes: UnsafeMutablePointer<UInt8>
+    private let keyStarts: [Int]
+    private let keyLengths: [Int]
+    /// Some key is not ASCII: a key that matches no bytes may still equal it as a Swift string.
+    private let hasNonASCIIKey: Bool
+
+    /// The demand of each index from 0 to the last mapped one; nil for unmapped indices.
+    let indexDemands: [JSONDemand?]
+
+    init<Root>(_ level: PlanLevel<Root>) {
+        readsObject = level.expectsKeys && !level.expectsIndices
+        readsArray = level.expectsIndices && !level.expectsKeys
+        var keys: [String] = []
+        var keyDemands: [JSONDemand] = []
+        var indices: [Int: JSONDemand] = [:]
+        for entry in level.entries {
+            switch entry.key {
+            case let .key(key):
+                if let existing = keys.firstIndex(of: key) {
+                    keyDemands[existing] = .whole  // a key mapped twice gives its value to both
+                } else {
+                    keys.append(key)
+                    keyDemands.append(JSONDemand.of(entry.node))
+                }
+            case let .index(index):
+                guard index >= 0 else { continue }  // never present
+                indices[index] = indices[index] == nil ? JSONDemand.of(entry.node) : .whole
+            }
+        }
+        self.keys = keys
+        self.keyDemands = keyDemands
+        let lastIndex = indices.keys.max() ?? -1
+        indexDemands = lastIndex < 0 ? [] : (0...lastIndex).map { indices[$0] }
+
+        let utf8 = keys.map { Array($0.utf8) }
+        keyBytes = .allocate(capacity: Swift.max(1, utf8.reduce(0) { $0 + $1.count }))
+        var starts: [Int] = []
+        var offset = 0
+        for bytes in utf8 {
+            starts.append(offset)
+            (keyBytes + offset).initialize(from: bytes, count: bytes.count)
+            offset += bytes.count
+        }
+        keyStarts = starts
+        keyLengths = utf8.map(\.count)
+        hasNonASCIIKey = utf8.contains { $0.contains { $0 >= 0x80 } }
+    }
+
+    deinit {
+        keyBytes.deallocate()
+    }
+
+    /// The index of the key `token` names, or nil; `hint` is where to look first (keys usually come in mapping order).
+    @inline(__always)
+    func match(_ token: JSONReader.StringToken, in reader: inout JSONReader, hint: Int) -> Int? {
+        let count = keys.count
+        if count == 0 { return nil }
+        guard !token.hasEscapes, token.isASCII else { return matchString(reader.makeString(token)) }
+        var index = hint < count ? hint : 0
+        for _ in 0..<count {
+            if reader.bytesEqual(token, keyBytes + keyStarts[index], keyLengths[index]) { return index }
+            index += 1
+            if index == count { index = 0 }
+        }
+        return hasNonASCIIKey ? matchString(reader.makeString(token)) : nil
+    }
+
+    /// Swift string equality, as a `[String: Any]` lookup compares keys (canonical equivalence).
+    private func matchString(_ key: String) -> Int? {
+        keys.firstIndex(of: key)
+    }
+}
+
+extension JSONReader {
+    /// Reads the value at `position` as `demand` asks; `depth` is the number of containers around it.
+    mutating func read(_ demand: JSONDemand, depth: Int) throws(JSONSyntaxError) -> Any {
+        switch demand {
+        case .whole:
+            return try readValue(depth: depth)
+        case let .level(level):
+            let byte = try peekToken(expected: "a value")
+            if byte == UInt8(ascii: "{"), level.readsObject { return try readObject(level, depth: depth) }
+            if byte == UInt8(ascii: "["), level.readsArray { return try readArray(level, depth: depth) }
+            return try readValue(depth: depth)
+        }
+    }
+
+    /// An object with only the level's keys; the others are checked and skipped. The last duplicate wins.
+    private mutating func readObject(_ level: JSONLevel, depth: Int) throws(JSONSyntaxError) -> [String: Any] {
+        try open(depth: depth)
+        var object = [String: Any](minimumCapacity: level.keys.count)
+        if closesAtOnce(UInt8(ascii: "}")) { return object }
+        var hint = 0
+        repeat {
+            if try peekToken(expected: "'\"' to start a key") != UInt8(ascii: "\"") { throw unexpected(expected: "'\"' to start a key") }
+            let key = try scanString()
+            try readColon()
+            if let index = level.match(key, in: &self, hint: hint) {
+                object[level.keys[index]] = try read(level.keyDemands[index], depth: depth + 1)
+                hint = index + 1
+            } else {
+                try skipValue(depth: depth + 1)
+            }
+        } while try readSeparator(closer: UInt8(ascii: "}"))
+        return object
+    }
+
+    /// An array with the level's indices; a placeholder stands for each skipped element before the last mapped one.
+    private mutating func readArray(_ level: JSONLevel, depth: Int) throws(JSONSyntaxError) -> [Any] {
+        try open(depth: depth)
+        var array: [Any] = []
+        array.reserveCapacity(level.indexDemands.count)
+        if closesAtOnce(UInt8(ascii: "]")) { return array }
+        repeat {
+            let index = array.count
+            if index < level.indexDemands.count, let demand = level.indexDemands[index] {
+                array.append(try read(demand, depth: depth + 1))
+            } else {
+                try skipValue(depth: depth + 1)
+                if index < level.indexDemands.count { array.append(SourceValue.null) }
+            }
+        } while try readSeparator(closer: UInt8(ascii: "]"))
+        return array
+    }
+}

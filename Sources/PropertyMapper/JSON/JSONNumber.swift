@@ -1,0 +1,155 @@
+import Foundation
+
+/// Numbers, read into the value JSONSerialization (swift-corelibs-foundation) gives the engine, so both
+/// paths map, validate and render every number alike:
+/// - an integer (no `.`, `e` or `E`) of at most 19 characters with a sign or 20 without that fits:
+///   `Int` when it fits `Int64`, `UInt64` above `Int64.max`;
+/// - otherwise, with more than 17 characters before any lower-case `e` and an exponent within
+///   -128...127: the `NSDecimalNumber` of `Decimal(string:)` (integers beyond 64 bits, long fractions);
+/// - otherwise the correctly rounded `Double`; a `Double` overflow is an error.
+extension JSONReader {
+    /// Where a number's text lies, checked against the RFC grammar.
+    struct NumberToken {
+        var start: Int
+        var end: Int
+        var isNegative: Bool
+        /// No fraction and no exponent.
+        var isInteger: Bool
+        /// Characters before a lower-case `e` (or all of them), sign and point included: JSONSerialization's measure.
+        var characterCount: Int
+        /// The significant digits as an integer, when there are at most 19 of them.
+        var mantissa: UInt64
+        var mantissaDigits: Int
+        /// Digits after the point.
+        var fractionDigits: Int
+        var hasExponent: Bool
+    }
+
+    /// Checks the number at `position` and moves past it.
+    mutating func scanNumber() throws(JSONSyntaxError) -> NumberToken {
+        let start = position
+        var index = position
+        var token = NumberToken(
+            start: start, end: start, isNegative: false, isInteger: true, characterCount: 0,
+            mantissa: 0, mantissaDigits: 0, fractionDigits: 0, hasExponent: false)
+        if base[index] == UInt8(ascii: "-") {
+            token.isNegative = true
+            index += 1
+        }
+        guard index < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: "a digit"), offset: index) }
+        let first = base[index]
+        if first == UInt8(ascii: "0") {
+            index += 1
+            if index < end, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") {
+                throw JSONSyntaxError(problem: .leadingZero, offset: index - 1)
+            }
+            token.mantissaDigits = 1
+        } else if first >= UInt8(ascii: "1"), first <= UInt8(ascii: "9") {
+            index = digits(from: index, into: &token, counting: false)
+        } else {
+            position = index
+            throw unexpected(expected: "a digit")
+        }
+        if index < end, base[index] == UInt8(ascii: ".") {
+            token.isInteger = false
+            index += 1
+            let digitsStart = index
+            index = digits(from: index, into: &token, counting: true)
+            if index == digitsStart {
+                position = index
+                throw unexpected(expected: "a digit after '.'")
+            }
+        }
+        token.characterCount = index - start
+        if index < end, base[index] | 0x20 == UInt8(ascii: "e") {
+            token.isInteger = false
+            token.hasExponent = true
+            if base[index] == UInt8(ascii: "E") { token.characterCount = -1 }  // counted at the end
+            index += 1
+            if index < end, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
+            let digitsStart = index
+            while index < end, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
+            if index == digitsStart {
+                position = index
+                throw unexpected(expected: "a digit in the exponent")
+            }
+        }
+        if token.characterCount < 0 { token.characterCount = index - start }
+        token.end = index
+        position = index
+        return token
+    }
+
+    /// Reads digits from `index`, adding up to 19 of them to the mantissa.
+    @inline(__always)
+    private func digits(from index: Int, into token: inout NumberToken, counting fraction: Bool) -> Int {
+        var index = index
+        while index < end {
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            if token.mantissaDigits < 19 {
+                token.mantissa = token.mantissa &* 10 &+ UInt64(digit)
+            }
+            token.mantissaDigits += 1
+            if fraction { token.fractionDigits += 1 }
+            index += 1
+        }
+        return index
+    }
+
+    /// The number at `position`, as JSONSerialization gives it to the engine.
+    mutating func readNumber() throws(JSONSyntaxError) -> Any {
+        let token = try scanNumber()
+        if token.isInteger {
+            if token.mantissaDigits <= 18 {
+                // Leading zeros are not allowed, so mantissaDigits is the digit count and the value fits.
+                return token.isNegative ? -Int(token.mantissa) : Int(token.mantissa)
+            }
+            if !token.isNegative, token.mantissaDigits <= 20, let value = UInt64(text(of: token)) {
+                return value <= UInt64(Int64.max) ? Int(value) as Any : value as Any
+            }
+            return try foundationNumber(token)
+        }
+        if token.characterCount <= 17 {
+            if !token.hasExponent, token.mantissaDigits <= 15, token.fractionDigits <= 22 {
+                // Both operands are exact, so the one division rounds correctly (Clinger's fast path).
+                let magnitude = Double(token.mantissa) / Self.powersOfTen[token.fractionDigits]
+                return token.isNegative ? -magnitude : magnitude
+            }
+            guard let value = Double(text(of: token)), value.isFinite else {
+                throw JSONSyntaxError(problem: .numberOutOfRange(text(of: token)), offset: token.start)
+            }
+            return value
+        }
+        return try foundationNumber(token)
+    }
+
+    /// Checks the number at `position` and moves past it; only numbers that could be out of range are converted.
+    mutating func skipNumber() throws(JSONSyntaxError) {
+        let token = try scanNumber()
+        if token.hasExponent || token.end - token.start > 17 {
+            position = token.start
+            _ = try readNumber()
+        }
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+
+    private func text(of token: NumberToken) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + token.start, count: token.end - token.start), as: UTF8.self)
+    }
+
+    /// `NSNumber.fromJSONNumber` of swift-corelibs-foundation, for the rare numbers it does not read as 64-bit integers or short doubles.
+    private func foundationNumber(_ token: NumberToken) throws(JSONSyntaxError) -> Any {
+        let text = text(of: token)
+        var exponent = 0
+        if let marker = text.firstIndex(of: "e"), let parsed = Int(text[text.index(after: marker)...]) {
+            exponent = parsed
+        }
+        if token.characterCount > 17, exponent >= -128, exponent <= 127, let decimal = Decimal(string: text), decimal.isFinite {
+            return NSDecimalNumber(decimal: decimal)
+        }
+        if let value = Double(text), value.isFinite { return value }
+        throw JSONSyntaxError(problem: .numberOutOfRange(text), offset: token.start)
+    }
+}

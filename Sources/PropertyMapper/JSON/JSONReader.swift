@@ -1,0 +1,540 @@
+import Foundation
+
+/// A strict RFC 8259 reader over UTF-8 bytes: reads strings, numbers and literals, builds whole
+/// values, and skips values without building them (still checking every byte).
+///
+/// Rules, each chosen to match JSONSerialization where it is strict, with the differences marked:
+/// - A UTF-8 byte-order mark at the start is skipped. Only UTF-8 is read (JSONSerialization also
+///   guesses UTF-16 and UTF-32; RFC 8259 §8.1 requires UTF-8).
+/// - Whitespace is space, tab, line feed and carriage return; anything after the value is an error.
+/// - Strings must be well-formed UTF-8 (no overlong forms, no encoded surrogates, nothing above
+///   U+10FFFF); control characters below U+0020 must be escaped; the escapes are `\" \\ \/ \b \f
+///   \n \r \t \uXXXX`; a `\u` surrogate must be a high one followed by a low one.
+/// - Numbers follow the RFC grammar: no leading zeros, no `+`, no bare `.`; a number too large for
+///   a `Double` is an error. Each number becomes the value JSONSerialization gives the engine
+///   (see `JSONNumber`).
+/// - Trailing commas are errors (JSONSerialization accepts them; RFC 8259 does not).
+/// - Duplicate keys: the last one wins, as in JSONSerialization (keys equal as Swift strings,
+///   that is canonically equivalent, are the same key).
+/// - At most 512 nested arrays and objects, as JSONSerialization; the reader never recurses on the
+///   input's nesting, so any depth fails cleanly.
+struct JSONReader {
+    static let maximumDepth = 512
+
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    var position: Int
+    /// Reused for strings with escapes.
+    private var scratch: [UInt8] = []
+
+    /// A reader over `count` bytes at `base`, after any UTF-8 byte-order mark.
+    init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.end = count
+        self.position = 0
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { position = 3 }
+    }
+
+    /// Runs `body` over the bytes of `data`; empty data is an unexpected end at byte 0.
+    static func withReader<T>(
+        _ data: Data,
+        _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
+    ) throws(JSONSyntaxError) -> T {
+        try data.withUnsafeBytes { raw in result(raw, body) }.get()
+    }
+
+    /// Runs `body` over the UTF-8 of `text`, without copying it when it is stored contiguously.
+    static func withReader<T>(
+        _ text: String,
+        _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
+    ) throws(JSONSyntaxError) -> T {
+        var text = text
+        return try text.withUTF8 { utf8 in result(UnsafeRawBufferPointer(utf8), body) }.get()
+    }
+
+    private static func result<T>(
+        _ raw: UnsafeRawBufferPointer,
+        _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
+    ) -> Result<T, JSONSyntaxError> {
+        guard let pointer = raw.baseAddress, raw.count > 0 else {
+            return .failure(JSONSyntaxError(problem: .unexpectedEnd(expected: "a value"), offset: 0))
+        }
+        var reader = JSONReader(base: pointer.assumingMemoryBound(to: UInt8.self), count: raw.count)
+        do throws(JSONSyntaxError) {
+            return .success(try body(&reader))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: Structure
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < end {
+            let byte = base[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    /// The next byte after whitespace, not consumed.
+    @inline(__always)
+    mutating func peekToken(expected: @autoclosure () -> String) throws(JSONSyntaxError) -> UInt8 {
+        skipWhitespace()
+        guard position < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: expected()), offset: position) }
+        return base[position]
+    }
+
+    /// Nothing but whitespace may follow the document's value.
+    mutating func finishDocument() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if position < end { throw unexpected(expected: "the end of the input") }
+    }
+
+    func unexpected(expected: String) -> JSONSyntaxError {
+        position < end
+            ? JSONSyntaxError(problem: .unexpectedByte(base[position], expected: expected), offset: position)
+            : JSONSyntaxError(problem: .unexpectedEnd(expected: expected), offset: position)
+    }
+
+    /// Consumes the `:` after a key, and the whitespace around it.
+    @inline(__always)
+    mutating func readColon() throws(JSONSyntaxError) {
+        if try peekToken(expected: "':' after a key") != UInt8(ascii: ":") { throw unexpected(expected: "':' after a key") }
+        position += 1
+    }
+
+    /// After an element: `true` when another follows (the comma is consumed), `false` at the closer (consumed).
+    @inline(__always)
+    mutating func readSeparator(closer: UInt8) throws(JSONSyntaxError) -> Bool {
+        let byte = try peekToken(expected: closer == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'")
+        position += 1
+        if byte == UInt8(ascii: ",") { return true }
+        if byte == closer { return false }
+        position -= 1
+        throw unexpected(expected: closer == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'")
+    }
+
+    /// Opens a container at `position` (its `[` or `{`), checking the nesting of the one about to be entered.
+    @inline(__always)
+    mutating func open(depth: Int) throws(JSONSyntaxError) {
+        if depth >= Self.maximumDepth { throw JSONSyntaxError(problem: .tooDeep, offset: position) }
+        position += 1
+    }
+
+    /// After an opening `[` or `{`: `true` (the closer consumed) when the container is empty.
+    @inline(__always)
+    mutating func closesAtOnce(_ closer: UInt8) -> Bool {
+        skipWhitespace()
+        if position < end, base[position] == closer {
+            position += 1
+            return true
+        }
+        return false
+    }
+
+    // MARK: Whole values
+
+    /// Builds the value at `position` fully, as the native Swift value the engine reads; `depth` is the
+    /// number of containers around it. Iterative, so nesting costs heap, not stack.
+    mutating func readValue(depth: Int) throws(JSONSyntaxError) -> Any {
+        let first = try peekToken(expected: "a value")
+        if first == UInt8(ascii: "[") {
+            if let flat = try readFlatArray(depth: depth) { return flat }
+        } else if first != UInt8(ascii: "{") {
+            return try readScalar()
+        }
+        return try readNested(depth: depth)
+    }
+
+    /// An array of scalars (such as `tags`) without the container stacks; nil, having read nothing,
+    /// when an element is a container.
+    private mutating func readFlatArray(depth: Int) throws(JSONSyntaxError) -> [Any]? {
+        let start = position
+        try open(depth: depth)
+        var array: [Any] = []
+        if closesAtOnce(UInt8(ascii: "]")) { return array }
+        repeat {
+            let byte = try peekToken(expected: "a value")
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                position = start
+                return nil
+            }
+            array.append(try readScalar())
+        } while try readSeparator(closer: UInt8(ascii: "]"))
+        return array
+    }
+
+    /// Any value, containers nested to any depth.
+    private mutating func readNested(depth: Int) throws(JSONSyntaxError) -> Any {
+        var arrays: [[Any]] = []
+        var objects: [[String: Any]] = []
+        var keys: [String] = []
+        // true for an object, false for an array, innermost last.
+        var kinds: [Bool] = []
+        while true {
+            // Read one value, or open a container and go on with its first element.
+            var value: Any
+            let byte = try peekToken(expected: "a value")
+            switch byte {
+            case UInt8(ascii: "{"):
+                try open(depth: depth + kinds.count)
+                if closesAtOnce(UInt8(ascii: "}")) {
+                    value = [String: Any]()
+                } else {
+                    keys.append(try readKey())
+                    try readColon()
+                    objects.append([:])
+                    kinds.append(true)
+                    continue
+                }
+            case UInt8(ascii: "["):
+                try open(depth: depth + kinds.count)
+                if closesAtOnce(UInt8(ascii: "]")) {
+                    value = [Any]()
+                } else {
+                    arrays.append([])
+                    kinds.append(false)
+                    continue
+                }
+            default:
+                value = try readScalar()
+            }
+            // Store the value in its container; close every container that ends here.
+            while let isObject = kinds.last {
+                if isObject {
+                    objects[objects.count - 1][keys.removeLast()] = value
+                    if try readSeparator(closer: UInt8(ascii: "}")) {
+                        keys.append(try readKey())
+                        try readColon()
+                        break
+                    }
+                    value = objects.removeLast()
+                } else {
+                    arrays[arrays.count - 1].append(value)
+                    if try readSeparator(closer: UInt8(ascii: "]")) { break }
+                    value = arrays.removeLast()
+                }
+                kinds.removeLast()
+            }
+            if kinds.isEmpty { return value }
+        }
+    }
+
+    /// A string, number, `true`, `false` or `null` at `position` (after whitespace).
+    mutating func readScalar() throws(JSONSyntaxError) -> Any {
+        switch base[position] {
+        case UInt8(ascii: "\""):
+            return try readString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try readNumber()
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return true
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return false
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return SourceValue.null
+        default:
+            throw unexpected(expected: "a value")
+        }
+    }
+
+    private mutating func readLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let bytes = literal.utf8Start
+        for index in 0..<literal.utf8CodeUnitCount {
+            guard position < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: "'\(literal)'"), offset: position) }
+            guard base[position] == bytes[index] else { throw unexpected(expected: "'\(literal)'") }
+            position += 1
+        }
+    }
+
+    // MARK: Skipping
+
+    /// Checks the value at `position` and moves past it without building anything.
+    mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
+        var kinds: [Bool] = []
+        while true {
+            let byte = try peekToken(expected: "a value")
+            switch byte {
+            case UInt8(ascii: "{"):
+                try open(depth: depth + kinds.count)
+                if !closesAtOnce(UInt8(ascii: "}")) {
+                    try skipKey()
+                    try readColon()
+                    kinds.append(true)
+                    continue
+                }
+            case UInt8(ascii: "["):
+                try open(depth: depth + kinds.count)
+                if !closesAtOnce(UInt8(ascii: "]")) {
+                    kinds.append(false)
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                _ = try scanString()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try skipNumber()
+            default:
+                _ = try readScalar()
+            }
+            while let isObject = kinds.last {
+                if isObject {
+                    if try readSeparator(closer: UInt8(ascii: "}")) {
+                        try skipKey()
+                        try readColon()
+                        break
+                    }
+                } else {
+                    if try readSeparator(closer: UInt8(ascii: "]")) { break }
+                }
+                kinds.removeLast()
+            }
+            if kinds.isEmpty { return }
+        }
+    }
+
+    // MARK: Strings
+
+    /// The bytes between a string's quotes, and what they hold.
+    struct StringToken {
+        var start: Int
+        var end: Int
+        var hasEscapes: Bool
+        var isASCII: Bool
+    }
+
+    private mutating func skipKey() throws(JSONSyntaxError) {
+        if try peekToken(expected: "'\"' to start a key") != UInt8(ascii: "\"") { throw unexpected(expected: "'\"' to start a key") }
+        _ = try scanString()
+    }
+
+    /// A key as a String, after whitespace.
+    mutating func readKey() throws(JSONSyntaxError) -> String {
+        if try peekToken(expected: "'\"' to start a key") != UInt8(ascii: "\"") { throw unexpected(expected: "'\"' to start a key") }
+        return makeString(try scanString())
+    }
+
+    /// The string at `position`.
+    mutating func readString() throws(JSONSyntaxError) -> String {
+        makeString(try scanString())
+    }
+
+    /// Checks the string starting at `position` (its opening quote) and moves past it.
+    mutating func scanString() throws(JSONSyntaxError) -> StringToken {
+        let start = position + 1
+        var index = start
+        var hasEscapes = false
+        var isASCII = true
+        while true {
+            // Eight bytes at a time, up to the first quote, backslash, control character or non-ASCII byte.
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let flags = Self.attention(word)
+                if flags != 0 {
+                    index += flags.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
+            }
+            guard index < end else {
+                throw JSONSyntaxError(problem: .unexpectedEnd(expected: "'\"' to close the string"), offset: index)
+            }
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") {
+                position = index + 1
+                return StringToken(start: start, end: index, hasEscapes: hasEscapes, isASCII: isASCII)
+            } else if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                index = try scanEscape(at: index)
+            } else if byte < 0x20 {
+                throw JSONSyntaxError(problem: .controlCharacter(byte), offset: index)
+            } else if byte < 0x80 {
+                index += 1
+            } else {
+                isASCII = false
+                index = try scanMultibyte(at: index)
+            }
+        }
+    }
+
+    /// The high bit of each byte of `word` (in memory order, little-endian) that is a quote, a backslash, a
+    /// control character or not ASCII. Bits above the lowest may be false alarms (borrows), never the lowest.
+    @inline(__always)
+    private static func attention(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let belowSpace = (word &- ones &* 0x20) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (belowSpace | quote | backslash | word) & highs
+    }
+
+    /// Checks one escape at `index` (its backslash); returns the index after it.
+    private func scanEscape(at index: Int) throws(JSONSyntaxError) -> Int {
+        guard index + 1 < end else {
+            throw JSONSyntaxError(problem: .unexpectedEnd(expected: "an escape sequence"), offset: index + 1)
+        }
+        switch base[index + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return index + 2
+        case UInt8(ascii: "u"):
+            let unit = try hexUnit(at: index + 2)
+            if unit & 0xFC00 == 0xDC00 { throw JSONSyntaxError(problem: .loneSurrogate(unit), offset: index) }
+            guard unit & 0xFC00 == 0xD800 else { return index + 6 }
+            for (offset, byte) in [(6, UInt8(ascii: "\\")), (7, UInt8(ascii: "u"))] {
+                guard index + offset < end else {
+                    throw JSONSyntaxError(problem: .unexpectedEnd(expected: "a low surrogate escape"), offset: end)
+                }
+                guard base[index + offset] == byte else { throw JSONSyntaxError(problem: .loneSurrogate(unit), offset: index) }
+            }
+            let low = try hexUnit(at: index + 8)
+            guard low & 0xFC00 == 0xDC00 else { throw JSONSyntaxError(problem: .loneSurrogate(unit), offset: index) }
+            return index + 12
+        default:
+            throw JSONSyntaxError(problem: .invalidEscape(base[index + 1]), offset: index)
+        }
+    }
+
+    /// Four hexadecimal digits at `index`.
+    private func hexUnit(at index: Int) throws(JSONSyntaxError) -> UInt16 {
+        var unit: UInt16 = 0
+        for offset in 0..<4 {
+            guard index + offset < end else {
+                throw JSONSyntaxError(problem: .unexpectedEnd(expected: "4 hexadecimal digits"), offset: index + offset)
+            }
+            let byte = base[index + offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw JSONSyntaxError(problem: .invalidUnicodeEscape, offset: index - 2)
+            }
+            unit = unit << 4 | UInt16(digit)
+        }
+        return unit
+    }
+
+    /// Checks one multi-byte UTF-8 sequence at `index` (Unicode table 3-7); returns the index after it.
+    private func scanMultibyte(at index: Int) throws(JSONSyntaxError) -> Int {
+        let lead = base[index]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw JSONSyntaxError(problem: .invalidUTF8, offset: index)
+        }
+        guard index + length <= end else {
+            throw JSONSyntaxError(problem: .unexpectedEnd(expected: "the rest of a UTF-8 sequence"), offset: end)
+        }
+        let second = base[index + 1]
+        guard second >= low, second <= high else { throw JSONSyntaxError(problem: .invalidUTF8, offset: index) }
+        for offset in 2..<length where base[index + offset] & 0xC0 != 0x80 {
+            throw JSONSyntaxError(problem: .invalidUTF8, offset: index)
+        }
+        return index + length
+    }
+
+    /// The String a checked token holds.
+    mutating func makeString(_ token: StringToken) -> String {
+        let count = token.end - token.start
+        if !token.hasEscapes {
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                _ = buffer.initialize(from: UnsafeBufferPointer(start: base + token.start, count: count))
+                return count
+            }
+        }
+        scratch.removeAll(keepingCapacity: true)
+        var index = token.start
+        var runStart = index
+        while index < token.end {
+            guard base[index] == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
+            scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            let letter = base[index + 1]
+            index += 2
+            switch letter {
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "t"): scratch.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = UInt32(uncheckedHex(at: index))
+                index += 4
+                if scalar & 0xFC00 == 0xD800 {
+                    let low = UInt32(uncheckedHex(at: index + 2))
+                    index += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                appendUTF8(scalar)
+            default: scratch.append(letter)  // " \ /
+            }
+            runStart = index
+        }
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: token.end - runStart))
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    private func uncheckedHex(at index: Int) -> UInt16 {
+        var unit: UInt16 = 0
+        for offset in 0..<4 {
+            let byte = base[index + offset] | 0x20  // lower-case letters; digits keep their value
+            unit = unit << 4 | UInt16(byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "a") + 10)
+        }
+        return unit
+    }
+
+    private mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// Whether the token's bytes equal `count` bytes at `other`.
+    @inline(__always)
+    func bytesEqual(_ token: StringToken, _ other: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard token.end - token.start == count else { return false }
+        var index = 0
+        while index + 8 <= count {
+            let lhs = UnsafeRawPointer(base + token.start + index).loadUnaligned(as: UInt64.self)
+            let rhs = UnsafeRawPointer(other + index).loadUnaligned(as: UInt64.self)
+            if lhs != rhs { return false }
+            index += 8
+        }
+        while index < count {
+            if base[token.start + index] != other[index] { return false }
+            index += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import PropertyMapper
+
+@Suite struct JSONDocumentTests {
+    @Test func handsOutEachElementInOrder() throws {
+        var seen: [EngineView] = []
+        let rest = try JSONDocument.forEachElement(of: Data(#" [1, "a", {"b": [true]}, null] "#.utf8), .whole) { seen.append(EngineView($0)) }
+        #expect(rest == nil)
+        #expect(seen.map(\.description) == ["1", "\"a\"", "{\"b\":[true]}", "null"])
+    }
+
+    @Test(arguments: [#"{"a": 1}"#, "1", "\"x\"", "null"])
+    func returnsADocumentThatIsNotAnArrayWhole(json: String) throws {
+        var calls = 0
+        let rest = try JSONDocument.forEachElement(of: Data(json.utf8), .whole) { _ in calls += 1 }
+        #expect(calls == 0)
+        #expect(rest.map(EngineView.init) == EngineView(try Fixtures.parse(json)))
+    }
+
+    /// The whole document is checked: a defect after some elements still fails the document.
+    @Test func checksTheRestOfTheDocumentAfterTheElements() {
+        var calls = 0
+        #expect(throws: JSONSyntaxError.self) {
+            _ = try JSONDocument.forEachElement(of: Data("[1, 2] 3".utf8), .whole) { _ in calls += 1 }
+        }
+        #expect(calls == 2)
+    }
+
+    @Test(arguments: ["", " ", "\u{FEFF}", "\n\t"])
+    func rejectsAnEmptyDocument(json: String) {
+        let error = readerError(Array(json.utf8))
+        guard case .unexpectedEnd = error?.problem else {
+            Issue.record("expected an unexpected end, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.offset == json.utf8.count)
+        let mapped = mappingErrors { try Mapper.mapValues(fromJSON: json, to: Video(), using: Video.mapping) }
+        expectSingleError(mapped, at: "", rule: "json")
+        let batch = mappingErrors { _ = try Mapper.mapArray(fromJSON: Data(json.utf8), using: Video.mapping) { Video() } }
+        expectSingleError(batch, at: "", rule: "json")
+    }
+
+    @Test func readsOnlyWhatTheMappingNames() throws {
+        let json = #"{"id": 1, "author": {"id": 2, "bio": "long"}, "geo": [1.5, 2.5, 3.5], "extra": {"x": [1]}}"#
+        let value = try JSONDocument.read(Data(json.utf8), .level(JSONLevel(Video.mapping.plan)))
+        #expect(EngineView(value).description == #"{"author":{"id":2},"geo":[1.5,2.5],"id":1}"#)
+    }
+}

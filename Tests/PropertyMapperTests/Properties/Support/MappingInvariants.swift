@@ -1,0 +1,148 @@
+import Foundation
+import PropertyMapper
+
+/// The library's promise, checked on one source: bad data gets a clear error and nothing is lost
+/// or half-written. Returns every violation found (empty when the promise held).
+///
+/// - `mapValues` throws exactly when `validate` returns errors, and with the same list;
+/// - on a throw the target equals its snapshot from before the call, and nothing was written;
+/// - on success exactly the mapped, present keys were written, in mapping order, with the values
+///   the source holds, and no other property changed;
+/// - every error path points at a location that exists in the source, or is a missing required key;
+/// - malformed JSON is one `json` error at path `""`.
+enum MappingInvariants {
+    static func check(_ spec: MappingSpecRoot<RecordingModel>, source: Any?) -> [String] {
+        let model = RecordingModel()
+        let before = model.snapshot
+        var thrown: [ValidationError]?
+        do {
+            try Mapper.mapValues(from: source, to: model, using: spec.mapping)
+        } catch {
+            thrown = error.errors
+            _ = error.description
+        }
+        return verify(spec, source: source, thrown: thrown, model: model, before: before)
+    }
+
+    static func check(_ spec: MappingSpecRoot<RecordingModel>, json: Data) -> [String] {
+        let model = RecordingModel()
+        let before = model.snapshot
+        var thrown: [ValidationError]?
+        do {
+            try Mapper.mapValues(fromJSON: json, to: model, using: spec.mapping)
+        } catch {
+            thrown = error.errors
+            _ = error.description
+        }
+        // Where the library's reader is deliberately stricter than JSONSerialization (see
+        // `documentedDifference`), only the reader's own promises can be checked.
+        if documentedDifference(json) {
+            if let thrown, thrown.map(\.rule) == ["json"] { return unchanged(model, before) }
+            if thrown == nil || thrown?.contains(where: { $0.rule == "json" }) == false { return [] }
+        }
+        guard let parsed = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]) else {
+            var problems: [String] = []
+            if thrown?.map(\.rule) != ["json"] || thrown?.first?.path != "" || thrown?.first?.property != "" {
+                problems.append("malformed JSON should give one json error at \"\", got \(thrown.map { "\($0)" } ?? "success")")
+            }
+            problems += unchanged(model, before)
+            return problems
+        }
+        var problems = verify(spec, source: parsed, thrown: thrown, model: model, before: before)
+        // The bytes and the parsed tree must map alike.
+        let reparsed = RecordingModel()
+        var thrownFromTree: [ValidationError]?
+        do {
+            try Mapper.mapValues(from: parsed, to: reparsed, using: spec.mapping)
+        } catch {
+            thrownFromTree = error.errors
+        }
+        if thrownFromTree != thrown { problems.append("fromJSON and from the parsed tree differ: \(String(describing: thrown)) vs \(String(describing: thrownFromTree))") }
+        let (fromTree, fromBytes) = (reparsed.snapshot, model.snapshot)
+        for (property, value) in fromBytes where fromTree[property] != value {
+            problems.append("fromJSON wrote \(property) = \(value), from the parsed tree \(fromTree[property] ?? "nothing")")
+        }
+        return problems
+    }
+
+    /// The reader's documented differences from JSONSerialization: it reads UTF-8 only (no
+    /// UTF-16 or UTF-32), rejects trailing commas, and keeps a U+FEFF at the start of a string.
+    static func documentedDifference(_ json: Data) -> Bool {
+        let bytes = [UInt8](json)
+        if bytes.contains(0) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return true }
+        if String(decoding: bytes, as: UTF8.self).lowercased().contains("\\ufeff") { return true }
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if bytes.indices.dropFirst().contains(where: { bytes[$0...].starts(with: byteOrderMark) }) { return true }
+        var inString = false
+        var escaped = false
+        for (index, byte) in bytes.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { inString = true; continue }
+            guard byte == UInt8(ascii: ",") else { continue }
+            let next = bytes[(index + 1)...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            if next == UInt8(ascii: "}") || next == UInt8(ascii: "]") { return true }
+        }
+        return false
+    }
+
+    private static func verify(
+        _ spec: MappingSpecRoot<RecordingModel>,
+        source: Any?,
+        thrown: [ValidationError]?,
+        model: RecordingModel,
+        before: [String: String]
+    ) -> [String] {
+        var problems: [String] = []
+        let probe = RecordingModel()
+        let validated = Mapper.validate(source, for: probe, using: spec.mapping)
+        if !probe.log.isEmpty { problems.append("validate wrote \(probe.log)") }
+        if let thrown {
+            if thrown.isEmpty { problems.append("mapValues threw an empty error list") }
+            if thrown != validated { problems.append("mapValues threw \(thrown) but validate returned \(validated)") }
+            problems += unchanged(model, before)
+        } else {
+            if !validated.isEmpty { problems.append("mapValues succeeded but validate returned \(validated)") }
+            let expected = spec.expectedWrites(for: source)
+            if model.log != expected.map(\.property) {
+                problems.append("wrote \(model.log), expected \(expected.map(\.property))")
+            } else {
+                // The last write to each property decides its value.
+                var lastWrite: [String: Int] = [:]
+                for (index, write) in expected.enumerated() { lastWrite[write.property] = index }
+                for (index, write) in expected.enumerated() where lastWrite[write.property] == index {
+                    if let problem = write.check?.check(write.source, model) { problems.append("\(write.property): \(problem)") }
+                }
+                let after = model.snapshot
+                for (property, value) in before where !lastWrite.keys.contains(property) && after[property] != value {
+                    problems.append("unmapped property \(property) changed from \(value) to \(after[property] ?? "nil")")
+                }
+            }
+        }
+        for error in thrown ?? validated {
+            problems += pathProblems(error, source: source)
+        }
+        return problems
+    }
+
+    private static func unchanged(_ model: RecordingModel, _ before: [String: String]) -> [String] {
+        var problems: [String] = []
+        if !model.log.isEmpty { problems.append("a failed mapping wrote \(model.log)") }
+        if model.snapshot != before { problems.append("a failed mapping changed the target") }
+        return problems
+    }
+
+    /// An error points at a value in the source, or is a required key that is missing there.
+    private static func pathProblems(_ error: ValidationError, source: Any?) -> [String] {
+        if error.rule.isEmpty || error.message.isEmpty { return ["error without rule or message: \(error)"] }
+        guard SourcePath.components(error.path) != nil else { return ["malformed error path \(error.path)"] }
+        let exists = SourcePath.exists(error.path, in: source)
+        if exists, error.value == nil { return ["error at an existing location without a value: \(error)"] }
+        if !exists, error.rule != "isRequired" || error.value != nil {
+            return ["error path \(error.path) is not in the source and not a missing required key: \(error)"]
+        }
+        return []
+    }
+}
