@@ -134,16 +134,11 @@ public enum Mapper {
         create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
         var results: [Result<Root, MappingError>] = []
+        var batch = Batch(mapping)
         let notAnArray: Any?
         do {
             notAnArray = try JSONDocument.forEachElement(of: json, .level(JSONLevel(mapping.plan))) { element in
-                var model = create()
-                do throws(MappingError) {
-                    try mapValues(from: element, to: &model, using: mapping)
-                    results.append(.success(model))
-                } catch {
-                    results.append(.failure(error))
-                }
+                results.append(batch.map(element, into: create()))
             }
         } catch {
             throw error.mappingError
