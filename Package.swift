@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "PropertyMapper", targets: ["PropertyMapper"]),
         .executable(name: "tour", targets: ["Tour"]),
+        .executable(name: "feed-benchmark", targets: ["FeedBenchmark"]),
     ],
     targets: [
         .target(name: "PropertyMapper", swiftSettings: strictSettings),
@@ -19,6 +20,11 @@ let package = Package(
             name: "Tour",
             dependencies: ["PropertyMapper"],
             resources: [.copy("Resources/feed.json")],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FeedBenchmark",
+            dependencies: ["PropertyMapper"],
             swiftSettings: strictSettings
         ),
         .testTarget(

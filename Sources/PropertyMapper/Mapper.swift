@@ -114,14 +114,9 @@ public enum Mapper {
         }
         var results: [Result<Root, MappingError>] = []
         results.reserveCapacity(elements.count)
+        var batch = Batch(mapping)
         for index in 0..<elements.count {
-            var model = create()
-            do throws(MappingError) {
-                try mapValues(from: elements[index], to: &model, using: mapping)
-                results.append(.success(model))
-            } catch {
-                results.append(.failure(error))
-            }
+            results.append(batch.map(elements[index], into: create()))
         }
         return MappedArray(results: results)
     }
@@ -139,22 +134,45 @@ public enum Mapper {
         create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
         var results: [Result<Root, MappingError>] = []
+        var batch = Batch(mapping)
         let notAnArray: Any?
         do {
             notAnArray = try JSONDocument.forEachElement(of: json, .level(JSONLevel(mapping.plan))) { element in
-                var model = create()
-                do throws(MappingError) {
-                    try mapValues(from: element, to: &model, using: mapping)
-                    results.append(.success(model))
-                } catch {
-                    results.append(.failure(error))
-                }
+                results.append(batch.map(element, into: create()))
             }
         } catch {
             throw error.mappingError
         }
         if let notAnArray { return try mapArray(from: notAnArray, using: mapping, create: create) }
         return MappedArray(results: results)
+    }
+
+    /// Maps the records of one batch, each on its own, reusing what the first ones learned about the
+    /// model's layout (see `ClassOffsets`).
+    struct Batch<Root> {
+        let mapping: Mapping<Root>
+        private var offsets: ClassOffsets
+        /// One staging area for every record of the batch: empty between records.
+        private let staging: StagingArea
+
+        init(_ mapping: Mapping<Root>) {
+            self.mapping = mapping
+            self.offsets = ClassOffsets(fieldCount: mapping.plan.fieldCount)
+            self.staging = StagingArea(for: mapping.plan.core)
+        }
+
+        /// `model` with `source` mapped into it, or every error (then `model` is dropped).
+        mutating func map(_ source: Any?, into model: Root) -> Result<Root, MappingError> {
+            var model = model
+            var run = MappingRun(root: model, staging: staging, stagesWrites: true)
+            run.visit(mapping.plan, source.map(SourceValue.normalized))
+            guard run.errors.isEmpty else {
+                staging.discardAll()
+                return .failure(MappingError(errors: run.errors))
+            }
+            run.writes.apply(to: &model, offsets: &offsets)
+            return .success(model)
+        }
     }
 
     /// Phase one: the staged writes, or every error.

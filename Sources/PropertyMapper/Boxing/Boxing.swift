@@ -48,12 +48,13 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         keyPath: any WritableKeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target
     ) -> any Field<Root> {
-        TransformField(rule: rule, keyPath: keyPath, input: input) { [name, transform] _, value in
+        TransformField(rule: rule, keyPath: keyPath, input: input) { [name, transform] _, value, slot in
             do {
-                guard let boxed = try transform(value) else { return .failure(.boxFailed(boxing: name, thrown: nil)) }
-                return .value(wrap(boxed))
+                guard let boxed = try transform(value) else { return .boxFailed(boxing: name, thrown: nil) }
+                slot.initializeMemory(as: Target.self, repeating: wrap(boxed), count: 1)
+                return nil
             } catch {
-                return .failure(.boxFailed(boxing: name, thrown: String(describing: error)))
+                return .boxFailed(boxing: name, thrown: String(describing: error))
             }
         }
     }

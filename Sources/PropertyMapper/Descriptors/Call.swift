@@ -14,8 +14,8 @@ extension PropertyDescriptor {
         _ keyPath: any WritableKeyPath<Root, Value> & Sendable
     ) -> Self {
         let expected = TypeName.of(Value.self)
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input in
-            outcome(expected: expected) { try method(root)(input) }
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, slot in
+            outcome(expected: expected, into: slot) { try method(root)(input) }
         }))
     }
 
@@ -25,8 +25,8 @@ extension PropertyDescriptor {
         _ keyPath: any WritableKeyPath<Root, Value?> & Sendable
     ) -> Self {
         let expected = TypeName.of(Value?.self)
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input in
-            outcome(expected: expected) { .some(try method(root)(input)) }
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, slot in
+            outcome(expected: expected, into: slot) { .some(try method(root)(input)) }
         }))
     }
 
@@ -39,8 +39,8 @@ extension PropertyDescriptor {
     ) -> Self {
         let expected = TypeName.of(Value.self)
         let property = PropertyName.of(keyPath)
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input in
-            outcome(expected: expected) { try method(root)(input, property) }
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, slot in
+            outcome(expected: expected, into: slot) { try method(root)(input, property) }
         }))
     }
 
@@ -51,17 +51,19 @@ extension PropertyDescriptor {
     ) -> Self {
         let expected = TypeName.of(Value?.self)
         let property = PropertyName.of(keyPath)
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input in
-            outcome(expected: expected) { .some(try method(root)(input, property)) }
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, slot in
+            outcome(expected: expected, into: slot) { .some(try method(root)(input, property)) }
         }))
     }
 
-    private static func outcome<Value>(expected: String, _ call: () throws -> Value?) -> TransformOutcome<Value> {
+    /// Makes the call; puts its value in `slot`, or returns why there is none.
+    private static func outcome<Value>(expected: String, into slot: UnsafeMutableRawPointer, _ call: () throws -> Value?) -> Failure? {
         do {
-            guard let value = try call() else { return .failure(.callFailed(expected: expected, thrown: nil)) }
-            return .value(value)
+            guard let value = try call() else { return .callFailed(expected: expected, thrown: nil) }
+            slot.initializeMemory(as: Value.self, repeating: value, count: 1)
+            return nil
         } catch {
-            return .failure(.callFailed(expected: expected, thrown: String(describing: error)))
+            return .callFailed(expected: expected, thrown: String(describing: error))
         }
     }
 }

@@ -8,6 +8,20 @@ import Foundation
 struct Conversion<Value>: Sendable {
     let typeName: String
     let convert: @Sendable (Any, inout ConversionIssues) -> Value?
+    /// The same, writing the result into uninitialized memory for a `Value`; false on failure (then
+    /// the memory is left uninitialized). Made where `Value` is known, it spares the engine's
+    /// generic code the `Optional<Value>` metadata look-up that calling `convert` costs there.
+    let convertInto: @Sendable (Any, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool
+
+    init(typeName: String, convert: @escaping @Sendable (Any, inout ConversionIssues) -> Value?) {
+        self.typeName = typeName
+        self.convert = convert
+        self.convertInto = { value, slot, issues in
+            guard let result = convert(value, &issues) else { return false }
+            slot.initializeMemory(as: Value.self, repeating: result, count: 1)
+            return true
+        }
+    }
 }
 
 /// Problems found by a conversion, each at a sub-path of the value (`""`, `"[3]"`, `".views"`).
@@ -78,9 +92,52 @@ enum Conversions {
         case is Double.Type: double
         case is Float.Type: float
         case is Decimal.Type: decimal
+        // The common containers, built here from concrete types so that their code is specialized
+        // (the generic versions below look up metadata for every element).
+        case is String?.Type: optional(string)
+        case is Int?.Type: optional(integer(Int.self))
+        case is Double?.Type: optional(double)
+        case is Bool?.Type: optional(bool)
+        case is [String].Type: array(string)
+        case is [Int].Type: array(integer(Int.self))
+        case is [Double].Type: array(double)
+        case is [String]?.Type: optional(array(string))
         default: nil
         }
         return conversion.map { $0 as! Conversion<Value> }
+    }
+
+    /// `Wrapped?`: null is `nil`, anything else converts as a `Wrapped`.
+    static func optional<Wrapped>(_ wrapped: Conversion<Wrapped>) -> Conversion<Wrapped?> {
+        Conversion<Wrapped?>(typeName: wrapped.typeName + "?") { value, issues in
+            if SourceValue.isNull(value) { return .some(.none) }
+            guard let result = wrapped.convert(value, &issues) else { return nil }
+            return .some(result)
+        }
+    }
+
+    /// `[Element]`: an array source, element by element; every failing element is reported at its index.
+    static func array<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
+        let name = "[\(element.typeName)]"
+        return Conversion<[Element]>(typeName: name) { value, issues in
+            guard let source = SourceValue.indexed(value) else {
+                issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: name), value: value)
+                return nil
+            }
+            var result: [Element] = []
+            result.reserveCapacity(source.count)
+            var failed = false
+            for index in 0..<source.count {
+                var elementIssues = ConversionIssues()
+                if let converted = element.convert(source[index], &elementIssues) {
+                    if !failed { result.append(converted) }
+                } else {
+                    failed = true
+                    issues.add(elementIssues, under: MappingKey.index(index).subpath)
+                }
+            }
+            return failed ? nil : result
+        }
     }
 
     static let string = Conversion<String>(typeName: "String") { value, issues in
@@ -186,12 +243,7 @@ extension Optional: OptionalConvertible {
     static var wrappedTypeName: String { TypeName.of(Wrapped.self) }
 
     static func optionalConversion() -> Any {
-        let wrapped = Conversions.make(Wrapped.self)
-        return Conversion<Wrapped?>(typeName: wrapped.typeName + "?") { value, issues in
-            if SourceValue.isNull(value) { return .some(.none) }
-            guard let result = wrapped.convert(value, &issues) else { return nil }
-            return .some(result)
-        }
+        Conversions.optional(Conversions.make(Wrapped.self))
     }
 
     static var nilValue: Self { .none }
@@ -206,27 +258,7 @@ extension Array: ArrayConvertible {
     static var elementTypeName: String { TypeName.of(Element.self) }
 
     static func arrayConversion() -> Any {
-        let element = Conversions.make(Element.self)
-        let name = "[\(element.typeName)]"
-        return Conversion<[Element]>(typeName: name) { value, issues in
-            guard let source = SourceValue.indexed(value) else {
-                issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: name), value: value)
-                return nil
-            }
-            var result: [Element] = []
-            result.reserveCapacity(source.count)
-            var failed = false
-            for index in 0..<source.count {
-                var elementIssues = ConversionIssues()
-                if let converted = element.convert(source[index], &elementIssues) {
-                    if !failed { result.append(converted) }
-                } else {
-                    failed = true
-                    issues.add(elementIssues, under: MappingKey.index(index).subpath)
-                }
-            }
-            return failed ? nil : result
-        }
+        Conversions.array(Conversions.make(Element.self))
     }
 }
 

@@ -14,16 +14,23 @@ struct PlanLevel<Root>: Sendable {
     let expectsIndices: Bool
     /// How many fields (leaves) lie below, to size the staged writes.
     let fieldCount: Int
+    /// The same level without its `Root` type: what the engine walks.
+    let core: LevelCore
 
     init(entries: [(MappingKey, PropertyDescriptor<Root>)], path: String) {
         self.path = path
         self.entries = entries.map { key, descriptor in
             PlanEntry(key: key, node: PlanNode(descriptor, path: key.appended(to: path)))
         }
-        self.property = PlanNode<Root>.joinedNames(self.entries.map(\.node.property))
+        self.property = NodeCore.joinedNames(self.entries.map(\.node.property))
         self.expectsKeys = entries.contains { if case .key = $0.0 { true } else { false } }
         self.expectsIndices = entries.contains { if case .index = $0.0 { true } else { false } }
         self.fieldCount = self.entries.reduce(0) { $0 + $1.node.fieldCount }
+        self.core = LevelCore(
+            path: path, property: property, entries: self.entries.map { ($0.key, $0.node) },
+            expectsKeys: expectsKeys, expectsIndices: expectsIndices, fieldCount: fieldCount)
+        var next = 0
+        core.numberFields(from: &next)
     }
 }
 
@@ -32,36 +39,38 @@ struct PlanEntry<Root>: Sendable {
     let node: PlanNode<Root>
 }
 
-final class PlanNode<Root>: Sendable {
+/// A node of the plan: `NodeCore` holds everything the engine reads, this subclass adds the typed body.
+final class PlanNode<Root>: NodeCore, @unchecked Sendable {
     enum Body: Sendable {
         case field(any Field<Root>)
         case nested(PlanLevel<Root>)
         case list([PlanNode<Root>])
     }
 
-    let path: String
-    let property: String
-    let isRequired: Bool
-    let validators: [Validator]
     let body: Body
 
     init(_ descriptor: PropertyDescriptor<Root>, path: String) {
-        self.path = path
-        self.isRequired = descriptor.isRequiredFlag
-        self.validators = descriptor.validators
+        let property: String
+        let core: NodeCore.Body
         switch descriptor.node {
         case let .field(field):
             body = .field(field)
             property = field.propertyName
+            core = .field(field)
         case let .nested(entries):
             let level = PlanLevel(entries: entries, path: path)
             body = .nested(level)
             property = level.property
+            core = .nested(level.core)
         case let .list(descriptors):
             let children = descriptors.map { PlanNode($0, path: path) }
             body = .list(children)
             property = Self.joinedNames(children.map(\.property))
+            core = .list(children)
         }
+        super.init(
+            path: path, property: property, isRequired: descriptor.isRequiredFlag,
+            validators: descriptor.validators, body: core)
     }
 
     var fieldCount: Int {
@@ -69,6 +78,88 @@ final class PlanNode<Root>: Sendable {
         case .field: return 1
         case let .nested(level): return level.fieldCount
         case let .list(children): return children.reduce(0) { $0 + $1.fieldCount }
+        }
+    }
+}
+
+// MARK: The plan without its Root type
+
+/// A level of the plan with no generic parameter, so that the engine's loops over entries run as
+/// plain code: generic code that the client's module cannot specialize looks up type metadata on
+/// every access, and that cost more than the mapping itself.
+// Immutable once the plan is built (`numberFields` runs while building it).
+final class LevelCore: @unchecked Sendable {
+    let path: String
+    let property: String
+    let entries: [(key: MappingKey, node: NodeCore)]
+    let expectsKeys: Bool
+    let expectsIndices: Bool
+    let fieldCount: Int
+    /// The size of one staging slot (the largest staged type, rounded up to the alignment) and the
+    /// alignment of every slot (the strictest staged type's).
+    private(set) var stagingStride = 16
+    private(set) var stagingAlignment = 16
+
+    init(
+        path: String, property: String, entries: [(key: MappingKey, node: NodeCore)],
+        expectsKeys: Bool, expectsIndices: Bool, fieldCount: Int
+    ) {
+        self.path = path
+        self.property = property
+        self.entries = entries
+        self.expectsKeys = expectsKeys
+        self.expectsIndices = expectsIndices
+        self.fieldCount = fieldCount
+    }
+
+    /// Gives every field node below a `writeIndex`, in declaration order (a nested level numbers
+    /// its own fields, then its parent numbers them again within the whole plan).
+    func numberFields(from next: inout Int) {
+        var stride = 1
+        var alignment = 16
+        for entry in entries { entry.node.numberFields(from: &next, stride: &stride, alignment: &alignment) }
+        stagingAlignment = alignment
+        stagingStride = (stride + alignment - 1) / alignment * alignment
+    }
+}
+
+/// What the engine needs of a plan node: its path and property for errors, its rules, and its body.
+// Immutable; `@unchecked` because a non-final class cannot state `Sendable` otherwise.
+class NodeCore: @unchecked Sendable {
+    enum Body {
+        case field(FieldCore)
+        case nested(LevelCore)
+        case list([NodeCore])
+    }
+
+    let path: String
+    let property: String
+    let isRequired: Bool
+    let validators: [Validator]
+    let coreBody: Body
+    /// This field's place among the plan's fields, set while the plan is built; -1 for other nodes.
+    private(set) var writeIndex = -1
+
+    init(path: String, property: String, isRequired: Bool, validators: [Validator], body: Body) {
+        self.path = path
+        self.property = property
+        self.isRequired = isRequired
+        self.validators = validators
+        self.coreBody = body
+    }
+
+    /// Numbers this node's fields and widens `stride` and `alignment` to fit their staged values.
+    func numberFields(from next: inout Int, stride: inout Int, alignment: inout Int) {
+        switch coreBody {
+        case let .field(field):
+            writeIndex = next
+            next += 1
+            stride = Swift.max(stride, field.stagedLayout.size)
+            alignment = Swift.max(alignment, field.stagedLayout.alignment)
+        case let .nested(level):
+            for entry in level.entries { entry.node.numberFields(from: &next, stride: &stride, alignment: &alignment) }
+        case let .list(children):
+            for child in children { child.numberFields(from: &next, stride: &stride, alignment: &alignment) }
         }
     }
 

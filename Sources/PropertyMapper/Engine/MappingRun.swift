@@ -1,57 +1,121 @@
 /// One pass of phase one over a source: every check, every error, and the staged writes.
 ///
 /// The walk follows the mapping, never the source, so unmapped keys and subtrees cost nothing.
+/// The work happens in `RunCore`, which has no generic parameter; this wrapper keeps the model.
 struct MappingRun<Root> {
+    var core: RunCore
     /// The instance calls run on; not yet updated.
     let root: Root
-    private let stagesWrites: Bool
-    private(set) var errors: [ValidationError] = []
-    private(set) var writes: StagedWrites<Root>
 
     init(root: Root, plan: PlanLevel<Root>, stagesWrites: Bool) {
-        self.root = root
-        self.stagesWrites = stagesWrites
-        self.writes = StagedWrites(capacity: stagesWrites ? plan.fieldCount : 0)
+        self.init(root: root, staging: StagingArea(for: plan.core), stagesWrites: stagesWrites)
     }
+
+    /// A run that stages into `staging`, which must be empty (a batch reuses one area).
+    init(root: Root, staging: StagingArea, stagesWrites: Bool) {
+        self.core = RunCore(staging: staging, stagesWrites: stagesWrites)
+        self.root = root
+    }
+
+    var errors: [ValidationError] { core.errors }
+    var writes: StagedWrites<Root> { StagedWrites(core.staging) }
 
     /// Walks `level` over `source`: nil when absent, `NSNull` when null.
     mutating func visit(_ level: PlanLevel<Root>, _ source: Any?) {
+        withRoot { $0.visit(level.core, source) }
+    }
+
+    /// Checks one node against its source value: nil when absent, `NSNull` when null.
+    mutating func visit(_ node: PlanNode<Root>, _ value: Any?) {
+        withRoot { $0.visit(node, value) }
+    }
+
+    /// Runs `body` with `core.root` pointing at the model, for calls.
+    mutating func withRoot(_ body: (inout RunCore) -> Void) {
+        let root = self.root
+        withUnsafePointer(to: root) { pointer in
+            core.root = UnsafeRawPointer(pointer)
+            body(&core)
+            core.root = nil
+        }
+    }
+
+    mutating func passesValidators(_ node: PlanNode<Root>, _ value: Any) -> Bool {
+        core.passesValidators(node, value)
+    }
+
+    mutating func fail(_ node: PlanNode<Root>, rule: String, failure: Failure, value: Any?) {
+        core.fail(node, rule: rule, failure: failure, value: value)
+    }
+
+    mutating func fail(_ node: PlanNode<Root>, issues: ConversionIssues) {
+        core.fail(node, issues: issues)
+    }
+}
+
+/// The engine of a run, with no generic parameter: the hot loops are plain, optimized code.
+struct RunCore {
+    /// The model calls run on (a `Root`), set by `MappingRun` for the length of a walk.
+    var root: UnsafeRawPointer?
+    let staging: StagingArea
+    private let stagesWrites: Bool
+    private(set) var errors: [ValidationError] = []
+
+    init(staging: StagingArea, stagesWrites: Bool) {
+        self.staging = staging
+        self.stagesWrites = stagesWrites
+    }
+
+    /// Walks `level` over `source`: nil when absent, `NSNull` when null.
+    mutating func visit(_ level: LevelCore, _ source: Any?) {
         guard let source, !SourceValue.isNull(source) else {
             // An absent or null container: every entry under it is absent.
-            for entry in level.entries { visit(entry.node, nil) }
+            for entry in level.entries { visitMissing(entry.node) }
             return
         }
         guard let container = LevelContainer(source, for: level) else {
             return failShape(level, value: source)  // one root cause: the entries are not reported
         }
         for entry in level.entries {
-            visit(entry.node, container.value(at: entry.key))
+            if let value = container.value(at: entry.key) {
+                visit(entry.node, present: value)
+            } else {
+                visitMissing(entry.node)
+            }
         }
     }
 
     /// Checks one node against its source value: nil when absent, `NSNull` when null.
-    mutating func visit(_ node: PlanNode<Root>, _ value: Any?) {
-        guard let value else {
-            if node.isRequired {
-                fail(node, rule: "isRequired", failure: .missing, value: nil)
-            } else {
-                visitAbsent(node)
-            }
-            return
+    mutating func visit(_ node: NodeCore, _ value: Any?) {
+        if let value { visit(node, present: value) } else { visitMissing(node) }
+    }
+
+    // The walk passes present values and absence separately: copying an `Any?` goes through the
+    // runtime's generic enum witnesses, which cost more than the checks themselves.
+
+    private mutating func visitMissing(_ node: NodeCore) {
+        if node.isRequired {
+            fail(node, rule: "isRequired", failure: .missing, value: nil)
+        } else {
+            visitAbsent(node)
         }
+    }
+
+    /// Checks one node against a present source value, which may be `NSNull`.
+    private mutating func visit(_ node: NodeCore, present value: Any) {
         if SourceValue.isNull(value) {
             if node.isRequired {
                 fail(node, rule: "isRequired", failure: .null, value: value)
                 return
             }
-            switch node.body {
+            switch node.coreBody {
             case let .field(field): field.stageNull(at: node, in: &self)
             case let .nested(level): visit(level, nil)  // a null container counts as absent
-            case let .list(children): for child in children { visit(child, value) }
+            case let .list(children): for child in children { visit(child, present: value) }
             }
             return
         }
-        switch node.body {
+        switch node.coreBody {
         case let .field(field):
             field.stage(value, at: node, in: &self)
         case let .nested(level):
@@ -63,13 +127,13 @@ struct MappingRun<Root> {
             visit(level, value)
         case let .list(children):
             guard passesValidators(node, value) else { return }
-            for child in children { visit(child, value) }
+            for child in children { visit(child, present: value) }
         }
     }
 
     /// An absent node writes nothing, but required entries under it still report.
-    private mutating func visitAbsent(_ node: PlanNode<Root>) {
-        switch node.body {
+    private mutating func visitAbsent(_ node: NodeCore) {
+        switch node.coreBody {
         case .field: break
         case let .nested(level): visit(level, nil)
         case let .list(children): for child in children { visit(child, nil) }
@@ -77,7 +141,7 @@ struct MappingRun<Root> {
     }
 
     /// Runs the node's validators on a present, type-checked source value; records each failure.
-    mutating func passesValidators(_ node: PlanNode<Root>, _ value: Any) -> Bool {
+    mutating func passesValidators(_ node: NodeCore, _ value: Any) -> Bool {
         var passed = true
         for validator in node.validators {
             if let failure = validator.check(value) {
@@ -88,26 +152,35 @@ struct MappingRun<Root> {
         return passed
     }
 
-    mutating func stage(_ field: any Field<Root>, _ value: Any) {
-        if stagesWrites { writes.stage(field, value) }
+    /// Where the field of `node` converts its value to; after converting, it calls `staged`.
+    @inline(__always)
+    func slot(for node: NodeCore) -> UnsafeMutableRawPointer {
+        staging.slot(node.writeIndex)
     }
 
-    mutating func stageNull(_ field: any Field<Root>, _ nullValue: Any?, expected: String, at node: PlanNode<Root>) {
-        if let nullValue {
-            stage(field, nullValue)
+    /// The field of `node` has put its converted value in its slot: keep it for phase two, or,
+    /// in a dry run, drop it.
+    mutating func staged(_ field: FieldCore, at node: NodeCore) {
+        if stagesWrites {
+            staging.staged(field, at: node.writeIndex)
         } else {
-            fail(node, rule: "type", failure: .typeMismatch(found: .null, expected: expected), value: SourceValue.null)
+            field.discardStaged(slot(for: node))
         }
     }
 
-    mutating func fail(_ node: PlanNode<Root>, rule: String, failure: Failure, value: Any?) {
+    /// Null into a property that is not optional.
+    mutating func failNull(at node: NodeCore, expected: String) {
+        fail(node, rule: "type", failure: .typeMismatch(found: .null, expected: expected), value: SourceValue.null)
+    }
+
+    mutating func fail(_ node: NodeCore, rule: String, failure: Failure, value: Any?) {
         errors.append(ValidationError(
             path: node.path, property: node.property, rule: rule,
             value: value.map(SourceValue.render), failure: failure))
     }
 
     /// Errors from a conversion, each at its own sub-path (`tags[3]`).
-    mutating func fail(_ node: PlanNode<Root>, issues: ConversionIssues) {
+    mutating func fail(_ node: NodeCore, issues: ConversionIssues) {
         for issue in issues.list {
             errors.append(ValidationError(
                 path: node.path + issue.subpath, property: issue.property ?? node.property, rule: issue.rule,
@@ -115,7 +188,7 @@ struct MappingRun<Root> {
         }
     }
 
-    private mutating func failShape(_ level: PlanLevel<Root>, value: Any) {
+    private mutating func failShape(_ level: LevelCore, value: Any) {
         let expected = switch (level.expectsKeys, level.expectsIndices) {
         case (true, true): "a dictionary and an array at once (the mapping mixes keys and indices)"
         case (true, false): "a dictionary"
@@ -135,8 +208,12 @@ enum LevelContainer {
     /// A level with no entries reads nothing and accepts any value.
     case unread
 
-    /// Nil when the value does not have the level's shape (a level mixing keys and indices never has).
     init?<Root>(_ value: Any, for level: PlanLevel<Root>) {
+        self.init(value, for: level.core)
+    }
+
+    /// Nil when the value does not have the level's shape (a level mixing keys and indices never has).
+    init?(_ value: Any, for level: LevelCore) {
         switch (level.expectsKeys, level.expectsIndices) {
         case (true, true): return nil
         case (true, false):
@@ -153,10 +230,16 @@ enum LevelContainer {
     /// The normalized value at `key`, or nil when absent.
     @inline(__always)
     func value(at key: MappingKey) -> Any? {
-        switch (self, key) {
-        case let (.keyed(source), .key(name)): return source.value(forKey: name)
-        case let (.indexed(source), .index(index)): return source.element(at: index)
-        default: return nil
+        // One switch at a time: a switch over the tuple `(self, key)` copies the container.
+        switch self {
+        case let .keyed(source):
+            guard case let .key(name) = key else { return nil }
+            return source.value(forKey: name)
+        case let .indexed(source):
+            guard case let .index(index) = key else { return nil }
+            return source.element(at: index)
+        case .unread:
+            return nil
         }
     }
 }

@@ -1,19 +1,78 @@
-/// The writes phase one decided on, applied in phase two only when no check failed.
-struct StagedWrites<Root> {
-    private var writes: [(field: any Field<Root>, value: Any)] = []
+/// One write decided in phase one: the field that makes it and its node's place in the plan.
+struct StagedWrite {
+    let field: FieldCore
+    /// The node's `writeIndex`: its slot in the staging area and its class offset in a batch.
+    let index: Int
+}
 
-    init(capacity: Int) {
-        writes.reserveCapacity(capacity)
+/// Typed storage for the values phase one converts, one slot per field of the plan, reused from
+/// record to record in a batch. Values stay in their own type (no boxing into `Any`, no cast
+/// back), and are written into the model in phase two only when no check failed.
+final class StagingArea {
+    private let base: UnsafeMutableRawPointer
+    private let stride: Int
+    private let capacity: Int
+    /// The slots holding a value, in staging order. (Only ever used by one run at a time, so
+    /// the dynamic exclusivity checks of a class property would only cost time.)
+    @exclusivity(unchecked) private(set) var writes: [StagedWrite] = []
+
+    init(for level: LevelCore) {
+        stride = level.stagingStride
+        capacity = Swift.max(level.fieldCount, 1)
+        base = UnsafeMutableRawPointer.allocate(byteCount: stride * capacity, alignment: level.stagingAlignment)
+        writes.reserveCapacity(level.fieldCount)
     }
 
-    mutating func stage(_ field: any Field<Root>, _ value: Any) {
-        writes.append((field, value))
+    deinit {
+        discardAll()
+        base.deallocate()
+    }
+
+    /// The uninitialized slot of the field numbered `index`.
+    @inline(__always)
+    func slot(_ index: Int) -> UnsafeMutableRawPointer {
+        precondition(index >= 0 && index < capacity, "field outside the plan")
+        return base + index * stride
+    }
+
+    /// Records that the slot of `index` now holds a value converted by `field`.
+    @inline(__always)
+    func staged(_ field: FieldCore, at index: Int) {
+        writes.append(StagedWrite(field: field, index: index))
+    }
+
+    /// Destroys every staged value: the record failed, or was only validated.
+    func discardAll() {
+        for write in writes { write.field.discardStaged(slot(write.index)) }
+        writes.removeAll(keepingCapacity: true)
+    }
+
+    /// Moves every staged value into the model at `root`, in staging order (declaration order:
+    /// a property mapped twice gets the later value), and empties the area.
+    func apply(into root: UnsafeMutableRawPointer, offsets: inout ClassOffsets) {
+        for write in writes {
+            write.field.writeStaged(slot(write.index), into: root, classOffset: &offsets[write.index])
+        }
+        writes.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The writes phase one decided on, applied in phase two only when no check failed.
+struct StagedWrites<Root> {
+    private let area: StagingArea
+
+    init(_ area: StagingArea) {
+        self.area = area
     }
 
     /// Applies every staged write in declaration order; a property mapped twice gets the later value.
     func apply(to root: inout Root) {
-        for write in writes {
-            write.field.write(write.value, to: &root)
-        }
+        var offsets = ClassOffsets(fieldCount: 0)
+        apply(to: &root, offsets: &offsets)
+    }
+
+    /// The same, using and updating the class offsets a batch has learned.
+    func apply(to root: inout Root, offsets: inout ClassOffsets) {
+        withUnsafeMutablePointer(to: &root) { area.apply(into: UnsafeMutableRawPointer($0), offsets: &offsets) }
     }
 }

@@ -54,11 +54,11 @@ extension PropertyDescriptor {
     }
 
     private func numberRule(_ rule: String, lower: SourceNumber?, upper: SourceNumber?) -> Self {
-        adding(Validator(rule: rule) { value in
+        let failure = Failure.numberBound(lower: lower?.rendered, upper: upper?.rendered)  // rendered once
+        return adding(Validator(rule: rule) { value in
             guard let number = SourceValue.number(value) else {
                 return .cannotJudge(found: SourceValue.kind(of: value), accepts: "a number")
             }
-            let failure = Failure.numberBound(lower: lower?.rendered, upper: upper?.rendered)
             if let lower, SourceNumber.compare(number, lower) ?? .orderedAscending == .orderedAscending { return failure }
             if let upper, SourceNumber.compare(number, upper) ?? .orderedDescending == .orderedDescending { return failure }
             return nil

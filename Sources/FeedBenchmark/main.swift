@@ -1,0 +1,289 @@
+import Foundation
+import PropertyMapper
+
+// swift run -c release feed-benchmark [--records N] [--repeats R] [--scale-max N] [--no-memory]
+//
+// Generates the feed workload of ../shared/bench/README.md in Swift (the same records as
+// make_feed.py --seed 42), checks every contender's valid/invalid/error counts and checksums
+// against what the generator knows it wrote, and prints records per CPU-second, best of R.
+
+struct Options {
+    var records = 100_000
+    var repeats = 3
+    var scaleMax = 100_000
+    var memory = true
+    var only: String?
+    var defective = false
+    var writeFeed: String?
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.dropFirst().makeIterator()
+        while let argument = iterator.next() {
+            func number() -> Int {
+                guard let text = iterator.next(), let value = Int(text.replacingOccurrences(of: "_", with: "")), value > 0 else {
+                    fail("\(argument) needs a positive number")
+                }
+                return value
+            }
+            switch argument {
+            case "--records": records = number()
+            case "--repeats": repeats = number()
+            case "--scale-max": scaleMax = number()
+            case "--no-memory": memory = false
+            case "--only": only = iterator.next()
+            case "--defective": defective = true
+            case "--write-feed": writeFeed = iterator.next()
+            default:
+                fail("usage: feed-benchmark [--records N] [--repeats R] [--scale-max N (1000000 adds the 1M line)] [--no-memory]")
+            }
+        }
+    }
+}
+
+/// Writes a line at once, also when stdout is a pipe.
+func say(_ text: String = "") {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("feed-benchmark: \(message)\n".utf8))
+    exit(1)
+}
+
+func check(_ outcome: Outcome, _ expected: Outcome, _ what: String) {
+    guard outcome == expected else {
+        fail("CHECK FAILED for \(what):\n  expected \(expected)\n  got      \(outcome)")
+    }
+}
+
+func rate(_ records: Int, _ seconds: Double) -> String {
+    let perSecond = Double(records) / seconds
+    return perSecond >= 10_000 ? "\(Int((perSecond / 1000).rounded()))k" : String(Int(perSecond.rounded()))
+}
+
+func padded(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+func leftPadded(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+}
+
+func ratio(_ value: Double) -> String {
+    String(format: "%.2f×", value)
+}
+
+let options = Options(CommandLine.arguments)
+
+
+// Published by make_feed.py for --records 100000 --seed 42 (../shared/bench/README.md).
+let published: [Bool: (valid: Int, invalid: Int, checksum: Int)] = [
+    false: (100_000, 0, 506_100_752_957),
+    true: (94_958, 5042, 480_349_815_829),
+]
+
+func makeFeed(records: Int, defective: Bool) -> Feed {
+    let feed = Feed(records: records, invalidFraction: defective ? 0.05 : 0)
+    if records == 100_000, let known = published[defective] {
+        let expected = feed.expected
+        guard expected.valid == known.valid, expected.invalid == known.invalid, expected.checksum == known.checksum else {
+            fail("the generated feed differs from make_feed.py's: \(expected)")
+        }
+    }
+    return feed
+}
+
+// MARK: --write-feed FILE: the generated feed, to compare with make_feed.py's output
+
+if let path = options.writeFeed {
+    let feed = makeFeed(records: options.records, defective: options.defective)
+    do { try feed.json.write(to: URL(fileURLWithPath: path)) } catch { fail("cannot write \(path): \(error)") }
+    say("wrote \(path): \(feed.expected)")
+    exit(0)
+}
+
+// MARK: Child process: one contender, once, for its peak memory
+
+if let only = options.only {
+    let feed = makeFeed(records: options.records, defective: options.defective)
+    let contender = Contender.all.first { $0.name == only }
+    let parsed = contender?.stage == .mapValidate ? feed.parsed() : []
+    let input = FeedInput(feed: feed, parsed: parsed)
+    let resident = Memory.resident()
+    let reset = Memory.resetPeak()
+    if let contender {
+        let (_, outcome) = contender.run(input)
+        check(outcome, feed.expected, contender.name)
+    }
+    say("memory \(resident) \(Memory.peak()) \(reset)")
+    exit(0)
+}
+
+// MARK: The contenders on both feeds
+
+say("PropertyMapper feed benchmark: \(options.records) records, best of \(options.repeats), records per CPU-second")
+say("(feed of ../shared/bench/README.md generated in Swift, the same records as make_feed.py --seed 42)")
+
+struct Measured {
+    var best: [String: Double] = [:]  // contender name → seconds
+}
+
+var results: [Bool: Measured] = [:]
+for defective in [false, true] {
+    let feed = makeFeed(records: options.records, defective: defective)
+    let input = FeedInput(feed: feed, parsed: feed.parsed())
+    say("")
+    say("== \(defective ? "5 %-defective" : "valid") feed: \(feed.json.count / 1_000_000) MB, expected \(feed.expected)")
+    var measured = Measured()
+    var stage: Stage?
+    for contender in Contender.all {
+        if contender.stage != stage {
+            stage = contender.stage
+            say("  \(contender.stage.rawValue)")
+        }
+        var best = Double.infinity
+        for _ in 0..<options.repeats {
+            let (seconds, outcome) = contender.run(input)
+            check(outcome, feed.expected, "\(contender.name) on the \(defective ? "defective" : "valid") feed")
+            best = min(best, seconds)
+        }
+        measured.best[contender.name] = best
+        say("    \(padded(contender.label, 66)) \(leftPadded(rate(feed.records, best), 6))/s  checks ok")
+    }
+    results[defective] = measured
+}
+
+// MARK: Scaling with the number of records
+
+say("")
+say("== scaling: map+validate from [String: Any], valid feed (records/s should stay flat)")
+do {
+    let base = makeFeed(records: max(options.records, 100_000), defective: false)
+    let parsed = base.parsed()
+    var sizes = [1000, 10_000, 100_000].filter { $0 <= options.scaleMax }
+    if options.scaleMax >= 1_000_000 { sizes.append(1_000_000) }
+    for size in sizes {
+        // Above the feed's size, the parsed feed repeated (a parsed 1M-record feed would take ~10 GB).
+        let copies = (size + parsed.count - 1) / parsed.count
+        let records = size <= parsed.count ? Array(parsed.prefix(size)) : Array(repeating: parsed, count: copies).flatMap { $0 }
+        let expected: Outcome? = size <= parsed.count ? nil : {
+            var outcome = base.expected
+            outcome.checksum *= copies
+            return outcome
+        }()
+        // Each timing covers at least 100k records, so small sizes are not dominated by the clock.
+        let rounds = max(1, 100_000 / size)
+        var best = (pm: Double.infinity, hand: Double.infinity)
+        for _ in 0..<(size >= 1_000_000 ? 1 : options.repeats) {
+            let (pm, batch) = timed { (0..<rounds).map { _ in try! Mapper.mapArray(from: records, using: Video.mapping) { Video() } } }
+            let (hand, handBatch) = timed { (0..<rounds).map { _ in Handwritten.map(records) } }
+            guard batch.allSatisfy({ $0.failures.isEmpty && $0.results.count == size }),
+                  handBatch.allSatisfy({ $0.failures.isEmpty && $0.models.count == size })
+            else { fail("scaling run at \(size) records rejected a valid record") }
+            if let expected {
+                let checksum = batch[0].models.reduce(0) { $0 + $1.id + $1.views }
+                if checksum != expected.checksum { fail("scaling checksum at \(size) records: \(checksum)") }
+            }
+            best = (min(best.pm, pm / Double(rounds)), min(best.hand, hand / Double(rounds)))
+        }
+        say("    \(leftPadded(String(size), 9)) records   PropertyMapper class \(leftPadded(rate(size, best.pm), 6))/s   hand-written \(leftPadded(rate(size, best.hand), 6))/s   ratio \(ratio(best.hand / best.pm))")
+    }
+    if options.scaleMax < 1_000_000 { say("    (1M records: add --scale-max 1000000)") } else if parsed.count < 1_000_000 {
+        say("    (1M records: the \(parsed.count) parsed records, each \(1_000_000 / parsed.count) times)")
+    }
+}
+
+// MARK: Linearity in the number of mapped fields
+
+say("")
+say("== fields: map+validate cost per record against mapped fields (flat integer/string records, 20k)")
+do {
+    let records = WideRecord.feed(records: 20_000)
+    var points: [(fields: Int, nanoseconds: Double)] = []
+    for fields in [1, 2, 4, 8, 16, 32] {
+        let mapping = WideRecord.mapping(fields: fields)
+        var best = Double.infinity
+        for _ in 0..<options.repeats {
+            let (seconds, batch) = timed { try! Mapper.mapArray(from: records, using: mapping) { WideRecord() } }
+            guard batch.failures.isEmpty, batch.results.count == records.count else { fail("wide record rejected") }
+            best = min(best, seconds)
+        }
+        let nanoseconds = best / Double(records.count) * 1e9
+        points.append((fields, nanoseconds))
+    }
+    // Least-squares line through (fields, ns/record).
+    let n = Double(points.count)
+    let meanX = points.reduce(0) { $0 + Double($1.fields) } / n
+    let meanY = points.reduce(0) { $0 + $1.nanoseconds } / n
+    let slope = points.reduce(0) { $0 + (Double($1.fields) - meanX) * ($1.nanoseconds - meanY) }
+        / points.reduce(0) { $0 + (Double($1.fields) - meanX) * (Double($1.fields) - meanX) }
+    let intercept = meanY - slope * meanX
+    for point in points {
+        let line = intercept + slope * Double(point.fields)
+        say("    \(leftPadded(String(point.fields), 2)) fields  \(leftPadded(String(Int(point.nanoseconds.rounded())), 6)) ns/record  "
+            + "\(leftPadded(String(Int((point.nanoseconds / Double(point.fields)).rounded())), 5)) ns/field   "
+            + "line \(leftPadded(String(Int(line.rounded())), 6)) ns (\(String(format: "%+.1f", (point.nanoseconds - line) / line * 100)) %)")
+    }
+    say("    fit: \(Int(intercept.rounded())) ns per record + \(Int(slope.rounded())) ns per field")
+}
+
+// MARK: Peak memory, one child process per contender
+
+if options.memory {
+    say("")
+    say("== memory: peak resident size of one \(options.records)-record run (valid feed), child process per contender")
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    /// Starts a child that runs one contender once and reports its memory.
+    func start(_ name: String) -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--only", name, "--records", String(options.records)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { fail("cannot start \(executable.path): \(error)") }
+        return (process, pipe)
+    }
+    func finish(_ name: String, _ process: Process, _ pipe: Pipe) -> (input: Int, peak: Int, reset: Bool) {
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = output.split(separator: "\n").last { $0.hasPrefix("memory ") }?.split(separator: " ") ?? []
+        guard process.terminationStatus == 0, fields.count == 4, let input = Int(fields[1]), let peak = Int(fields[2]) else {
+            fail("child run of \(name) failed (status \(process.terminationStatus))")
+        }
+        return (input, peak, fields[3] == "true")
+    }
+    // Two children at a time (one per core); each reads only its own peak.
+    let names = ["none"] + Contender.all.map(\.name)
+    var measured: [String: (input: Int, peak: Int, reset: Bool)] = [:]
+    for pair in stride(from: 0, to: names.count, by: 2).map({ Array(names[$0..<min($0 + 2, names.count)]) }) {
+        let running = pair.map { ($0, start($0)) }
+        for (name, (process, pipe)) in running { measured[name] = finish(name, process, pipe) }
+    }
+    let baseline = measured["none"]!
+    say("    \(padded("feed generated, bytes only (no contender)", 66)) \(leftPadded(String(baseline.input / 1024), 5)) MB")
+    for contender in Contender.all {
+        let result = measured[contender.name]!
+        let what = contender.stage == .mapValidate ? "parsed input" : "bytes"
+        if result.reset {
+            say("    \(padded(contender.label, 66)) \(leftPadded(String(result.peak / 1024), 5)) MB peak  (\(what) \(result.input / 1024) MB before, +\((result.peak - result.input) / 1024) MB mapping)")
+        } else {
+            say("    \(padded(contender.label, 66)) \(leftPadded(String(result.peak / 1024), 5)) MB peak (whole process)")
+        }
+    }
+}
+
+// MARK: The ratios, last
+
+say("")
+for (defective, name) in [(false, "valid feed"), (true, "5 %-defective feed")] {
+    let best = results[defective]!.best
+    let mapValidate = best["handwritten"]! / best["pm-class"]!
+    let mapValidateStruct = best["handwritten"]! / best["pm-struct"]!
+    say("PropertyMapper / handwritten (map+validate), \(name): \(ratio(mapValidate)) class, \(ratio(mapValidateStruct)) struct")
+}
+for (defective, name) in [(false, "valid feed"), (true, "5 %-defective feed")] {
+    let best = results[defective]!.best
+    let endToEnd = best["jsondecoder"]! / best["pm-class-json"]!
+    let endToEndStruct = best["jsondecoder"]! / best["pm-struct-json"]!
+    say("PropertyMapper / JSONDecoder+validation (end to end), \(name): \(ratio(endToEnd)) class, \(ratio(endToEndStruct)) struct")
+}

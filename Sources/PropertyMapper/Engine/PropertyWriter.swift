@@ -1,0 +1,89 @@
+/// Writes one property of a `Root` through its key path, the fastest way the key path allows.
+///
+/// Key-path writes are slow from generic code that the client's module does not specialize: the
+/// runtime walks the key path on every write, and for a class it also allocates. So:
+/// - a key path to stored struct storage has a fixed offset (`MemoryLayout.offset(of:)`), written directly;
+/// - a key path to stored class storage (a `final` class or property) also has one, which the first
+///   write of a batch learns (`ClassOffset`); later writes of the batch use it;
+/// - anything else (computed properties, observers, non-final class properties) goes through the key path.
+struct PropertyWriter<Root, Value>: @unchecked Sendable {
+    // @unchecked: key paths made from literals are immutable; the descriptors require `Sendable` ones.
+    private let keyPath: WritableKeyPath<Root, Value>
+    private let reference: ReferenceWritableKeyPath<Root, Value>?
+    private let offset: Int?
+
+    init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
+        let writable: WritableKeyPath<Root, Value> = keyPath
+        self.keyPath = writable
+        self.reference = writable as? ReferenceWritableKeyPath<Root, Value>
+        self.offset = MemoryLayout<Root>.offset(of: writable)
+    }
+
+    /// Moves the value at `staged` into the `Root` at `root`, using and updating what the batch learned.
+    /// (One value at a time, as an assignment: a bulk move such as `moveUpdate(from:count:)` copies
+    /// a whole stride, which for `Int?` inside a struct overwrites the next property.)
+    @inline(__always)
+    func write(from staged: UnsafeMutablePointer<Value>, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
+        if let offset {
+            (root + offset).assumingMemoryBound(to: Value.self).pointee = staged.move()
+            return
+        }
+        guard let reference else {
+            root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = staged.move()
+            return
+        }
+        switch classOffset {
+        case let .stored(offset):
+            // A class reference is the object's address.
+            let object = root.load(as: UnsafeMutableRawPointer.self)
+            (object + offset).assumingMemoryBound(to: Value.self).pointee = staged.move()
+        case .unknown:
+            classOffset = writeLearning(staged.move(), into: root.assumingMemoryBound(to: Root.self).pointee, through: reference)
+        case .notStored, .notLearned:
+            root.assumingMemoryBound(to: Root.self).pointee[keyPath: reference] = staged.move()
+        }
+    }
+
+    /// Writes through the key path's own projection and reports where it wrote. Stored class
+    /// storage is projected in place, kept alive by the runtime's `ClassHolder`; anything else is
+    /// projected into a write-back buffer, whose release runs the setter (a computed property's
+    /// getter also runs first, as for `&model[keyPath: path]`).
+    private func writeLearning(_ value: Value, into object: Root, through reference: ReferenceWritableKeyPath<Root, Value>) -> ClassOffset {
+        guard Root.self is AnyObject.Type else {  // such as a class-bound existential
+            object[keyPath: reference] = value
+            return .notStored
+        }
+        let (pointer, owner) = _modifyAtReferenceWritableKeyPath_impl(root: object, keyPath: reference)
+        pointer.pointee = value
+        let stored = owner.map { String(describing: type(of: $0)).hasPrefix("ClassHolder<") } ?? false
+        let offset = UnsafeMutableRawPointer(pointer) - Unmanaged.passUnretained(object as AnyObject).toOpaque()
+        withExtendedLifetime(owner) {}  // ends the access (and, for a write-back buffer, runs the setter)
+        return stored ? .stored(offset) : .notStored
+    }
+}
+
+/// Where a field writes inside a class model, learned once per batch (see `PropertyWriter`).
+enum ClassOffset {
+    /// Not learned yet: the next write learns it.
+    case unknown
+    /// Bytes from the object's address to the property's storage.
+    case stored(Int)
+    /// Computed, observed or overridable: always written through the key path.
+    case notStored
+    /// A single mapping, with nothing to reuse the offset: written through the key path.
+    case notLearned
+}
+
+/// The class offsets of every field of a plan, by `NodeCore.writeIndex`, for one batch.
+struct ClassOffsets {
+    private var offsets: [ClassOffset]
+
+    init(fieldCount: Int) {
+        offsets = Array(repeating: .unknown, count: fieldCount)
+    }
+
+    subscript(index: Int) -> ClassOffset {
+        get { index >= 0 && index < offsets.count ? offsets[index] : .notLearned }
+        set { if index >= 0 && index < offsets.count { offsets[index] = newValue } }
+    }
+}
