@@ -48,7 +48,7 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         keyPath: any WritableKeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target
     ) -> any Field<Root> {
-        TransformField(rule: rule, keyPath: keyPath, input: input) { [name, transform] _, value, slot in
+        TransformField(rule: rule, keyPath: keyPath, input: input) { [name, transform] _, value, _, slot in
             do {
                 guard let boxed = try transform(value) else { return .boxFailed(boxing: name, thrown: nil) }
                 slot.initializeMemory(as: Target.self, repeating: wrap(boxed), count: 1)

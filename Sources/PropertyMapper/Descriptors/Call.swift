@@ -14,7 +14,7 @@ extension PropertyDescriptor {
         _ keyPath: any WritableKeyPath<Root, Value> & Sendable
     ) -> Self {
         let expected = TypeName.of(Value.self)
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, slot in
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, _, slot in
             outcome(expected: expected, into: slot) { try method(root)(input) }
         }))
     }
@@ -25,7 +25,7 @@ extension PropertyDescriptor {
         _ keyPath: any WritableKeyPath<Root, Value?> & Sendable
     ) -> Self {
         let expected = TypeName.of(Value?.self)
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, slot in
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, _, slot in
             outcome(expected: expected, into: slot) { .some(try method(root)(input)) }
         }))
     }
@@ -38,8 +38,7 @@ extension PropertyDescriptor {
         _ keyPath: any WritableKeyPath<Root, Value> & Sendable
     ) -> Self {
         let expected = TypeName.of(Value.self)
-        let property = PropertyName.of(keyPath)
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, slot in
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, property, slot in
             outcome(expected: expected, into: slot) { try method(root)(input, property) }
         }))
     }
@@ -50,8 +49,7 @@ extension PropertyDescriptor {
         _ keyPath: any WritableKeyPath<Root, Value?> & Sendable
     ) -> Self {
         let expected = TypeName.of(Value?.self)
-        let property = PropertyName.of(keyPath)
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, slot in
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, property, slot in
             outcome(expected: expected, into: slot) { .some(try method(root)(input, property)) }
         }))
     }

@@ -4,7 +4,7 @@
 /// no generic parameter. A field is immutable and shared by every run.
 protocol Field<Root>: FieldCore, Sendable {
     associatedtype Root
-    var propertyName: String { get }
+    var propertyName: String? { get }
     /// Type check, then the node's validators, then any conversion; stages a write or records errors.
     func stage(_ value: Any, at node: PlanNode<Root>, in run: inout MappingRun<Root>)
     /// Null: writes nil into an optional property, and is a `type` error for any other.
@@ -24,11 +24,13 @@ extension Field {
 /// The engine's view of a field: the same operations with the model's type erased.
 // Immutable; `@unchecked` because a non-final class cannot state `Sendable` otherwise.
 class FieldCore: @unchecked Sendable {
-    let propertyName: String
+    /// The property's name from its key path, or nil when the key path does not tell it
+    /// (a property with observers); the plan then names it after its mapping key.
+    let propertyName: String?
     /// Stride and alignment of the staged value (the property's type), for the staging area's slots.
     let stagedLayout: (size: Int, alignment: Int)
 
-    init(propertyName: String, staging: Any.Type) {
+    init(propertyName: String?, staging: Any.Type) {
         self.propertyName = propertyName
         func layout<T>(_: T.Type) -> (size: Int, alignment: Int) { (MemoryLayout<T>.stride, MemoryLayout<T>.alignment) }
         self.stagedLayout = _openExistential(staging, do: layout)
@@ -110,16 +112,17 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
     private let input: Conversion<Input>
     /// `nil` as a `Target`, for an optional property; nil otherwise.
     private let nullValue: Target?
-    /// Boxes or calls: initializes the slot with a `Target` and returns nil, or returns why it
-    /// failed and leaves the slot as it was. (Writing the slot itself, where `Target` is known,
-    /// spares the engine's generic code a cast and an enum's metadata.)
-    private let transform: @Sendable (Root, Input, UnsafeMutableRawPointer) -> Failure?
+    /// Boxes or calls (given the model, the value and the property's name): initializes the slot
+    /// with a `Target` and returns nil, or returns why it failed and leaves the slot as it was.
+    /// (Writing the slot itself, where `Target` is known, spares the engine's generic code a cast
+    /// and an enum's metadata.)
+    private let transform: @Sendable (Root, Input, String, UnsafeMutableRawPointer) -> Failure?
 
     init(
         rule: String,
         keyPath: any WritableKeyPath<Root, Target> & Sendable,
         input: Conversion<Input>,
-        transform: @escaping @Sendable (Root, Input, UnsafeMutableRawPointer) -> Failure?
+        transform: @escaping @Sendable (Root, Input, String, UnsafeMutableRawPointer) -> Failure?
     ) {
         self.rule = rule
         self.writer = PropertyWriter(keyPath)
@@ -138,7 +141,7 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
         guard run.passesValidators(node, value) else { return }
         // MappingRun points `run.root` at the model for the length of its walk.
         let root = run.root!.assumingMemoryBound(to: Root.self).pointee
-        if let failure = transform(root, converted, run.slot(for: node)) {
+        if let failure = transform(root, converted, node.property, run.slot(for: node)) {
             run.fail(node, rule: rule, failure: failure, value: value)
         } else {
             run.staged(self, at: node)
@@ -172,8 +175,11 @@ enum NullValue {
 
 /// A property's name from its key path, worked out once: `\Video.title` → `title`,
 /// `\Video.author.email` → `author.email`.
+///
+/// Nil when the description names no property: a property with observers prints only as
+/// `<computed 0x… (Int)>`.
 enum PropertyName {
-    static func of<Root, Value>(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) -> String {
+    static func of<Root, Value>(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) -> String? {
         var text = String(describing: keyPath)
         if text.hasPrefix("\\") { text.removeFirst() }
         let rootName = String(describing: Root.self)
@@ -182,7 +188,8 @@ enum PropertyName {
         } else if let range = text.firstRange(of: rootName + ".") {
             text = String(text[range.upperBound...])
         }
-        return withoutComputedComponents(text)
+        let name = withoutComputedComponents(text)
+        return name.isEmpty || name.hasPrefix("[") ? nil : name
     }
 
     /// A subscript prints as `.<computed 0x00007f… (Double)>`, an address that changes from run to

@@ -20,7 +20,7 @@ struct PlanLevel<Root>: Sendable {
     init(entries: [(MappingKey, PropertyDescriptor<Root>)], path: String) {
         self.path = path
         self.entries = entries.map { key, descriptor in
-            PlanEntry(key: key, node: PlanNode(descriptor, path: key.appended(to: path)))
+            PlanEntry(key: key, node: PlanNode(descriptor, key: key, path: key.appended(to: path)))
         }
         self.property = NodeCore.joinedNames(self.entries.map(\.node.property))
         self.expectsKeys = entries.contains { if case .key = $0.0 { true } else { false } }
@@ -49,13 +49,14 @@ final class PlanNode<Root>: NodeCore, @unchecked Sendable {
 
     let body: Body
 
-    init(_ descriptor: PropertyDescriptor<Root>, path: String) {
+    /// `key` is the node's mapping key, which names a field whose key path has no name.
+    init(_ descriptor: PropertyDescriptor<Root>, key: MappingKey, path: String) {
         let property: String
         let core: NodeCore.Body
         switch descriptor.node {
         case let .field(field):
             body = .field(field)
-            property = field.propertyName
+            property = field.propertyName ?? key.description
             core = .field(field)
         case let .nested(entries):
             let level = PlanLevel(entries: entries, path: path)
@@ -63,7 +64,7 @@ final class PlanNode<Root>: NodeCore, @unchecked Sendable {
             property = level.property
             core = .nested(level.core)
         case let .list(descriptors):
-            let children = descriptors.map { PlanNode($0, path: path) }
+            let children = descriptors.map { PlanNode($0, key: key, path: path) }
             body = .list(children)
             property = Self.joinedNames(children.map(\.property))
             core = .list(children)
