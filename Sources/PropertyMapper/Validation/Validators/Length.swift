@@ -35,6 +35,10 @@ extension PropertyDescriptor {
             let count: Int
             let unit: LengthUnit
             if let text = SourceValue.string(value) {
+                // A string has between min(1, bytes) and `bytes` characters, so most checks pass
+                // on the UTF-8 count alone, without walking grapheme clusters.
+                let bytes = text.utf8.count
+                if lower ?? 0 <= Swift.min(1, bytes), bytes <= upper ?? .max { return nil }
                 count = text.count
                 unit = .characters
             } else if let array = SourceValue.indexed(value) {
