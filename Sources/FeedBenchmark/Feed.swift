@@ -17,7 +17,7 @@ struct Outcome: Equatable, CustomStringConvertible {
     var valid = 0
     var invalid = 0
     var errors = 0
-    /// Σ(id + views) over valid records, as in `../shared/bench/README.md`.
+    /// Σ(id + views) over valid records, the feed workload's checksum.
     var checksum = 0
     /// A wrapping sum over every mapped property of every valid record (see `FeedModel.digest`).
     var digest = 0

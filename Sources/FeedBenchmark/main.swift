@@ -76,7 +76,7 @@ func ratio(_ value: Double) -> String {
 let options = Options(CommandLine.arguments)
 
 
-// Published by make_feed.py for --records 100000 --seed 42 (../shared/bench/README.md).
+// Published with the feed workload for make_feed.py --records 100000 --seed 42.
 let published: [Bool: (valid: Int, invalid: Int, checksum: Int)] = [
     false: (100_000, 0, 506_100_752_957),
     true: (94_958, 5042, 480_349_815_829),
@@ -122,7 +122,7 @@ if let only = options.only {
 // MARK: The contenders on both feeds
 
 say("PropertyMapper feed benchmark: \(options.records) records, best of \(options.repeats), records per CPU-second")
-say("(feed of ../shared/bench/README.md generated in Swift, the same records as make_feed.py --seed 42)")
+say("(the video-feed workload generated in Swift: the same records as make_feed.py --seed 42)")
 
 struct Measured {
     var best: [String: Double] = [:]  // contender name → seconds

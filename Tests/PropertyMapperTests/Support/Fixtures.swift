@@ -53,7 +53,7 @@ enum Fixtures {
         try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
     }
 
-    /// The feed defects of `../shared/bench/README.md`: each gives exactly one error, with this path and rule.
+    /// The defect kinds of the feed workload: each gives exactly one error, with this path and rule.
     static var feedDefects: [(name: String, overrides: [String: Any], path: String, rule: String)] { [
         ("missing videoURL", ["videoURL": absent], "videoURL", "isRequired"),
         ("name of 200 characters", ["name": String(repeating: "x", count: 200)], "name", "lengthRange"),
