@@ -3,7 +3,7 @@ import PropertyMapper
 
 // swift run -c release feed-benchmark [--records N] [--repeats R] [--scale-max N] [--no-memory]
 //
-// Generates the feed workload of ../shared/bench/README.md in Swift (the same records as
+// Generates the video-feed workload in Swift (the same records as
 // make_feed.py --seed 42), checks every contender's valid/invalid/error counts and checksums
 // against what the generator knows it wrote, and prints records per CPU-second, best of R.
 

@@ -6,7 +6,7 @@ enum VideoType: String, Sendable {
     case shortVideo, longVideo, live
 }
 
-/// The feed model of `../shared/bench/README.md`, mapped with every rule of the feed.
+/// The model of the video-feed workload, mapped with every rule of the feed.
 final class Video {
     var id = 0
     var contentURL: URL?
