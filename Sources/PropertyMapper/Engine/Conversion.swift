@@ -2,18 +2,18 @@ import Foundation
 
 /// A strict check-and-convert from a source value to `Value`, built once per type.
 ///
-/// The value given is already normalized (see `SourceValue.normalized`) and may be `NSNull`
-/// inside arrays; top-level nulls never reach a conversion. On failure it returns nil and
-/// records every problem, with a sub-path for array elements and dictionary values.
+/// The value given has been read by the engine (see `SourceItem`) and may be null inside arrays;
+/// top-level nulls never reach a conversion. On failure it returns nil and records every problem,
+/// with a sub-path for array elements and dictionary values.
 struct Conversion<Value>: Sendable {
     let typeName: String
-    let convert: @Sendable (Any, inout ConversionIssues) -> Value?
+    let convert: @Sendable (SourceItem, inout ConversionIssues) -> Value?
     /// The same, writing the result into uninitialized memory for a `Value`; false on failure (then
     /// the memory is left uninitialized). Made where `Value` is known, it spares the engine's
     /// generic code the `Optional<Value>` metadata look-up that calling `convert` costs there.
-    let convertInto: @Sendable (Any, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool
+    let convertInto: @Sendable (SourceItem, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool
 
-    init(typeName: String, convert: @escaping @Sendable (Any, inout ConversionIssues) -> Value?) {
+    init(typeName: String, convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?) {
         self.typeName = typeName
         self.convert = convert
         self.convertInto = { value, slot, issues in
@@ -42,6 +42,11 @@ struct ConversionIssues {
 
     mutating func add(_ failure: Failure, value: Any) {
         list.append(Issue(subpath: "", property: nil, rule: "type", failure: failure, value: value))
+    }
+
+    /// The value is not of the kind `expected` names.
+    mutating func addMismatch(_ item: SourceItem, expected: String) {
+        add(.typeMismatch(found: item.kind, expected: expected), value: item.value)
     }
 
     /// The first problem as one failure, naming its sub-path when it lies inside the value.
@@ -109,9 +114,9 @@ enum Conversions {
 
     /// `Wrapped?`: null is `nil`, anything else converts as a `Wrapped`.
     static func optional<Wrapped>(_ wrapped: Conversion<Wrapped>) -> Conversion<Wrapped?> {
-        Conversion<Wrapped?>(typeName: wrapped.typeName + "?") { value, issues in
-            if SourceValue.isNull(value) { return .some(.none) }
-            guard let result = wrapped.convert(value, &issues) else { return nil }
+        Conversion<Wrapped?>(typeName: wrapped.typeName + "?") { item, issues in
+            if item.isNull { return .some(.none) }
+            guard let result = wrapped.convert(item, &issues) else { return nil }
             return .some(result)
         }
     }
@@ -119,9 +124,9 @@ enum Conversions {
     /// `[Element]`: an array source, element by element; every failing element is reported at its index.
     static func array<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
         let name = "[\(element.typeName)]"
-        return Conversion<[Element]>(typeName: name) { value, issues in
-            guard let source = SourceValue.indexed(value) else {
-                issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: name), value: value)
+        return Conversion<[Element]>(typeName: name) { item, issues in
+            guard case .other = item.scalar, let source = SourceValue.indexed(item.value) else {
+                issues.addMismatch(item, expected: name)
                 return nil
             }
             var result: [Element] = []
@@ -129,7 +134,7 @@ enum Conversions {
             var failed = false
             for index in 0..<source.count {
                 var elementIssues = ConversionIssues()
-                if let converted = element.convert(source[index], &elementIssues) {
+                if let converted = element.convert(source.item(at: index), &elementIssues) {
                     if !failed { result.append(converted) }
                 } else {
                     failed = true
@@ -140,72 +145,74 @@ enum Conversions {
         }
     }
 
-    static let string = Conversion<String>(typeName: "String") { value, issues in
-        if let text = SourceValue.string(value) { return text }
-        issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "String"), value: value)
+    static let string = Conversion<String>(typeName: "String") { item, issues in
+        if case let .string(text) = item.scalar { return text }
+        issues.addMismatch(item, expected: "String")
         return nil
     }
 
-    static let bool = Conversion<Bool>(typeName: "Bool") { value, issues in
-        if let flag = SourceValue.bool(value) { return flag }
-        issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "Bool"), value: value)
+    static let bool = Conversion<Bool>(typeName: "Bool") { item, issues in
+        if case let .bool(flag) = item.scalar { return flag }
+        issues.addMismatch(item, expected: "Bool")
         return nil
     }
 
     static func integer<T: FixedWidthInteger & Sendable>(_: T.Type) -> Conversion<T> {
         let name = String(describing: T.self)
         let expected = "\(name) (\(T.min)...\(T.max))"
-        return Conversion<T>(typeName: name) { value, issues in
-            guard let number = SourceValue.number(value) else {
-                issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: name), value: value)
+        return Conversion<T>(typeName: name) { item, issues in
+            guard case let .number(number) = item.scalar else {
+                issues.addMismatch(item, expected: name)
                 return nil
             }
             switch number.integer(as: T.self, typeName: name) {
             case let .success(result): return result
             case let .failure(problem):
-                issues.add(problem.failure(expected: problem == .outOfRange ? expected : name), value: value)
+                issues.add(problem.failure(expected: problem == .outOfRange ? expected : name), value: item.value)
                 return nil
             }
         }
     }
 
-    static let double = Conversion<Double>(typeName: "Double") { value, issues in
-        guard let number = SourceValue.number(value) else {
-            issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "Double"), value: value)
+    static let double = Conversion<Double>(typeName: "Double") { item, issues in
+        guard case let .number(number) = item.scalar else {
+            issues.addMismatch(item, expected: "Double")
             return nil
         }
         switch number.finiteDouble {
         case let .success(result): return result
         case let .failure(problem):
-            issues.add(problem.failure(expected: "Double"), value: value)
+            issues.add(problem.failure(expected: "Double"), value: item.value)
             return nil
         }
     }
 
-    static let float = Conversion<Float>(typeName: "Float") { value, issues in
-        guard let number = SourceValue.number(value) else {
-            issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "Float"), value: value)
+    static let float = Conversion<Float>(typeName: "Float") { item, issues in
+        guard case let .number(number) = item.scalar else {
+            issues.addMismatch(item, expected: "Float")
             return nil
         }
         switch number.finiteDouble {
         case let .success(result):
             let narrowed = Float(result)
             if narrowed.isFinite { return narrowed }
-            issues.add(.outOfRange(expected: "Float (±\(Float.greatestFiniteMagnitude))"), value: value)
+            issues.add(.outOfRange(expected: "Float (±\(Float.greatestFiniteMagnitude))"), value: item.value)
             return nil
         case let .failure(problem):
-            issues.add(problem.failure(expected: "Float"), value: value)
+            issues.add(problem.failure(expected: "Float"), value: item.value)
             return nil
         }
     }
 
-    static let decimal = Conversion<Decimal>(typeName: "Decimal") { value, issues in
-        if ObjectIdentifier(type(of: value)) == ObjectIdentifier(Decimal.self) { return .some(value as! Decimal) }
-        if SourceValue.isObject(value), let decimal = value as? NSDecimalNumber { return decimal.decimalValue }
-        guard let number = SourceValue.number(value) else {
-            issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: "Decimal"), value: value)
+    static let decimal = Conversion<Decimal>(typeName: "Decimal") { item, issues in
+        guard case let .number(number) = item.scalar else {
+            issues.addMismatch(item, expected: "Decimal")
             return nil
         }
+        // A Decimal, or an NSDecimalNumber, is taken as it is (its reading may have rounded it).
+        let value = item.value
+        if ObjectIdentifier(type(of: value)) == ObjectIdentifier(Decimal.self) { return .some(value as! Decimal) }
+        if SourceValue.isObject(value), let decimal = value as? NSDecimalNumber { return decimal.decimalValue }
         switch number {
         case let .int(integer): return Decimal(integer)
         case let .uint(integer): return Decimal(integer)
@@ -213,7 +220,7 @@ enum Conversions {
         case let .double(double):
             // The shortest digits that read back as this double: JSON's 19.99 stays 19.99.
             if double.isFinite { return Decimal(string: "\(double)") ?? Decimal(double) }
-            issues.add(.nonFinite(expected: "Decimal"), value: value)
+            issues.add(.nonFinite(expected: "Decimal"), value: item.value)
             return nil
         }
     }
@@ -221,9 +228,9 @@ enum Conversions {
     /// Any other type (a protocol, `Any`, a class) takes the value by dynamic cast.
     static func dynamicCast<Value>(_: Value.Type) -> Conversion<Value> {
         let name = TypeName.of(Value.self)
-        return Conversion<Value>(typeName: name) { value, issues in
-            if let result = value as? Value { return result }
-            issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: name), value: value)
+        return Conversion<Value>(typeName: name) { item, issues in
+            if let result = item.value as? Value { return result }
+            issues.addMismatch(item, expected: name)
             return nil
         }
     }
@@ -235,8 +242,8 @@ protocol OptionalConvertible {
     static var wrappedTypeName: String { get }
     /// A `Conversion<Self>` that turns null into `nil`.
     static func optionalConversion() -> Any
-    /// `nil` of this optional type, for writing nil into an optional property.
-    static var nilValue: Self { get }
+    /// Initializes `slot`, uninitialized memory for this type, to `nil`.
+    static func initializeNil(at slot: UnsafeMutableRawPointer)
 }
 
 extension Optional: OptionalConvertible {
@@ -246,7 +253,9 @@ extension Optional: OptionalConvertible {
         Conversions.optional(Conversions.make(Wrapped.self))
     }
 
-    static var nilValue: Self { .none }
+    static func initializeNil(at slot: UnsafeMutableRawPointer) {
+        slot.initializeMemory(as: Self.self, repeating: .none, count: 1)
+    }
 }
 
 protocol ArrayConvertible {
@@ -273,17 +282,17 @@ extension Dictionary: StringDictionaryConvertible where Key == String {
     static func dictionaryConversion() -> Any {
         let element = Conversions.make(Value.self)
         let name = "[String: \(element.typeName)]"
-        return Conversion<[String: Value]>(typeName: name) { value, issues in
-            guard let source = SourceValue.keyed(value) else {
-                issues.add(.typeMismatch(found: SourceValue.kind(of: value), expected: name), value: value)
+        return Conversion<[String: Value]>(typeName: name) { item, issues in
+            guard case .other = item.scalar, let source = SourceValue.keyed(item.value) else {
+                issues.addMismatch(item, expected: name)
                 return nil
             }
             var result: [String: Value] = [:]
             result.reserveCapacity(source.count)
             var failures: [(key: String, issues: ConversionIssues)] = []
-            source.forEach { key, item in
+            source.forEach { key, value in
                 var elementIssues = ConversionIssues()
-                if let converted = element.convert(item, &elementIssues) {
+                if let converted = element.convert(SourceItem(value), &elementIssues) {
                     result[key] = converted
                 } else {
                     failures.append((key, elementIssues))

@@ -4,21 +4,6 @@
 /// no generic parameter. A field is immutable and shared by every run.
 protocol Field<Root>: FieldCore, Sendable {
     associatedtype Root
-    var propertyName: String? { get }
-    /// Type check, then the node's validators, then any conversion; stages a write or records errors.
-    func stage(_ value: Any, at node: PlanNode<Root>, in run: inout MappingRun<Root>)
-    /// Null: writes nil into an optional property, and is a `type` error for any other.
-    func stageNull(at node: PlanNode<Root>, in run: inout MappingRun<Root>)
-}
-
-extension Field {
-    func stage(_ value: Any, at node: PlanNode<Root>, in run: inout MappingRun<Root>) {
-        run.withRoot { stage(value, at: node, in: &$0) }
-    }
-
-    func stageNull(at node: PlanNode<Root>, in run: inout MappingRun<Root>) {
-        stageNull(at: node, in: &run.core)
-    }
 }
 
 /// The engine's view of a field: the same operations with the model's type erased.
@@ -29,21 +14,39 @@ class FieldCore: @unchecked Sendable {
     let propertyName: String?
     /// Stride and alignment of the staged value (the property's type), for the staging area's slots.
     let stagedLayout: (size: Int, alignment: Int)
+    /// Stride and alignment of a value the field converts before transforming it, for the staging
+    /// area's scratch space; zero when it converts straight into its slot.
+    let scratchLayout: (size: Int, alignment: Int)
+    /// The staged type when it is an `Optional`, which takes null as nil.
+    private let optionalType: (any OptionalConvertible.Type)?
+    /// The staged type's name, for a null into a property that is not optional.
+    private let stagedTypeName: String
 
-    init(propertyName: String?, staging: Any.Type) {
+    init(propertyName: String?, staging: Any.Type, typeName: String, scratch: Any.Type? = nil) {
         self.propertyName = propertyName
+        self.stagedLayout = Self.layout(of: staging)
+        self.scratchLayout = scratch.map(Self.layout) ?? (0, 1)
+        self.optionalType = staging as? any OptionalConvertible.Type
+        self.stagedTypeName = typeName
+    }
+
+    private static func layout(of type: Any.Type) -> (size: Int, alignment: Int) {
         func layout<T>(_: T.Type) -> (size: Int, alignment: Int) { (MemoryLayout<T>.stride, MemoryLayout<T>.alignment) }
-        self.stagedLayout = _openExistential(staging, do: layout)
+        return _openExistential(type, do: layout)
     }
 
     /// Type check, then the node's validators, then any conversion; stages a write or records errors.
-    func stage(_ value: Any, at node: NodeCore, in run: inout RunCore) {
+    func stage(_ item: SourceItem, at node: NodeCore, in run: inout RunCore) {
         preconditionFailure("every field overrides stage")
     }
 
-    /// Null: writes nil into an optional property, and is a `type` error for any other.
-    func stageNull(at node: NodeCore, in run: inout RunCore) {
-        preconditionFailure("every field overrides stageNull")
+    /// Null: stages nil for an optional property, and is a `type` error for any other.
+    final func stageNull(at node: NodeCore, in run: inout RunCore) {
+        guard let optionalType else {
+            return run.failNull(at: node, expected: stagedTypeName)
+        }
+        optionalType.initializeNil(at: run.slot(for: node))
+        run.staged(self, at: node)
     }
 
     /// Moves the value this field staged in `slot` into the model at `root` (a pointer to a `Root`).
@@ -58,40 +61,27 @@ class FieldCore: @unchecked Sendable {
 }
 
 /// `.property(\.x)`: the source value, strictly checked against the property's own type.
-// The fields are immutable. `@unchecked` covers `nullValue`, which only ever holds `nil`
-// (a value without a payload), so it is safe to share whether or not the property type is Sendable.
 final class PropertyField<Root, Value>: FieldCore, Field, @unchecked Sendable {
     private let writer: PropertyWriter<Root, Value>
     private let conversion: Conversion<Value>
-    /// `nil` as a `Value`, for an optional property; nil otherwise.
-    private let nullValue: Value?
 
     init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
         self.writer = PropertyWriter(keyPath)
         self.conversion = Conversions.make(Value.self)
-        self.nullValue = NullValue.of(Value.self)
-        super.init(propertyName: PropertyName.of(keyPath), staging: Value.self)
+        super.init(propertyName: PropertyName.of(keyPath), staging: Value.self, typeName: conversion.typeName)
     }
 
-    override func stage(_ value: Any, at node: NodeCore, in run: inout RunCore) {
+    override func stage(_ item: SourceItem, at node: NodeCore, in run: inout RunCore) {
         var issues = ConversionIssues()
         let slot = run.slot(for: node)
-        guard conversion.convertInto(value, slot, &issues) else {
+        guard conversion.convertInto(item, slot, &issues) else {
             run.fail(node, issues: issues)
             return
         }
-        guard run.passesValidators(node, value) else {
+        guard run.passesValidators(node, item) else {
             discardStaged(slot)
             return
         }
-        run.staged(self, at: node)
-    }
-
-    override func stageNull(at node: NodeCore, in run: inout RunCore) {
-        guard let nullValue else {
-            return run.failNull(at: node, expected: conversion.typeName)
-        }
-        run.slot(for: node).initializeMemory(as: Value.self, repeating: nullValue, count: 1)
         run.staged(self, at: node)
     }
 
@@ -110,8 +100,6 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
     private let rule: String
     private let writer: PropertyWriter<Root, Target>
     private let input: Conversion<Input>
-    /// `nil` as a `Target`, for an optional property; nil otherwise.
-    private let nullValue: Target?
     /// Boxes or calls (given the model, the value and the property's name): initializes the slot
     /// with a `Target` and returns nil, or returns why it failed and leaves the slot as it was.
     /// (Writing the slot itself, where `Target` is known, spares the engine's generic code a cast
@@ -127,33 +115,30 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
         self.rule = rule
         self.writer = PropertyWriter(keyPath)
         self.input = input
-        self.nullValue = NullValue.of(Target.self)
         self.transform = transform
-        super.init(propertyName: PropertyName.of(keyPath), staging: Target.self)
+        super.init(
+            propertyName: PropertyName.of(keyPath), staging: Target.self, typeName: TypeName.of(Target.self),
+            scratch: Input.self)
     }
 
-    override func stage(_ value: Any, at node: NodeCore, in run: inout RunCore) {
+    override func stage(_ item: SourceItem, at node: NodeCore, in run: inout RunCore) {
         var issues = ConversionIssues()
-        guard let converted = input.convert(value, &issues) else {
+        // Converted into scratch space rather than returned: an `Input?` here would cost a look-up
+        // of its metadata on every call.
+        let scratch = run.staging.scratch
+        guard input.convertInto(item, scratch, &issues) else {
             run.fail(node, issues: issues)
             return
         }
-        guard run.passesValidators(node, value) else { return }
+        let converted = scratch.assumingMemoryBound(to: Input.self).move()
+        guard run.passesValidators(node, item) else { return }
         // MappingRun points `run.root` at the model for the length of its walk.
         let root = run.root!.assumingMemoryBound(to: Root.self).pointee
         if let failure = transform(root, converted, node.property, run.slot(for: node)) {
-            run.fail(node, rule: rule, failure: failure, value: value)
+            run.fail(node, rule: rule, failure: failure, value: item.value)
         } else {
             run.staged(self, at: node)
         }
-    }
-
-    override func stageNull(at node: NodeCore, in run: inout RunCore) {
-        guard let nullValue else {
-            return run.failNull(at: node, expected: TypeName.of(Target.self))
-        }
-        run.slot(for: node).initializeMemory(as: Target.self, repeating: nullValue, count: 1)
-        run.staged(self, at: node)
     }
 
     override func writeStaged(_ slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
@@ -162,14 +147,6 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
 
     override func discardStaged(_ slot: UnsafeMutableRawPointer) {
         slot.assumingMemoryBound(to: Target.self).deinitialize(count: 1)
-    }
-}
-
-/// `nil` as a `Value`, when `Value` is an `Optional`.
-enum NullValue {
-    static func of<Value>(_: Value.Type) -> Value? {
-        guard let optional = Value.self as? any OptionalConvertible.Type else { return nil }
-        return optional.nilValue as? Value
     }
 }
 

@@ -96,10 +96,8 @@ final class LevelCore: @unchecked Sendable {
     let expectsKeys: Bool
     let expectsIndices: Bool
     let fieldCount: Int
-    /// The size of one staging slot (the largest staged type, rounded up to the alignment) and the
-    /// alignment of every slot (the strictest staged type's).
-    private(set) var stagingStride = 16
-    private(set) var stagingAlignment = 16
+    /// The sizes of the staging area's slots and scratch space (see `StagingLayout`).
+    private(set) var stagingLayout = StagingLayout()
 
     init(
         path: String, property: String, entries: [(key: MappingKey, node: NodeCore)],
@@ -116,11 +114,9 @@ final class LevelCore: @unchecked Sendable {
     /// Gives every field node below a `writeIndex`, in declaration order (a nested level numbers
     /// its own fields, then its parent numbers them again within the whole plan).
     func numberFields(from next: inout Int) {
-        var stride = 1
-        var alignment = 16
-        for entry in entries { entry.node.numberFields(from: &next, stride: &stride, alignment: &alignment) }
-        stagingAlignment = alignment
-        stagingStride = (stride + alignment - 1) / alignment * alignment
+        var layout = StagingLayout()
+        for entry in entries { entry.node.numberFields(from: &next, layout: &layout) }
+        stagingLayout = layout
     }
 }
 
@@ -149,18 +145,17 @@ class NodeCore: @unchecked Sendable {
         self.coreBody = body
     }
 
-    /// Numbers this node's fields and widens `stride` and `alignment` to fit their staged values.
-    func numberFields(from next: inout Int, stride: inout Int, alignment: inout Int) {
+    /// Numbers this node's fields and widens `layout` to fit their staged values.
+    func numberFields(from next: inout Int, layout: inout StagingLayout) {
         switch coreBody {
         case let .field(field):
             writeIndex = next
             next += 1
-            stride = Swift.max(stride, field.stagedLayout.size)
-            alignment = Swift.max(alignment, field.stagedLayout.alignment)
+            layout.fit(field)
         case let .nested(level):
-            for entry in level.entries { entry.node.numberFields(from: &next, stride: &stride, alignment: &alignment) }
+            for entry in level.entries { entry.node.numberFields(from: &next, layout: &layout) }
         case let .list(children):
-            for child in children { child.numberFields(from: &next, stride: &stride, alignment: &alignment) }
+            for child in children { child.numberFields(from: &next, layout: &layout) }
         }
     }
 

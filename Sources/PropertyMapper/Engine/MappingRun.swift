@@ -20,36 +20,14 @@ struct MappingRun<Root> {
     var errors: [ValidationError] { core.errors }
     var writes: StagedWrites<Root> { StagedWrites(core.staging) }
 
-    /// Walks `level` over `source`: nil when absent, `NSNull` when null.
+    /// Walks `level` over `source`: nil when absent, `NSNull` when null. Calls run on `root`.
     mutating func visit(_ level: PlanLevel<Root>, _ source: Any?) {
-        withRoot { $0.visit(level.core, source) }
-    }
-
-    /// Checks one node against its source value: nil when absent, `NSNull` when null.
-    mutating func visit(_ node: PlanNode<Root>, _ value: Any?) {
-        withRoot { $0.visit(node, value) }
-    }
-
-    /// Runs `body` with `core.root` pointing at the model, for calls.
-    mutating func withRoot(_ body: (inout RunCore) -> Void) {
         let root = self.root
         withUnsafePointer(to: root) { pointer in
             core.root = UnsafeRawPointer(pointer)
-            body(&core)
+            core.visit(level.core, source)
             core.root = nil
         }
-    }
-
-    mutating func passesValidators(_ node: PlanNode<Root>, _ value: Any) -> Bool {
-        core.passesValidators(node, value)
-    }
-
-    mutating func fail(_ node: PlanNode<Root>, rule: String, failure: Failure, value: Any?) {
-        core.fail(node, rule: rule, failure: failure, value: value)
-    }
-
-    mutating func fail(_ node: PlanNode<Root>, issues: ConversionIssues) {
-        core.fail(node, issues: issues)
     }
 }
 
@@ -73,21 +51,30 @@ struct RunCore {
             for entry in level.entries { visitMissing(entry.node) }
             return
         }
+        if level.expectsKeys, !level.expectsIndices, let dictionary = SourceValue.dictionary(source) {
+            return visit(level, dictionary)
+        }
         guard let container = LevelContainer(source, for: level) else {
             return failShape(level, value: source)  // one root cause: the entries are not reported
         }
         for entry in level.entries {
             if let value = container.value(at: entry.key) {
-                visit(entry.node, present: value)
+                visit(entry.node, present: SourceItem(value))
             } else {
                 visitMissing(entry.node)
             }
         }
     }
 
-    /// Checks one node against its source value: nil when absent, `NSNull` when null.
-    mutating func visit(_ node: NodeCore, _ value: Any?) {
-        if let value { visit(node, present: value) } else { visitMissing(node) }
+    /// The common case, a `[String: Any]` under a level of string keys: one look-up per entry.
+    private mutating func visit(_ level: LevelCore, _ dictionary: [String: Any]) {
+        for entry in level.entries {
+            if case let .key(name) = entry.key, let value = dictionary[name] {
+                visit(entry.node, present: SourceValue.item(value))
+            } else {
+                visitMissing(entry.node)
+            }
+        }
     }
 
     // The walk passes present values and absence separately: copying an `Any?` goes through the
@@ -101,33 +88,33 @@ struct RunCore {
         }
     }
 
-    /// Checks one node against a present source value, which may be `NSNull`.
-    private mutating func visit(_ node: NodeCore, present value: Any) {
-        if SourceValue.isNull(value) {
+    /// Checks one node against a present source value, which may be null.
+    private mutating func visit(_ node: NodeCore, present item: SourceItem) {
+        if item.isNull {
             if node.isRequired {
-                fail(node, rule: "isRequired", failure: .null, value: value)
+                fail(node, rule: "isRequired", failure: .null, value: item.value)
                 return
             }
             switch node.coreBody {
             case let .field(field): field.stageNull(at: node, in: &self)
             case let .nested(level): visit(level, nil)  // a null container counts as absent
-            case let .list(children): for child in children { visit(child, present: value) }
+            case let .list(children): for child in children { visit(child, present: item) }
             }
             return
         }
         switch node.coreBody {
         case let .field(field):
-            field.stage(value, at: node, in: &self)
+            field.stage(item, at: node, in: &self)
         case let .nested(level):
             if !node.validators.isEmpty {
                 // The shape check comes first: one root cause, one error.
-                guard LevelContainer(value, for: level) != nil else { return failShape(level, value: value) }
-                guard passesValidators(node, value) else { return }
+                guard LevelContainer(item.value, for: level) != nil else { return failShape(level, value: item.value) }
+                guard passesValidators(node, item) else { return }
             }
-            visit(level, value)
+            visit(level, item.value)
         case let .list(children):
-            guard passesValidators(node, value) else { return }
-            for child in children { visit(child, present: value) }
+            guard passesValidators(node, item) else { return }
+            for child in children { visit(child, present: item) }
         }
     }
 
@@ -136,16 +123,16 @@ struct RunCore {
         switch node.coreBody {
         case .field: break
         case let .nested(level): visit(level, nil)
-        case let .list(children): for child in children { visit(child, nil) }
+        case let .list(children): for child in children { visitMissing(child) }
         }
     }
 
     /// Runs the node's validators on a present, type-checked source value; records each failure.
-    mutating func passesValidators(_ node: NodeCore, _ value: Any) -> Bool {
+    mutating func passesValidators(_ node: NodeCore, _ item: SourceItem) -> Bool {
         var passed = true
         for validator in node.validators {
-            if let failure = validator.check(value) {
-                fail(node, rule: validator.rule, failure: failure, value: value)
+            if let failure = validator.check(item) {
+                fail(node, rule: validator.rule, failure: failure, value: item.value)
                 passed = false
             }
         }

@@ -35,6 +35,26 @@ enum SourceValue {
         return unwrapped(value)
     }
 
+    /// The value read once for the engine: normalized, its kind decided, a number's payload taken.
+    /// The common dynamic types are told apart by one look at the type; the rest go the long way.
+    static func item(_ raw: Any) -> SourceItem {
+        let type = ObjectIdentifier(Swift.type(of: raw))
+        if type == stringType { return SourceItem(raw, .string(unchecked(raw, as: String.self))) }
+        if type == numberType { return SourceItem(raw, .number(number(fromNumber: unchecked(raw, as: NSNumber.self)))) }
+        if type == dictionaryType || type == arrayType { return SourceItem(raw, .other) }
+        if type == nullType { return SourceItem(raw, .null) }
+        if type == booleanType { return SourceItem(raw, .bool(unchecked(raw, as: NSNumber.self).boolValue)) }
+        if type == intType { return SourceItem(raw, .number(.int(Int64(unchecked(raw, as: Int.self))))) }
+        if type == doubleType { return SourceItem(raw, .number(.double(unchecked(raw, as: Double.self)))) }
+        if type == boolType { return SourceItem(raw, .bool(unchecked(raw, as: Bool.self))) }
+        let value = unwrapped(raw)
+        if isNull(value) { return SourceItem(value, .null) }
+        if let text = string(value) { return SourceItem(value, .string(text)) }
+        if let flag = bool(value) { return SourceItem(value, .bool(flag)) }
+        if let number = number(value) { return SourceItem(value, .number(number)) }
+        return SourceItem(value, .other)
+    }
+
     private static func unwrapped(_ value: Any) -> Any {
         guard let optional = value as? any OptionalValue else { return value }
         guard let wrapped = optional.wrappedValue else { return null }
@@ -117,6 +137,12 @@ enum SourceValue {
     }
 
     // MARK: Containers
+
+    /// The value as a `[String: Any]`, when it is exactly one.
+    @inline(__always)
+    static func dictionary(_ value: Any) -> [String: Any]? {
+        ObjectIdentifier(type(of: value)) == dictionaryType ? unchecked(value, as: [String: Any].self) : nil
+    }
 
     /// A view of a dictionary source without converting or copying it.
     static func keyed(_ value: Any) -> KeyedSource? {
@@ -207,6 +233,61 @@ enum SourceValue {
     }
 }
 
+/// A present source value as the engine reads it: normalized, with its kind decided once, so that
+/// a node's conversion and every one of its validators work from the same reading (one look at the
+/// dynamic type, one read of a number) instead of each casting the `Any` again.
+struct SourceItem {
+    enum Scalar {
+        case null
+        case string(String)
+        case bool(Bool)
+        case number(SourceNumber)
+        /// An array, a dictionary or another type: read from `value`.
+        case other
+    }
+
+    /// The normalized value: for containers, dynamic casts and error reports.
+    let value: Any
+    let scalar: Scalar
+
+    init(_ value: Any, _ scalar: Scalar) {
+        self.value = value
+        self.scalar = scalar
+    }
+
+    /// Reads `value` (see `SourceValue.item`).
+    init(_ value: Any) {
+        self = SourceValue.item(value)
+    }
+
+    var isNull: Bool {
+        if case .null = scalar { true } else { false }
+    }
+
+    var string: String? {
+        if case let .string(text) = scalar { text } else { nil }
+    }
+
+    var number: SourceNumber? {
+        if case let .number(number) = scalar { number } else { nil }
+    }
+
+    var bool: Bool? {
+        if case let .bool(flag) = scalar { flag } else { nil }
+    }
+
+    /// What the value is, in JSON's words.
+    var kind: ValueKind {
+        switch scalar {
+        case .null: .null
+        case .string: .string
+        case .bool: .boolean
+        case .number: .number
+        case .other: SourceValue.kind(of: value)
+        }
+    }
+}
+
 /// A dictionary source, read in place.
 enum KeyedSource {
     case dictionary([String: Any])
@@ -259,6 +340,15 @@ enum IndexedSource {
         switch self {
         case let .array(array): return SourceValue.normalized(array[index])
         case let .other(container): return SourceValue.normalized(container.element(at: index))
+        }
+    }
+
+    /// The element at `index`, read for the engine; callers check `0..<count` first.
+    @inline(__always)
+    func item(at index: Int) -> SourceItem {
+        switch self {
+        case let .array(array): return SourceValue.item(array[index])
+        case let .other(container): return SourceValue.item(container.element(at: index))
         }
     }
 

@@ -12,20 +12,25 @@ final class StagingArea {
     private let base: UnsafeMutableRawPointer
     private let stride: Int
     private let capacity: Int
+    /// Room for one value that a field converts before transforming it (see `FieldCore.scratchLayout`).
+    let scratch: UnsafeMutableRawPointer
     /// The slots holding a value, in staging order. (Only ever used by one run at a time, so
     /// the dynamic exclusivity checks of a class property would only cost time.)
     @exclusivity(unchecked) private(set) var writes: [StagedWrite] = []
 
     init(for level: LevelCore) {
-        stride = level.stagingStride
+        let layout = level.stagingLayout
+        stride = layout.stride
         capacity = Swift.max(level.fieldCount, 1)
-        base = UnsafeMutableRawPointer.allocate(byteCount: stride * capacity, alignment: level.stagingAlignment)
+        base = UnsafeMutableRawPointer.allocate(byteCount: stride * capacity, alignment: layout.alignment)
+        scratch = UnsafeMutableRawPointer.allocate(byteCount: layout.scratchSize, alignment: layout.scratchAlignment)
         writes.reserveCapacity(level.fieldCount)
     }
 
     deinit {
         discardAll()
         base.deallocate()
+        scratch.deallocate()
     }
 
     /// The uninitialized slot of the field numbered `index`.
@@ -54,6 +59,25 @@ final class StagingArea {
             write.field.writeStaged(slot(write.index), into: root, classOffset: &offsets[write.index])
         }
         writes.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The sizes a plan's staging area needs: one slot per field, each as large and as aligned as the
+/// largest and strictest staged type, and one scratch value as large as any field's scratch.
+struct StagingLayout {
+    private var size = 1
+    private(set) var alignment = 16
+    private(set) var scratchSize = 1
+    private(set) var scratchAlignment = 16
+
+    /// One slot, rounded up to the alignment.
+    var stride: Int { (size + alignment - 1) / alignment * alignment }
+
+    mutating func fit(_ field: FieldCore) {
+        size = Swift.max(size, field.stagedLayout.size)
+        alignment = Swift.max(alignment, field.stagedLayout.alignment)
+        scratchSize = Swift.max(scratchSize, field.scratchLayout.size)
+        scratchAlignment = Swift.max(scratchAlignment, field.scratchLayout.alignment)
     }
 }
 

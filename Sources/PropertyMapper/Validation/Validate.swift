@@ -1,7 +1,7 @@
 /// A named rule on a present, non-null source value; returns why it failed, or nil.
 struct Validator: Sendable {
     let rule: String
-    let check: @Sendable (Any) -> Failure?
+    let check: @Sendable (SourceItem) -> Failure?
 }
 
 extension PropertyDescriptor {
@@ -19,10 +19,10 @@ extension PropertyDescriptor {
     ///     }
     public func validate<Input>(_ name: String, _ predicate: @escaping @Sendable (Input) throws -> Bool) -> Self {
         let input = Conversions.make(Input.self)
-        return adding(Validator(rule: name) { value in
+        return adding(Validator(rule: name) { item in
             var issues = ConversionIssues()
-            guard let typed = input.convert(value, &issues) else {
-                return issues.firstFailure ?? .cannotJudge(found: SourceValue.kind(of: value), accepts: input.typeName)
+            guard let typed = input.convert(item, &issues) else {
+                return issues.firstFailure ?? .cannotJudge(found: item.kind, accepts: input.typeName)
             }
             do {
                 return try predicate(typed) ? nil : .failedCheck(name: name, thrown: nil)

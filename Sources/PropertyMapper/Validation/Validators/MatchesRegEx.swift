@@ -10,9 +10,9 @@ extension PropertyDescriptor {
     /// matches before a final newline; anchor with `\A…\z` to rule out a trailing `"\n"`.
     public func matchesRegEx(_ expression: NSRegularExpression) -> Self {
         let regex = SharedRegularExpression(expression)
-        return adding(Validator(rule: "matchesRegEx") { value in
-            guard let text = SourceValue.string(value) else {
-                return .cannotJudge(found: SourceValue.kind(of: value), accepts: "a string")
+        return adding(Validator(rule: "matchesRegEx") { item in
+            guard case let .string(text) = item.scalar else {
+                return .cannotJudge(found: item.kind, accepts: "a string")
             }
             return regex.matches(text) ? nil : .noMatch(pattern: regex.expression.pattern)
         })

@@ -55,9 +55,9 @@ extension PropertyDescriptor {
 
     private func numberRule(_ rule: String, lower: SourceNumber?, upper: SourceNumber?) -> Self {
         let failure = Failure.numberBound(lower: lower?.rendered, upper: upper?.rendered)  // rendered once
-        return adding(Validator(rule: rule) { value in
-            guard let number = SourceValue.number(value) else {
-                return .cannotJudge(found: SourceValue.kind(of: value), accepts: "a number")
+        return adding(Validator(rule: rule) { item in
+            guard case let .number(number) = item.scalar else {
+                return .cannotJudge(found: item.kind, accepts: "a number")
             }
             if let lower, SourceNumber.compare(number, lower) ?? .orderedAscending == .orderedAscending { return failure }
             if let upper, SourceNumber.compare(number, upper) ?? .orderedDescending == .orderedDescending { return failure }
