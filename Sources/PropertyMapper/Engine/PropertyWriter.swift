@@ -28,15 +28,18 @@ struct PropertyWriter<Root, Value>: @unchecked Sendable {
             (root + offset).assumingMemoryBound(to: Value.self).pointee = staged.move()
             return
         }
+        if case let .stored(offset) = classOffset {
+            // A class reference is the object's address.
+            let object = root.load(as: UnsafeMutableRawPointer.self)
+            (object + offset).assumingMemoryBound(to: Value.self).pointee = staged.move()
+            return
+        }
         guard let reference else {
             root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = staged.move()
             return
         }
         switch classOffset {
-        case let .stored(offset):
-            // A class reference is the object's address.
-            let object = root.load(as: UnsafeMutableRawPointer.self)
-            (object + offset).assumingMemoryBound(to: Value.self).pointee = staged.move()
+        case .stored: preconditionFailure("written above")
         case .unknown:
             classOffset = writeLearning(staged.move(), into: root.assumingMemoryBound(to: Root.self).pointee, through: reference)
         case .notStored, .notLearned:

@@ -37,16 +37,32 @@ enum SourceValue {
 
     /// The value read once for the engine: normalized, its kind decided, a number's payload taken.
     /// The common dynamic types are told apart by one look at the type; the rest go the long way.
-    static func item(_ raw: Any) -> SourceItem {
+    static func item(_ raw: __owned Any) -> SourceItem {
         let type = ObjectIdentifier(Swift.type(of: raw))
-        if type == stringType { return SourceItem(raw, .string(unchecked(raw, as: String.self))) }
-        if type == numberType { return SourceItem(raw, .number(number(fromNumber: unchecked(raw, as: NSNumber.self)))) }
-        if type == dictionaryType || type == arrayType { return SourceItem(raw, .other) }
-        if type == nullType { return SourceItem(raw, .null) }
-        if type == booleanType { return SourceItem(raw, .bool(unchecked(raw, as: NSNumber.self).boolValue)) }
-        if type == intType { return SourceItem(raw, .number(.int(Int64(unchecked(raw, as: Int.self))))) }
-        if type == doubleType { return SourceItem(raw, .number(.double(unchecked(raw, as: Double.self)))) }
-        if type == boolType { return SourceItem(raw, .bool(unchecked(raw, as: Bool.self))) }
+        let scalar: SourceItem.Scalar
+        if type == stringType {
+            scalar = .string(unchecked(raw, as: String.self))
+        } else if type == numberType {
+            scalar = .number(number(fromNumber: unchecked(raw, as: NSNumber.self)))
+        } else if type == dictionaryType || type == arrayType {
+            scalar = .other
+        } else if type == nullType {
+            scalar = .null
+        } else if type == booleanType {
+            scalar = .bool(unchecked(raw, as: NSNumber.self).boolValue)
+        } else if type == intType {
+            scalar = .number(.int(Int64(unchecked(raw, as: Int.self))))
+        } else if type == doubleType {
+            scalar = .number(.double(unchecked(raw, as: Double.self)))
+        } else if type == boolType {
+            scalar = .bool(unchecked(raw, as: Bool.self))
+        } else {
+            return slowItem(raw)
+        }
+        return SourceItem(raw, scalar)
+    }
+
+    private static func slowItem(_ raw: Any) -> SourceItem {
         let value = unwrapped(raw)
         if isNull(value) { return SourceItem(value, .null) }
         if let text = string(value) { return SourceItem(value, .string(text)) }

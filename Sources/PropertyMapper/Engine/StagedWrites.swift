@@ -1,6 +1,7 @@
 /// One write decided in phase one: the field that makes it and its node's place in the plan.
 struct StagedWrite {
-    let field: FieldCore
+    /// Unretained: the plan, which holds every field, outlives each run over it.
+    let field: Unmanaged<FieldCore>
     /// The node's `writeIndex`: its slot in the staging area and its class offset in a batch.
     let index: Int
 }
@@ -43,12 +44,14 @@ final class StagingArea {
     /// Records that the slot of `index` now holds a value converted by `field`.
     @inline(__always)
     func staged(_ field: FieldCore, at index: Int) {
-        writes.append(StagedWrite(field: field, index: index))
+        writes.append(StagedWrite(field: .passUnretained(field), index: index))
     }
 
     /// Destroys every staged value: the record failed, or was only validated.
     func discardAll() {
-        for write in writes { write.field.discardStaged(slot(write.index)) }
+        for write in writes {
+            write.field._withUnsafeGuaranteedRef { $0.discardStaged(slot(write.index)) }
+        }
         writes.removeAll(keepingCapacity: true)
     }
 
@@ -56,7 +59,9 @@ final class StagingArea {
     /// a property mapped twice gets the later value), and empties the area.
     func apply(into root: UnsafeMutableRawPointer, offsets: inout ClassOffsets) {
         for write in writes {
-            write.field.writeStaged(slot(write.index), into: root, classOffset: &offsets[write.index])
+            write.field._withUnsafeGuaranteedRef {
+                $0.writeStaged(slot(write.index), into: root, classOffset: &offsets[write.index])
+            }
         }
         writes.removeAll(keepingCapacity: true)
     }
