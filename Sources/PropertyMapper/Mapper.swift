@@ -88,8 +88,8 @@ public enum Mapper {
         for target: Root,
         using mapping: Mapping<Root>
     ) -> [ValidationError] {
-        var run = MappingRun(root: target, plan: mapping.plan, stagesWrites: false)
-        run.visit(mapping.plan, source.map(SourceValue.normalized))
+        var run = MappingRun(staging: StagingArea(for: mapping.plan.core), stagesWrites: false)
+        run.visit(mapping.plan, source, root: target)
         return run.errors
     }
 
@@ -114,7 +114,7 @@ public enum Mapper {
         }
         var results: [Result<Root, MappingError>] = []
         results.reserveCapacity(elements.count)
-        var batch = Batch(mapping)
+        let batch = Batch(mapping)
         for index in 0..<elements.count {
             results.append(batch.map(elements[index], into: create()))
         }
@@ -134,7 +134,7 @@ public enum Mapper {
         create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
         var results: [Result<Root, MappingError>] = []
-        var batch = Batch(mapping)
+        let batch = Batch(mapping)
         let notAnArray: Any?
         do {
             notAnArray = try JSONDocument.forEachElement(of: json, .level(JSONLevel(mapping.plan))) { element in
@@ -149,7 +149,7 @@ public enum Mapper {
 
     /// Maps the records of one batch, each on its own, reusing what the first ones learned about the
     /// model's layout (see `ClassOffsets`).
-    struct Batch<Root> {
+    final class Batch<Root> {
         let mapping: Mapping<Root>
         private var offsets: ClassOffsets
         /// One staging area for every record of the batch: empty between records.
@@ -162,15 +162,15 @@ public enum Mapper {
         }
 
         /// `model` with `source` mapped into it, or every error (then `model` is dropped).
-        mutating func map(_ source: Any?, into model: Root) -> Result<Root, MappingError> {
+        func map(_ source: Any?, into model: Root) -> Result<Root, MappingError> {
             var model = model
-            var run = MappingRun(root: model, staging: staging, stagesWrites: true)
-            run.visit(mapping.plan, source.map(SourceValue.normalized))
+            var run = MappingRun(staging: staging, stagesWrites: true)
+            run.visit(mapping.plan, source, root: model)
             guard run.errors.isEmpty else {
                 staging.discardAll()
                 return .failure(MappingError(errors: run.errors))
             }
-            run.writes.apply(to: &model, offsets: &offsets)
+            StagedWrites<Root>(staging).apply(to: &model, offsets: &offsets)
             return .success(model)
         }
     }
@@ -181,10 +181,11 @@ public enum Mapper {
         for target: Root,
         using mapping: Mapping<Root>
     ) throws(MappingError) -> StagedWrites<Root> {
-        var run = MappingRun(root: target, plan: mapping.plan, stagesWrites: true)
-        run.visit(mapping.plan, source.map(SourceValue.normalized))
+        let staging = StagingArea(for: mapping.plan.core)
+        var run = MappingRun(staging: staging, stagesWrites: true)
+        run.visit(mapping.plan, source, root: target)
         guard run.errors.isEmpty else { throw MappingError(errors: run.errors) }
-        return run.writes
+        return StagedWrites(staging)
     }
 
     /// The JSON text with only what `mapping` names built; malformed JSON is one `json` error.

@@ -132,9 +132,9 @@ enum Conversions {
             var result: [Element] = []
             result.reserveCapacity(source.count)
             var failed = false
-            for index in 0..<source.count {
+            source.forEachItem { index, elementItem in
                 var elementIssues = ConversionIssues()
-                if let converted = element.convert(source.item(at: index), &elementIssues) {
+                if let converted = element.convert(elementItem, &elementIssues) {
                     if !failed { result.append(converted) }
                 } else {
                     failed = true

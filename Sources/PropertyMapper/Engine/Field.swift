@@ -17,8 +17,10 @@ class FieldCore: @unchecked Sendable {
     /// Stride and alignment of a value the field converts before transforming it, for the staging
     /// area's scratch space; zero when it converts straight into its slot.
     let scratchLayout: (size: Int, alignment: Int)
-    /// The staged type when it is an `Optional`, which takes null as nil.
-    private let optionalType: (any OptionalConvertible.Type)?
+    /// When the staged type is an `Optional`, which takes null as nil: the bytes of its `nil`.
+    /// `nil` holds no payload, so copying those bytes makes a valid `nil`, without the generic
+    /// code that initializing one would run on every null.
+    private let nilBytes: UnsafeMutableRawPointer?
     /// The staged type's name, for a null into a property that is not optional.
     private let stagedTypeName: String
 
@@ -26,8 +28,18 @@ class FieldCore: @unchecked Sendable {
         self.propertyName = propertyName
         self.stagedLayout = Self.layout(of: staging)
         self.scratchLayout = scratch.map(Self.layout) ?? (0, 1)
-        self.optionalType = staging as? any OptionalConvertible.Type
         self.stagedTypeName = typeName
+        if let optionalType = staging as? any OptionalConvertible.Type {
+            let bytes = UnsafeMutableRawPointer.allocate(byteCount: stagedLayout.size, alignment: stagedLayout.alignment)
+            optionalType.initializeNil(at: bytes)
+            nilBytes = bytes
+        } else {
+            nilBytes = nil
+        }
+    }
+
+    deinit {
+        nilBytes?.deallocate()  // a `nil` needs no deinitializing
     }
 
     private static func layout(of type: Any.Type) -> (size: Int, alignment: Int) {
@@ -36,16 +48,16 @@ class FieldCore: @unchecked Sendable {
     }
 
     /// Type check, then the node's validators, then any conversion; stages a write or records errors.
-    func stage(_ item: SourceItem, at node: NodeCore, in run: inout RunCore) {
+    func stage(_ item: SourceItem, at node: NodeCore, in run: inout MappingRun) {
         preconditionFailure("every field overrides stage")
     }
 
     /// Null: stages nil for an optional property, and is a `type` error for any other.
-    final func stageNull(at node: NodeCore, in run: inout RunCore) {
-        guard let optionalType else {
+    final func stageNull(at node: NodeCore, in run: inout MappingRun) {
+        guard let nilBytes else {
             return run.failNull(at: node, expected: stagedTypeName)
         }
-        optionalType.initializeNil(at: run.slot(for: node))
+        run.slot(for: node).copyMemory(from: nilBytes, byteCount: stagedLayout.size)
         run.staged(self, at: node)
     }
 
@@ -71,7 +83,7 @@ final class PropertyField<Root, Value>: FieldCore, Field, @unchecked Sendable {
         super.init(propertyName: PropertyName.of(keyPath), staging: Value.self, typeName: conversion.typeName)
     }
 
-    override func stage(_ item: SourceItem, at node: NodeCore, in run: inout RunCore) {
+    override func stage(_ item: SourceItem, at node: NodeCore, in run: inout MappingRun) {
         var issues = ConversionIssues()
         let slot = run.slot(for: node)
         guard conversion.convertInto(item, slot, &issues) else {
@@ -121,7 +133,7 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
             scratch: Input.self)
     }
 
-    override func stage(_ item: SourceItem, at node: NodeCore, in run: inout RunCore) {
+    override func stage(_ item: SourceItem, at node: NodeCore, in run: inout MappingRun) {
         var issues = ConversionIssues()
         // Converted into scratch space rather than returned: an `Input?` here would cost a look-up
         // of its metadata on every call.
@@ -132,7 +144,7 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
         }
         let converted = scratch.assumingMemoryBound(to: Input.self).move()
         guard run.passesValidators(node, item) else { return }
-        // MappingRun points `run.root` at the model for the length of its walk.
+        // The run points `run.root` at the model for the length of its walk.
         let root = run.root!.assumingMemoryBound(to: Root.self).pointee
         if let failure = transform(root, converted, node.property, run.slot(for: node)) {
             run.fail(node, rule: rule, failure: failure, value: item.value)

@@ -1,47 +1,29 @@
 /// One pass of phase one over a source: every check, every error, and the staged writes.
 ///
 /// The walk follows the mapping, never the source, so unmapped keys and subtrees cost nothing.
-/// The work happens in `RunCore`, which has no generic parameter; this wrapper keeps the model.
-struct MappingRun<Root> {
-    var core: RunCore
-    /// The instance calls run on; not yet updated.
-    let root: Root
-
-    init(root: Root, plan: PlanLevel<Root>, stagesWrites: Bool) {
-        self.init(root: root, staging: StagingArea(for: plan.core), stagesWrites: stagesWrites)
-    }
-
-    /// A run that stages into `staging`, which must be empty (a batch reuses one area).
-    init(root: Root, staging: StagingArea, stagesWrites: Bool) {
-        self.core = RunCore(staging: staging, stagesWrites: stagesWrites)
-        self.root = root
-    }
-
-    var errors: [ValidationError] { core.errors }
-    var writes: StagedWrites<Root> { StagedWrites(core.staging) }
-
-    /// Walks `level` over `source`: nil when absent, `NSNull` when null. Calls run on `root`.
-    mutating func visit(_ level: PlanLevel<Root>, _ source: Any?) {
-        let root = self.root
-        withUnsafePointer(to: root) { pointer in
-            core.root = UnsafeRawPointer(pointer)
-            core.visit(level.core, source)
-            core.root = nil
-        }
-    }
-}
-
-/// The engine of a run, with no generic parameter: the hot loops are plain, optimized code.
-struct RunCore {
-    /// The model calls run on (a `Root`), set by `MappingRun` for the length of a walk.
-    var root: UnsafeRawPointer?
+/// It has no generic parameter, so its loops are plain, optimized code: generic code that the
+/// client's module cannot specialize looks up type metadata on every access.
+struct MappingRun {
+    /// The model calls run on (a `Root`), set for the length of a walk.
+    private(set) var root: UnsafeRawPointer?
     let staging: StagingArea
     private let stagesWrites: Bool
     private(set) var errors: [ValidationError] = []
 
+    /// A run that stages into `staging`, which must be empty (a batch reuses one area); a dry run
+    /// (`stagesWrites` false) drops every value it converts.
     init(staging: StagingArea, stagesWrites: Bool) {
         self.staging = staging
         self.stagesWrites = stagesWrites
+    }
+
+    /// Walks the plan over `source` (nil when absent, `NSNull` when null); calls run on `root`.
+    mutating func visit<Root>(_ plan: PlanLevel<Root>, _ source: Any?, root: Root) {
+        withUnsafePointer(to: root) { pointer in
+            self.root = UnsafeRawPointer(pointer)
+            visit(plan.core, source.map(SourceValue.normalized))
+            self.root = nil
+        }
     }
 
     /// Walks `level` over `source`: nil when absent, `NSNull` when null.

@@ -5,16 +5,18 @@ import Foundation
 /// On Linux `NSNumber(1) as? Bool` and `true as? Int` both succeed, so nothing here casts loosely:
 /// values are told apart by their exact dynamic type first, and only unknown types are cast.
 enum SourceValue {
-    private static let nullType = ObjectIdentifier(NSNull.self)
-    private static let stringType = ObjectIdentifier(String.self)
-    private static let numberType = ObjectIdentifier(NSNumber.self)
+    // Types named directly cost a load; stored in `static let`s they would cost a `swift_once` per use.
+    private static var nullType: ObjectIdentifier { ObjectIdentifier(NSNull.self) }
+    private static var stringType: ObjectIdentifier { ObjectIdentifier(String.self) }
+    private static var numberType: ObjectIdentifier { ObjectIdentifier(NSNumber.self) }
+    /// The class of JSON booleans (`__NSCFBoolean`), which is not public.
     private static let booleanType = ObjectIdentifier(type(of: NSNumber(value: true)))
-    private static let decimalNumberType = ObjectIdentifier(NSDecimalNumber.self)
-    private static let boolType = ObjectIdentifier(Bool.self)
-    private static let intType = ObjectIdentifier(Int.self)
-    private static let doubleType = ObjectIdentifier(Double.self)
-    private static let dictionaryType = ObjectIdentifier([String: Any].self)
-    private static let arrayType = ObjectIdentifier([Any].self)
+    private static var decimalNumberType: ObjectIdentifier { ObjectIdentifier(NSDecimalNumber.self) }
+    private static var boolType: ObjectIdentifier { ObjectIdentifier(Bool.self) }
+    private static var intType: ObjectIdentifier { ObjectIdentifier(Int.self) }
+    private static var doubleType: ObjectIdentifier { ObjectIdentifier(Double.self) }
+    private static var dictionaryType: ObjectIdentifier { ObjectIdentifier([String: Any].self) }
+    private static var arrayType: ObjectIdentifier { ObjectIdentifier([Any].self) }
 
     /// The one null value the engine passes around (`NSNull` is immutable).
     nonisolated(unsafe) static let null: Any = NSNull()
@@ -359,12 +361,14 @@ enum IndexedSource {
         }
     }
 
-    /// The element at `index`, read for the engine; callers check `0..<count` first.
+    /// Every element in order, read for the engine, with its index.
     @inline(__always)
-    func item(at index: Int) -> SourceItem {
+    func forEachItem(_ body: (Int, SourceItem) -> Void) {
         switch self {
-        case let .array(array): return SourceValue.item(array[index])
-        case let .other(container): return SourceValue.item(container.element(at: index))
+        case let .array(array):
+            for index in array.indices { body(index, SourceValue.item(array[index])) }
+        case let .other(container):
+            for index in 0..<container.count { body(index, SourceValue.item(container.element(at: index))) }
         }
     }
 
