@@ -18,7 +18,13 @@ public struct Boxing<Value>: Sendable {
     /// A boxing that converts an `Input` (strictly checked, as for `.property`) into a `Value`.
     public init<Input>(named name: String, _ transform: @escaping @Sendable (Input) throws -> Value?) {
         self.name = name
-        self.implementation = TypedBoxing(name: name, input: Conversions.make(Input.self), transform: transform)
+        // The boxed value is written to memory here, where `Value` is known: generic code handling
+        // the `Value?` the transform returns would look up that type's metadata on every call.
+        self.implementation = TypedBoxing(name: name, input: Conversions.make(Input.self)) { input, result in
+            guard let value = try transform(input) else { return false }
+            result.initializeMemory(as: Value.self, repeating: value, count: 1)
+            return true
+        }
     }
 
     var rule: String { "box(\(name))" }
@@ -39,7 +45,9 @@ protocol BoxingImplementation<Value>: Sendable {
 struct TypedBoxing<Input, Value>: BoxingImplementation {
     let name: String
     let input: Conversion<Input>
-    let transform: @Sendable (Input) throws -> Value?
+    /// Boxes the input into `result`, uninitialized memory for a `Value`; false (and `result` left
+    /// uninitialized) when the boxing returns nil.
+    let box: @Sendable (_ input: Input, _ result: UnsafeMutableRawPointer) throws -> Bool
 
     var inputTypeName: String { input.typeName }
 
@@ -48,13 +56,16 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         keyPath: any WritableKeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target
     ) -> any Field<Root> {
-        TransformField(rule: rule, keyPath: keyPath, input: input) { [name, transform] _, value, _, slot in
-            do {
-                guard let boxed = try transform(value) else { return .boxFailed(boxing: name, thrown: nil) }
-                slot.initializeMemory(as: Target.self, repeating: wrap(boxed), count: 1)
+        TransformField(rule: rule, keyPath: keyPath, input: input) { [name, box] _, value, _, slot in
+            withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { boxed in
+                let result = UnsafeMutableRawPointer(boxed.baseAddress!)
+                do {
+                    guard try box(value, result) else { return .boxFailed(boxing: name, thrown: nil) }
+                } catch {
+                    return .boxFailed(boxing: name, thrown: String(describing: error))
+                }
+                slot.initializeMemory(as: Target.self, repeating: wrap(result.assumingMemoryBound(to: Value.self).move()), count: 1)
                 return nil
-            } catch {
-                return .boxFailed(boxing: name, thrown: String(describing: error))
             }
         }
     }

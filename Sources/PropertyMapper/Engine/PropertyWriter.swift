@@ -11,12 +11,24 @@ struct PropertyWriter<Root, Value>: @unchecked Sendable {
     private let keyPath: WritableKeyPath<Root, Value>
     private let reference: ReferenceWritableKeyPath<Root, Value>?
     private let offset: Int?
+    /// How a value moves into storage found by offset (see `move(_:over:)`).
+    private let storage: Storage
+
+    private enum Storage {
+        /// No references (`Int`, `Double?`): copying the bytes over the old value is the move.
+        case trivial
+        /// Movable by copying its bytes, once the old value is destroyed (`String`, `URL`).
+        case bitwise
+        /// Anything else moves as an assignment.
+        case assigned
+    }
 
     init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
         let writable: WritableKeyPath<Root, Value> = keyPath
         self.keyPath = writable
         self.reference = writable as? ReferenceWritableKeyPath<Root, Value>
         self.offset = MemoryLayout<Root>.offset(of: writable)
+        self.storage = _isPOD(Value.self) ? .trivial : _isBitwiseTakable(Value.self) ? .bitwise : .assigned
     }
 
     /// Moves the value at `staged` into the `Root` at `root`, using and updating what the batch learned.
@@ -25,14 +37,11 @@ struct PropertyWriter<Root, Value>: @unchecked Sendable {
     @inline(__always)
     func write(from staged: UnsafeMutablePointer<Value>, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
         if let offset {
-            (root + offset).assumingMemoryBound(to: Value.self).pointee = staged.move()
-            return
+            return move(staged, over: root + offset)
         }
         if case let .stored(offset) = classOffset {
             // A class reference is the object's address.
-            let object = root.load(as: UnsafeMutableRawPointer.self)
-            (object + offset).assumingMemoryBound(to: Value.self).pointee = staged.move()
-            return
+            return move(staged, over: root.load(as: UnsafeMutableRawPointer.self) + offset)
         }
         guard let reference else {
             root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = staged.move()
@@ -44,6 +53,21 @@ struct PropertyWriter<Root, Value>: @unchecked Sendable {
             classOffset = writeLearning(staged.move(), into: root.assumingMemoryBound(to: Root.self).pointee, through: reference)
         case .notStored, .notLearned:
             root.assumingMemoryBound(to: Root.self).pointee[keyPath: reference] = staged.move()
+        }
+    }
+
+    /// Moves the value at `staged` over the initialized `Value` at `destination`. Copying bytes
+    /// spares the generic code's value-witness calls, which cost more than the write itself.
+    @inline(__always)
+    private func move(_ staged: UnsafeMutablePointer<Value>, over destination: UnsafeMutableRawPointer) {
+        switch storage {
+        case .trivial:
+            destination.copyMemory(from: staged, byteCount: MemoryLayout<Value>.size)
+        case .bitwise:
+            destination.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+            destination.copyMemory(from: staged, byteCount: MemoryLayout<Value>.size)
+        case .assigned:
+            destination.assumingMemoryBound(to: Value.self).pointee = staged.move()
         }
     }
 
