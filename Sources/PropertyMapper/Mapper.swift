@@ -137,7 +137,7 @@ public enum Mapper {
         let batch = Batch(mapping)
         let notAnArray: Any?
         do {
-            notAnArray = try JSONDocument.forEachElement(of: json, .level(JSONLevel(mapping.plan))) { element in
+            notAnArray = try JSONDocument.forEachElement(of: json, .level(mapping.jsonLevel)) { element in
                 results.append(batch.map(element, into: create()))
             }
         } catch {
@@ -191,7 +191,7 @@ public enum Mapper {
     /// The JSON text with only what `mapping` names built; malformed JSON is one `json` error.
     private static func parseJSON<Root>(_ text: String, for mapping: Mapping<Root>) throws(MappingError) -> Any {
         do {
-            return try JSONDocument.read(text, .level(JSONLevel(mapping.plan)))
+            return try JSONDocument.read(text, .level(mapping.jsonLevel))
         } catch {
             throw error.mappingError
         }
@@ -200,7 +200,7 @@ public enum Mapper {
     /// The JSON document with only what `mapping` names built; malformed JSON is one `json` error.
     private static func parseJSON<Root>(_ data: Data, for mapping: Mapping<Root>) throws(MappingError) -> Any {
         do {
-            return try JSONDocument.read(data, .level(JSONLevel(mapping.plan)))
+            return try JSONDocument.read(data, .level(mapping.jsonLevel))
         } catch {
             throw error.mappingError
         }

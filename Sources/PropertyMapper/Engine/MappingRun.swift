@@ -33,8 +33,9 @@ struct MappingRun {
             for entry in level.entries { visitMissing(entry.node) }
             return
         }
-        if level.expectsKeys, !level.expectsIndices, let dictionary = SourceValue.dictionary(source) {
-            return visit(level, dictionary)
+        if level.expectsKeys, !level.expectsIndices {
+            if let dictionary = SourceValue.dictionary(source) { return visit(level, dictionary) }
+            if let object = SourceValue.jsonObject(source, for: level) { return visit(level, object) }
         }
         guard let container = LevelContainer(source, for: level) else {
             return failShape(level, value: source)  // one root cause: the entries are not reported
@@ -52,6 +53,17 @@ struct MappingRun {
     private mutating func visit(_ level: LevelCore, _ dictionary: [String: Any]) {
         for entry in level.entries {
             if case let .key(name) = entry.key, let value = dictionary[name] {
+                visit(entry.node, present: SourceValue.item(value))
+            } else {
+                visitMissing(entry.node)
+            }
+        }
+    }
+
+    /// An object the JSON reader read for this level: each entry's value by position.
+    private mutating func visit(_ level: LevelCore, _ object: JSONObject) {
+        for (index, entry) in level.entries.enumerated() {
+            if let value = object.value(forEntry: index) {
                 visit(entry.node, present: SourceValue.item(value))
             } else {
                 visitMissing(entry.node)

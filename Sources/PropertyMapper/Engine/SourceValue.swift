@@ -17,6 +17,7 @@ enum SourceValue {
     private static var doubleType: ObjectIdentifier { ObjectIdentifier(Double.self) }
     private static var dictionaryType: ObjectIdentifier { ObjectIdentifier([String: Any].self) }
     private static var arrayType: ObjectIdentifier { ObjectIdentifier([Any].self) }
+    private static var jsonObjectType: ObjectIdentifier { ObjectIdentifier(JSONObject.self) }
 
     /// The one null value the engine passes around (`NSNull` is immutable).
     nonisolated(unsafe) static let null: Any = NSNull()
@@ -31,7 +32,8 @@ enum SourceValue {
     static func normalized(_ value: Any) -> Any {
         let type = ObjectIdentifier(type(of: value))
         if type == stringType || type == numberType || type == dictionaryType || type == nullType
-            || type == arrayType || type == booleanType || type == intType || type == doubleType || type == boolType {
+            || type == arrayType || type == booleanType || type == intType || type == doubleType || type == boolType
+            || type == jsonObjectType {
             return value
         }
         return unwrapped(value)
@@ -46,7 +48,7 @@ enum SourceValue {
             scalar = .string(unchecked(raw, as: String.self))
         } else if type == numberType {
             scalar = .number(number(fromNumber: unchecked(raw, as: NSNumber.self)))
-        } else if type == dictionaryType || type == arrayType {
+        } else if type == dictionaryType || type == arrayType || type == jsonObjectType {
             scalar = .other
         } else if type == nullType {
             scalar = .null
@@ -160,6 +162,14 @@ enum SourceValue {
     @inline(__always)
     static func dictionary(_ value: Any) -> [String: Any]? {
         ObjectIdentifier(type(of: value)) == dictionaryType ? unchecked(value, as: [String: Any].self) : nil
+    }
+
+    /// The value as a `JSONObject` read for `level`, when it is one.
+    @inline(__always)
+    static func jsonObject(_ value: Any, for level: LevelCore) -> JSONObject? {
+        guard ObjectIdentifier(type(of: value)) == jsonObjectType else { return nil }
+        let object = unchecked(value, as: JSONObject.self)
+        return object.level.plan === level ? object : nil
     }
 
     /// A view of a dictionary source without converting or copying it.

@@ -21,11 +21,15 @@ enum JSONDemand {
 /// The entries of one nested mapping (or of the root), ready for matching raw key bytes.
 ///
 /// A container of the expected shape is built with only the mapped entries: an object as a
-/// `[String: Any]` holding the mapped keys (under the mapping's own key strings), an array as an
-/// `[Any]` holding the mapped indices with a placeholder before them, cut after the last mapped
-/// index. A value of any other shape is built whole, so its shape error renders it as the
-/// `[String: Any]` path does.
-final class JSONLevel {
+/// `JSONObject` holding the mapped keys' values by position, an array as an `[Any]` holding the
+/// mapped indices with a placeholder before them, cut after the last mapped index. A value of any
+/// other shape is built whole, so its shape error renders it as the `[String: Any]` path does.
+/// Built once per mapping; immutable.
+final class JSONLevel: @unchecked Sendable {
+    /// The plan level it reads for.
+    let plan: LevelCore
+    /// For each entry of `plan`, the index of its key in `keys`; -1 for an index entry.
+    let entryKeys: [Int]
     /// Reads an object with only the mapped keys (the level maps keys and no index).
     let readsObject: Bool
     /// Reads an array with only the mapped indices (the level maps indices and no key).
@@ -44,26 +48,32 @@ final class JSONLevel {
     let indexDemands: [JSONDemand?]
 
     init<Root>(_ level: PlanLevel<Root>) {
+        plan = level.core
         readsObject = level.expectsKeys && !level.expectsIndices
         readsArray = level.expectsIndices && !level.expectsKeys
         var keys: [String] = []
         var keyDemands: [JSONDemand] = []
+        var entryKeys: [Int] = []
         var indices: [Int: JSONDemand] = [:]
         for entry in level.entries {
             switch entry.key {
             case let .key(key):
                 if let existing = keys.firstIndex(of: key) {
                     keyDemands[existing] = .whole  // a key mapped twice gives its value to both
+                    entryKeys.append(existing)
                 } else {
+                    entryKeys.append(keys.count)
                     keys.append(key)
                     keyDemands.append(JSONDemand.of(entry.node))
                 }
             case let .index(index):
+                entryKeys.append(-1)
                 guard index >= 0 else { continue }  // never present
                 indices[index] = indices[index] == nil ? JSONDemand.of(entry.node) : .whole
             }
         }
         self.keys = keys
+        self.entryKeys = entryKeys
         self.keyDemands = keyDemands
         let lastIndex = indices.keys.max() ?? -1
         indexDemands = lastIndex < 0 ? [] : (0...lastIndex).map { indices[$0] }
@@ -122,23 +132,24 @@ extension JSONReader {
     }
 
     /// An object with only the level's keys; the others are checked and skipped. The last duplicate wins.
-    private mutating func readObject(_ level: JSONLevel, depth: Int) throws(JSONSyntaxError) -> [String: Any] {
+    private mutating func readObject(_ level: JSONLevel, depth: Int) throws(JSONSyntaxError) -> JSONObject {
         try open(depth: depth)
-        var object = [String: Any](minimumCapacity: level.keys.count)
-        if closesAtOnce(UInt8(ascii: "}")) { return object }
-        var hint = 0
-        repeat {
-            if try peekToken(expected: "'\"' to start a key") != UInt8(ascii: "\"") { throw unexpected(expected: "'\"' to start a key") }
-            let key = try scanString()
-            try readColon()
-            if let index = level.match(key, in: &self, hint: hint) {
-                object[level.keys[index]] = try read(level.keyDemands[index], depth: depth + 1)
-                hint = index + 1
-            } else {
-                try skipValue(depth: depth + 1)
-            }
-        } while try readSeparator(closer: UInt8(ascii: "}"))
-        return object
+        var values = [Any?](repeating: nil, count: level.keys.count)
+        if !closesAtOnce(UInt8(ascii: "}")) {
+            var hint = 0
+            repeat {
+                if try peekToken(expected: "'\"' to start a key") != UInt8(ascii: "\"") { throw unexpected(expected: "'\"' to start a key") }
+                let key = try scanString()
+                try readColon()
+                if let index = level.match(key, in: &self, hint: hint) {
+                    values[index] = try read(level.keyDemands[index], depth: depth + 1)
+                    hint = index + 1
+                } else {
+                    try skipValue(depth: depth + 1)
+                }
+            } while try readSeparator(closer: UInt8(ascii: "}"))
+        }
+        return JSONObject(level: level, values: values)
     }
 
     /// An array with the level's indices; a placeholder stands for each skipped element before the last mapped one.

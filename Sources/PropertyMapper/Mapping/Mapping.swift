@@ -14,6 +14,8 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
     /// The entries in declaration order.
     public let entries: [(key: MappingKey, descriptor: PropertyDescriptor<Root>)]
     let plan: PlanLevel<Root>
+    /// What the JSON reader builds for this mapping (only the mapped values).
+    let jsonLevel: JSONLevel
 
     public init(dictionaryLiteral elements: (MappingKey, PropertyDescriptor<Root>)...) {
         self.init(elements)
@@ -23,5 +25,6 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
     public init(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) {
         self.entries = entries.map { (key: $0.0, descriptor: $0.1) }
         self.plan = PlanLevel(entries: entries, path: "")
+        self.jsonLevel = JSONLevel(plan)
     }
 }

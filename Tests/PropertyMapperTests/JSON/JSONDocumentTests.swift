@@ -46,4 +46,18 @@ import Testing
         let value = try JSONDocument.read(Data(json.utf8), .level(JSONLevel(Video.mapping.plan)))
         #expect(EngineView(value).description == #"{"author":{"id":2},"geo":[1.5,2.5],"id":1}"#)
     }
+
+    /// An object read for a level holds its keys' values by position; the last duplicate wins.
+    @Test func readsAnObjectByTheKeysOfItsLevel() throws {
+        let json = #"{"id": 1, "name": "a", "id": 3, "extra": true}"#
+        let value = try JSONDocument.read(Data(json.utf8), .level(Video.mapping.jsonLevel))
+        let object = try #require(value as? JSONObject)
+        #expect(object.level === Video.mapping.jsonLevel)
+        #expect(object.count == 2)
+        #expect(object.value(forKey: "id").map { EngineView($0).description } == "3")
+        #expect(object.value(forKey: "extra") == nil)
+        #expect(SourceValue.render(value) == "{…} (2 keys)")
+        let idEntry = try #require(Video.mapping.plan.entries.firstIndex { $0.key == "id" })
+        #expect(object.value(forEntry: idEntry).map { EngineView($0).description } == "3")
+    }
 }
