@@ -93,6 +93,10 @@ final class LevelCore: @unchecked Sendable {
     let path: String
     let property: String
     let entries: [(key: MappingKey, node: NodeCore)]
+    /// The entries' nodes, unretained (`entries` holds them), and their string keys (nil for an
+    /// index): what the walk reads, without the reference counting that copying entries costs.
+    let nodes: [Unmanaged<NodeCore>]
+    let keyNames: [String?]
     let expectsKeys: Bool
     let expectsIndices: Bool
     let fieldCount: Int
@@ -106,6 +110,8 @@ final class LevelCore: @unchecked Sendable {
         self.path = path
         self.property = property
         self.entries = entries
+        self.nodes = entries.map { .passUnretained($0.node) }
+        self.keyNames = entries.map { if case let .key(name) = $0.key { name } else { nil } }
         self.expectsKeys = expectsKeys
         self.expectsIndices = expectsIndices
         self.fieldCount = fieldCount
@@ -134,6 +140,9 @@ class NodeCore: @unchecked Sendable {
     let isRequired: Bool
     let validators: [Validator]
     let coreBody: Body
+    /// The field of a field node, unretained, for the walk: reading it costs no reference counting
+    /// (the node holds it in `coreBody`).
+    let field: Unmanaged<FieldCore>?
     /// This field's place among the plan's fields, set while the plan is built; -1 for other nodes.
     private(set) var writeIndex = -1
 
@@ -143,6 +152,7 @@ class NodeCore: @unchecked Sendable {
         self.isRequired = isRequired
         self.validators = validators
         self.coreBody = body
+        if case let .field(field) = body { self.field = .passUnretained(field) } else { self.field = nil }
     }
 
     /// Numbers this node's fields and widens `layout` to fit their staged values.

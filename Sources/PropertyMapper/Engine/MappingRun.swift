@@ -51,22 +51,24 @@ struct MappingRun {
 
     /// The common case, a `[String: Any]` under a level of string keys: one look-up per entry.
     private mutating func visit(_ level: LevelCore, _ dictionary: [String: Any]) {
-        for entry in level.entries {
-            if case let .key(name) = entry.key, let value = dictionary[name] {
-                visit(entry.node, present: SourceValue.item(value))
+        for index in level.entries.indices {
+            let node = level.nodes[index]
+            if let name = level.keyNames[index], let value = dictionary[name] {
+                node._withUnsafeGuaranteedRef { visit($0, present: SourceValue.item(value)) }
             } else {
-                visitMissing(entry.node)
+                node._withUnsafeGuaranteedRef { visitMissing($0) }
             }
         }
     }
 
     /// An object the JSON reader read for this level: each entry's value by position.
     private mutating func visit(_ level: LevelCore, _ object: JSONObject) {
-        for (index, entry) in level.entries.enumerated() {
+        for index in level.entries.indices {
+            let node = level.nodes[index]
             if let value = object.value(forEntry: index) {
-                visit(entry.node, present: SourceValue.item(value))
+                node._withUnsafeGuaranteedRef { visit($0, present: SourceValue.item(value)) }
             } else {
-                visitMissing(entry.node)
+                node._withUnsafeGuaranteedRef { visitMissing($0) }
             }
         }
     }
@@ -96,9 +98,12 @@ struct MappingRun {
             }
             return
         }
+        if let field = node.field {
+            return field._withUnsafeGuaranteedRef { $0.stage(item, at: node, in: &self) }
+        }
         switch node.coreBody {
-        case let .field(field):
-            field.stage(item, at: node, in: &self)
+        case .field:
+            preconditionFailure("staged above")
         case let .nested(level):
             if !node.validators.isEmpty {
                 // The shape check comes first: one root cause, one error.
@@ -124,9 +129,10 @@ struct MappingRun {
     /// Runs the node's validators on a present, type-checked source value; records each failure.
     mutating func passesValidators(_ node: NodeCore, _ item: SourceItem) -> Bool {
         var passed = true
-        for validator in node.validators {
-            if let failure = validator.check(item) {
-                fail(node, rule: validator.rule, failure: failure, value: item.value)
+        let validators = node.validators
+        for index in validators.indices {
+            if let failure = validators[index].check(item) {
+                fail(node, rule: validators[index].rule, failure: failure, value: item.value)
                 passed = false
             }
         }
