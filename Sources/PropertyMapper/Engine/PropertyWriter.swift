@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes one property of a `Root` through its key path, the fastest way the key path allows.
 ///
 /// Key-path writes are slow from generic code that the client's module does not specialize: the
@@ -82,10 +84,25 @@ struct PropertyWriter<Root, Value>: @unchecked Sendable {
         }
         let (pointer, owner) = _modifyAtReferenceWritableKeyPath_impl(root: object, keyPath: reference)
         pointer.pointee = value
-        let stored = owner.map { String(describing: type(of: $0)).hasPrefix("ClassHolder<") } ?? false
+        let stored = owner.map { ClassHolderTypes.contains(type(of: $0)) } ?? false
         let offset = UnsafeMutableRawPointer(pointer) - Unmanaged.passUnretained(object as AnyObject).toOpaque()
         withExtendedLifetime(owner) {}  // ends the access (and, for a write-back buffer, runs the setter)
         return stored ? .stored(offset) : .notStored
+    }
+}
+
+/// Which owner types of a key-path projection are the runtime's `ClassHolder`, told by the type's
+/// name and remembered: describing a type costs more than mapping a small batch.
+private enum ClassHolderTypes {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var known: [ObjectIdentifier: Bool] = [:]
+
+    static func contains(_ type: AnyObject.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        if let answer = lock.withLock({ known[id] }) { return answer }
+        let answer = String(describing: type).hasPrefix("ClassHolder<")
+        lock.withLock { known[id] = answer }
+        return answer
     }
 }
 
