@@ -103,10 +103,10 @@ enum Conversions {
         case is Int?.Type: optional(integer(Int.self))
         case is Double?.Type: optional(double)
         case is Bool?.Type: optional(bool)
-        case is [String].Type: array(string)
+        case is [String].Type: strings
         case is [Int].Type: array(integer(Int.self))
         case is [Double].Type: array(double)
-        case is [String]?.Type: optional(array(string))
+        case is [String]?.Type: optional(strings)
         default: nil
         }
         return conversion.map { $0 as! Conversion<Value> }
@@ -144,6 +144,16 @@ enum Conversions {
             return failed ? nil : result
         }
     }
+
+    /// `[String]`, the commonest array: an `[Any]` of Swift strings is read in one pass, without
+    /// reading each element for the engine; any other source goes element by element.
+    static let strings: Conversion<[String]> = {
+        let general = array(string)
+        return Conversion<[String]>(typeName: general.typeName) { item, issues in
+            if case .other = item.scalar, let strings = SourceValue.strings(item.value) { return strings }
+            return general.convert(item, &issues)
+        }
+    }()
 
     static let string = Conversion<String>(typeName: "String") { item, issues in
         if case let .string(text) = item.scalar { return text }

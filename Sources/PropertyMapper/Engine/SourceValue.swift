@@ -172,6 +172,19 @@ enum SourceValue {
         return object.level.plan === level ? object : nil
     }
 
+    /// The value as strings, when it is an `[Any]` holding only Swift strings.
+    static func strings(_ value: Any) -> [String]? {
+        guard ObjectIdentifier(type(of: value)) == arrayType else { return nil }
+        let array = unchecked(value, as: [Any].self)
+        var strings: [String] = []
+        strings.reserveCapacity(array.count)
+        for element in array {
+            guard ObjectIdentifier(type(of: element)) == stringType else { return nil }
+            strings.append(unchecked(element, as: String.self))
+        }
+        return strings
+    }
+
     /// A view of a dictionary source without converting or copying it.
     static func keyed(_ value: Any) -> KeyedSource? {
         if ObjectIdentifier(type(of: value)) == dictionaryType { return .dictionary(unchecked(value, as: [String: Any].self)) }
