@@ -151,7 +151,8 @@ public enum Mapper {
     /// model's layout (see `ClassOffsets`).
     final class Batch<Root> {
         let mapping: Mapping<Root>
-        private var offsets: ClassOffsets
+        /// Used by one batch, record after record: dynamic exclusivity checks would only cost time.
+        @exclusivity(unchecked) private var offsets: ClassOffsets
         /// One staging area for every record of the batch: empty between records.
         private let staging: StagingArea
 
