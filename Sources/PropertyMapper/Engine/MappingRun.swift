@@ -65,8 +65,8 @@ struct MappingRun {
     private mutating func visit(_ level: LevelCore, _ object: JSONObject) {
         for index in level.entries.indices {
             let node = level.nodes[index]
-            if let value = object.value(forEntry: index) {
-                node._withUnsafeGuaranteedRef { visit($0, present: SourceValue.item(value)) }
+            if let valueIndex = object.valueIndex(forEntry: index) {
+                node._withUnsafeGuaranteedRef { visit($0, present: SourceValue.item(object.values[valueIndex])) }
             } else {
                 node._withUnsafeGuaranteedRef { visitMissing($0) }
             }

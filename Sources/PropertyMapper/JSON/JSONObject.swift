@@ -4,35 +4,58 @@
 final class JSONObject {
     /// The level it was read for, which names the keys.
     let level: JSONLevel
-    /// The value of each of `level.keys`, or nil when the object does not have that key.
-    let values: [Any?]
+    /// The value of each of `level.keys`; a placeholder where `present` says the key was absent.
+    /// (Plain `Any`s rather than `Any?`s: copying an optional existential costs twice as much.)
+    let values: [Any]
+    let present: KeySet
 
-    init(level: JSONLevel, values: [Any?]) {
+    init(level: JSONLevel, values: [Any], present: KeySet) {
         self.level = level
         self.values = values
+        self.present = present
     }
 
-    /// The value for the plan entry numbered `entry` of `level.plan`, or nil when absent.
+    /// The index in `values` of the plan entry numbered `entry` of `level.plan`, or nil when its
+    /// key was absent (or it maps an index).
     @inline(__always)
-    func value(forEntry entry: Int) -> Any? {
+    func valueIndex(forEntry entry: Int) -> Int? {
         let key = level.entryKeys[entry]
-        return key < 0 ? nil : values[key]
+        return key >= 0 && present.contains(key) ? key : nil
+    }
+
+    /// A placeholder for absent keys.
+    static var absent: Any { () }
+}
+
+/// A set of small integers (key positions), without allocating for the first 64.
+struct KeySet {
+    private var low: UInt64 = 0
+    private var high: Set<Int> = []
+
+    @inline(__always)
+    func contains(_ key: Int) -> Bool {
+        key < 64 ? low & (1 << UInt64(key)) != 0 : high.contains(key)
+    }
+
+    @inline(__always)
+    mutating func insert(_ key: Int) {
+        if key < 64 { low |= 1 << UInt64(key) } else { high.insert(key) }
     }
 }
 
 extension JSONObject: StringKeyedContainer {
     var acceptsStringKeys: Bool { true }
 
-    var count: Int { values.reduce(0) { $1 == nil ? $0 : $0 + 1 } }
+    var count: Int { values.indices.reduce(0) { present.contains($1) ? $0 + 1 : $0 } }
 
     func value(forKey key: String) -> Any? {
-        guard let index = level.keys.firstIndex(of: key) else { return nil }
+        guard let index = level.keys.firstIndex(of: key), present.contains(index) else { return nil }
         return values[index]
     }
 
     func forEachStringKey(_ body: (String, Any) -> Void) {
-        for (key, value) in zip(level.keys, values) {
-            if let value { body(key, value) }
+        for index in values.indices where present.contains(index) {
+            body(level.keys[index], values[index])
         }
     }
 }
