@@ -86,8 +86,7 @@ struct RegexProgram: Sendable {
 
         // The DFA, built breadth first from the states at offset 0. Each step lands in the middle
         // context, where a new match may also begin.
-        let middle = Context(isStart: false, end: 0).index
-        let first = starts[Context(isStart: true, end: 0).index]
+        let first = starts[Context.first]
         var dfaStates = first & Self.acceptBit == 0 ? [first] : []
         var indices = [first: 0]
         var transitions: [UInt8] = []
@@ -96,12 +95,7 @@ struct RegexProgram: Sendable {
             let current = dfaStates[built]
             built += 1
             for scalar in 0..<128 {
-                var consuming = current & asciiStates[scalar]
-                var next = starts[middle]
-                while consuming != 0 {
-                    next |= follows[consuming.trailingZeroBitCount << 3 | middle]
-                    consuming &= consuming &- 1
-                }
+                let next = Self.step(current & asciiStates[scalar], starts: starts, follows: follows)
                 if next & Self.acceptBit != 0 {
                     transitions.append(Self.accepted)
                 } else if next == 0, !startsAfterFirstScalar {
@@ -143,22 +137,16 @@ struct RegexProgram: Sendable {
         var offset = 0
         var current: UInt64 = 0
 
-        // The DFA runs while the next position is in the middle: not past a final line terminator's start.
+        // The DFA runs while the next position is in the middle: before a final line terminator.
         let middleEnd = dollar >= 0 ? dollar : count
         if middleEnd > 1, !dfaStates.isEmpty {
-            let stop = transitions.withUnsafeBufferPointer { transitions in
-                var state: UInt8 = 0
-                while offset + 1 < middleEnd {
-                    let scalar = bytes[offset]
-                    guard scalar < 0x80 else { break }
-                    state = transitions[Int(state) << 7 | Int(scalar)]
-                    offset += 1
-                    if state >= Self.rejected { break }
-                }
-                return state
+            switch runDFA(over: bytes, until: middleEnd) {
+            case let .answer(answer):
+                return answer
+            case let .resume(at, states):
+                offset = at
+                current = states
             }
-            if stop >= Self.rejected { return stop == Self.accepted }
-            current = dfaStates[Int(stop)]
         }
 
         return asciiStates.withUnsafeBufferPointer { asciiStates in
@@ -193,6 +181,55 @@ struct RegexProgram: Sendable {
                 }
             }
         }
+    }
+
+    /// Where the DFA stopped: with the answer, or at an offset with the set of states there.
+    private enum DFAStop {
+        case answer(Bool?)
+        case resume(at: Int, states: UInt64)
+    }
+
+    /// Runs the DFA from offset 0 while the next position is before `middleEnd`. A scalar beyond
+    /// ASCII takes a step on the bitsets, then the DFA resumes from the set reached if it has it.
+    @inline(__always)
+    private func runDFA(over bytes: UnsafeBufferPointer<UInt8>, until middleEnd: Int) -> DFAStop {
+        transitions.withUnsafeBufferPointer { transitions in
+            var offset = 0
+            var state = 0
+            while offset + 1 < middleEnd {
+                let lead = bytes[offset]
+                if lead < 0x80 {
+                    let next = transitions[state << 7 | Int(lead)]
+                    offset += 1
+                    if next >= Self.rejected { return .answer(next == Self.accepted) }
+                    state = Int(next)
+                    continue
+                }
+                let (scalar, length) = Self.decode(bytes, at: offset, lead: lead)
+                guard offset + length < middleEnd else { break }
+                guard let consuming = states(of: dfaStates[state], accepting: scalar) else { return .answer(nil) }
+                let next = Self.step(consuming, starts: starts, follows: follows)
+                offset += length
+                if next & Self.acceptBit != 0 { return .answer(true) }
+                if next == 0, !startsAfterFirstScalar { return .answer(false) }
+                guard let index = dfaStates.firstIndex(of: next) else { return .resume(at: offset, states: next) }
+                state = index
+            }
+            return .resume(at: offset, states: dfaStates[state])
+        }
+    }
+
+    /// The states after `consuming` consumed a scalar, landing in the middle of the input, where
+    /// a new match may also begin.
+    @inline(__always)
+    private static func step(_ consuming: UInt64, starts: [UInt64], follows: [UInt64]) -> UInt64 {
+        var consuming = consuming
+        var next = starts[Context.middle]
+        while consuming != 0 {
+            next |= follows[consuming.trailingZeroBitCount << 3 | Context.middle]
+            consuming &= consuming &- 1
+        }
+        return next
     }
 
     /// The states among `current` that accept a scalar beyond ASCII; nil when one cannot decide.
@@ -281,6 +318,10 @@ private struct Context {
 
     static let count = 6
     static let all = (0..<count).map { Context(isStart: $0 & 1 == 1, end: $0 >> 1) }
+    /// Neither the start nor near the end: where the DFA works.
+    static let middle = 0
+    /// The start of an input that goes on.
+    static let first = 1
 
     @inline(__always)
     static func at(_ offset: Int, count: Int, dollar: Int) -> Int {
