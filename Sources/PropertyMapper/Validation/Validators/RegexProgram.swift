@@ -121,8 +121,8 @@ struct RegexProgram: Sendable {
     var hasDFA: Bool { !dfaStates.isEmpty }
 
     /// Whether `text` contains a match, exactly as `NSRegularExpression.firstMatch(in:range:) != nil` decides
-    /// for the same pattern without options; nil when a `\d` or `\w` meets a scalar assigned after
-    /// Unicode 15.0, whose properties ICU and the standard library may not agree on.
+    /// for the same pattern without options; nil when a `\d` or `\w` meets a scalar that is unassigned
+    /// or assigned after Unicode 15.0, whose properties ICU and the standard library may not agree on.
     func containsMatch(in text: String) -> Bool? {
         if let answer = text.utf8.withContiguousStorageIfAvailable({ containsMatch(utf8: $0) }) {
             return answer
