@@ -163,8 +163,7 @@ public enum Mapper {
         }
 
         /// `model` with `source` mapped into it, or every error (then `model` is dropped).
-        func map(_ source: Any?, into model: Root) -> Result<Root, MappingError> {
-            var model = model
+        func map(_ source: Any?, into model: consuming Root) -> Result<Root, MappingError> {
             var run = MappingRun(staging: staging, stagesWrites: true)
             run.visit(mapping.plan, source, root: model)
             guard run.errors.isEmpty else {

@@ -82,12 +82,26 @@ enum SourceValue {
     }
 
     /// `value` as a `T`, for a value whose dynamic type the caller has just found to be `T` (or, for
-    /// a class, a subclass of it). When the `Any` holds the `T` itself, opening the existential
-    /// costs a third of the runtime's general cast, which weighed more than the rest of a field's
-    /// checks; when it holds it inside another existential (`AnyObject`, `any Sendable`), or holds
-    /// a subclass, the runtime casts.
+    /// a class, a subclass of it). The runtime's general cast weighed more than the rest of a
+    /// field's checks, so:
+    /// - an `Any` is three words of inline storage and the stored type's metadata, and a small
+    ///   bitwise-movable value (a `String`, a class reference) is stored inline: when the stored
+    ///   type is `T` itself, the value is read in place, as a concrete `T`;
+    /// - otherwise the existential is opened, which costs a third of the general cast when it holds
+    ///   the `T` itself; when it holds it inside another existential (`AnyObject`, `any Sendable`),
+    ///   or holds a subclass, the runtime casts.
     @inline(__always)
     private static func unchecked<T>(_ value: Any, as _: T.Type) -> T {
+        if MemoryLayout<T>.size <= 3 * MemoryLayout<Int>.size, MemoryLayout<T>.alignment <= MemoryLayout<Int>.alignment,
+           _isBitwiseTakable(T.self) {
+            let direct: T? = withUnsafePointer(to: value) { container in
+                let raw = UnsafeRawPointer(container)
+                guard raw.load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
+                    == unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self) else { return nil }
+                return raw.load(as: T.self)
+            }
+            if let direct { return direct }
+        }
         func reinterpret<Opened>(_ opened: Opened) -> T {
             Opened.self == T.self ? unsafeBitCast(opened, to: T.self) : opened as! T
         }
