@@ -15,7 +15,7 @@ extension PropertyDescriptor {
     ) -> Self {
         let expected = TypeName.of(Value.self)
         return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, _, slot in
-            outcome(expected: expected, into: slot) { try method(root)(input) }
+            outcome(expected: expected, into: slot) { try method(root.pointee)(input) }
         }))
     }
 
@@ -26,7 +26,7 @@ extension PropertyDescriptor {
     ) -> Self {
         let expected = TypeName.of(Value?.self)
         return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, _, slot in
-            outcome(expected: expected, into: slot) { .some(try method(root)(input)) }
+            outcome(expected: expected, into: slot) { .some(try method(root.pointee)(input)) }
         }))
     }
 
@@ -39,7 +39,7 @@ extension PropertyDescriptor {
     ) -> Self {
         let expected = TypeName.of(Value.self)
         return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, property, slot in
-            outcome(expected: expected, into: slot) { try method(root)(input, property) }
+            outcome(expected: expected, into: slot) { try method(root.pointee)(input, property) }
         }))
     }
 
@@ -50,7 +50,7 @@ extension PropertyDescriptor {
     ) -> Self {
         let expected = TypeName.of(Value?.self)
         return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, property, slot in
-            outcome(expected: expected, into: slot) { .some(try method(root)(input, property)) }
+            outcome(expected: expected, into: slot) { .some(try method(root.pointee)(input, property)) }
         }))
     }
 

@@ -112,17 +112,17 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
     private let rule: String
     private let writer: PropertyWriter<Root, Target>
     private let input: Conversion<Input>
-    /// Boxes or calls (given the model, the value and the property's name): initializes the slot
-    /// with a `Target` and returns nil, or returns why it failed and leaves the slot as it was.
-    /// (Writing the slot itself, where `Target` is known, spares the engine's generic code a cast
-    /// and an enum's metadata.)
-    private let transform: @Sendable (Root, Input, String, UnsafeMutableRawPointer) -> Failure?
+    /// Boxes or calls (given a pointer to the model, the value and the property's name): initializes
+    /// the slot with a `Target` and returns nil, or returns why it failed and leaves the slot as it
+    /// was. (Writing the slot itself, where `Target` is known, spares the engine's generic code a
+    /// cast and an enum's metadata; only a call reads the model, so only a call copies it.)
+    private let transform: @Sendable (UnsafePointer<Root>, Input, String, UnsafeMutableRawPointer) -> Failure?
 
     init(
         rule: String,
         keyPath: any WritableKeyPath<Root, Target> & Sendable,
         input: Conversion<Input>,
-        transform: @escaping @Sendable (Root, Input, String, UnsafeMutableRawPointer) -> Failure?
+        transform: @escaping @Sendable (UnsafePointer<Root>, Input, String, UnsafeMutableRawPointer) -> Failure?
     ) {
         self.rule = rule
         self.writer = PropertyWriter(keyPath)
@@ -145,7 +145,7 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
         let converted = scratch.assumingMemoryBound(to: Input.self).move()
         guard run.passesValidators(node, item) else { return }
         // The run points `run.root` at the model for the length of its walk.
-        let root = run.root!.assumingMemoryBound(to: Root.self).pointee
+        let root = run.root!.assumingMemoryBound(to: Root.self)
         if let failure = transform(root, converted, node.property, run.slot(for: node)) {
             run.fail(node, rule: rule, failure: failure, value: item.value)
         } else {
