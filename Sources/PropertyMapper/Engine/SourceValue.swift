@@ -319,18 +319,6 @@ struct SourceItem {
         if case .null = scalar { true } else { false }
     }
 
-    var string: String? {
-        if case let .string(text) = scalar { text } else { nil }
-    }
-
-    var number: SourceNumber? {
-        if case let .number(number) = scalar { number } else { nil }
-    }
-
-    var bool: Bool? {
-        if case let .bool(flag) = scalar { flag } else { nil }
-    }
-
     /// What the value is, in JSON's words.
     var kind: ValueKind {
         switch scalar {
