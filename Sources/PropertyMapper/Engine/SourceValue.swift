@@ -19,18 +19,36 @@ enum SourceValue {
     private static var arrayType: ObjectIdentifier { ObjectIdentifier([Any].self) }
     private static var jsonObjectType: ObjectIdentifier { ObjectIdentifier(JSONObject.self) }
 
+    /// The value's dynamic type. An `Any` is three words of inline storage and the stored type's
+    /// metadata; when the stored type is one of the common value types, which have no subclasses,
+    /// that is the dynamic type, read without the runtime's general look-up (which also looks
+    /// inside class instances and nested existentials, and cost a tenth of a field's checks).
+    @inline(__always)
+    static func typeID(of value: Any) -> ObjectIdentifier {
+        let stored = withUnsafePointer(to: value) {
+            ObjectIdentifier(unsafeBitCast(
+                UnsafeRawPointer($0).load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: UnsafeRawPointer.self),
+                to: Any.Type.self))
+        }
+        if stored == stringType || stored == dictionaryType || stored == arrayType || stored == intType
+            || stored == doubleType || stored == boolType {
+            return stored
+        }
+        return ObjectIdentifier(type(of: value))
+    }
+
     /// The one null value the engine passes around (`NSNull` is immutable).
     nonisolated(unsafe) static let null: Any = NSNull()
 
     @inline(__always)
     static func isNull(_ value: Any) -> Bool {
-        ObjectIdentifier(type(of: value)) == nullType
+        typeID(of: value) == nullType
     }
 
     /// The value with any `Optional` wrapping removed; `nil` inside becomes `NSNull`.
     @inline(__always)
     static func normalized(_ value: Any) -> Any {
-        let type = ObjectIdentifier(type(of: value))
+        let type = typeID(of: value)
         if type == stringType || type == numberType || type == dictionaryType || type == nullType
             || type == arrayType || type == booleanType || type == intType || type == doubleType || type == boolType
             || type == jsonObjectType {
@@ -42,7 +60,7 @@ enum SourceValue {
     /// The value read once for the engine: normalized, its kind decided, a number's payload taken.
     /// The common dynamic types are told apart by one look at the type; the rest go the long way.
     static func item(_ raw: __owned Any) -> SourceItem {
-        let type = ObjectIdentifier(Swift.type(of: raw))
+        let type = typeID(of: raw)
         let scalar: SourceItem.Scalar
         if type == stringType {
             scalar = .string(unchecked(raw, as: String.self))
@@ -111,7 +129,7 @@ enum SourceValue {
     // MARK: Strict readers
 
     static func string(_ value: Any) -> String? {
-        if ObjectIdentifier(type(of: value)) == stringType { return unchecked(value, as: String.self) }
+        if typeID(of: value) == stringType { return unchecked(value, as: String.self) }
         if isObject(value), let text = value as? NSString { return text as String }
         return nil
     }
@@ -175,7 +193,7 @@ enum SourceValue {
     /// The value as a `[String: Any]`, when it is exactly one.
     @inline(__always)
     static func dictionary(_ value: Any) -> [String: Any]? {
-        ObjectIdentifier(type(of: value)) == dictionaryType ? unchecked(value, as: [String: Any].self) : nil
+        typeID(of: value) == dictionaryType ? unchecked(value, as: [String: Any].self) : nil
     }
 
     /// The value as a `JSONObject` read for `level`, when it is one.
@@ -188,12 +206,12 @@ enum SourceValue {
 
     /// The value as strings, when it is an `[Any]` holding only Swift strings.
     static func strings(_ value: Any) -> [String]? {
-        guard ObjectIdentifier(type(of: value)) == arrayType else { return nil }
+        guard typeID(of: value) == arrayType else { return nil }
         let array = unchecked(value, as: [Any].self)
         var strings: [String] = []
         strings.reserveCapacity(array.count)
         for element in array {
-            guard ObjectIdentifier(type(of: element)) == stringType else { return nil }
+            guard typeID(of: element) == stringType else { return nil }
             strings.append(unchecked(element, as: String.self))
         }
         return strings
@@ -201,14 +219,14 @@ enum SourceValue {
 
     /// A view of a dictionary source without converting or copying it.
     static func keyed(_ value: Any) -> KeyedSource? {
-        if ObjectIdentifier(type(of: value)) == dictionaryType { return .dictionary(unchecked(value, as: [String: Any].self)) }
+        if typeID(of: value) == dictionaryType { return .dictionary(unchecked(value, as: [String: Any].self)) }
         if let other = value as? any StringKeyedContainer, other.acceptsStringKeys { return .other(other) }
         return nil
     }
 
     /// A view of an array source without converting or copying it.
     static func indexed(_ value: Any) -> IndexedSource? {
-        if ObjectIdentifier(type(of: value)) == arrayType { return .array(unchecked(value, as: [Any].self)) }
+        if typeID(of: value) == arrayType { return .array(unchecked(value, as: [Any].self)) }
         if let other = value as? any IndexedContainer { return .other(other) }
         return nil
     }
