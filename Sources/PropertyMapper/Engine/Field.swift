@@ -23,9 +23,12 @@ class FieldCore: @unchecked Sendable {
     private let nilBytes: UnsafeMutableRawPointer?
     /// The staged type's name, for a null into a property that is not optional.
     private let stagedTypeName: String
+    /// How phase two writes the staged value without generic code, when it can (see `StoredMove`).
+    let storedMove: StoredMove
 
-    init(propertyName: String?, staging: Any.Type, typeName: String, scratch: Any.Type? = nil) {
+    init(propertyName: String?, staging: Any.Type, typeName: String, storedMove: StoredMove, scratch: Any.Type? = nil) {
         self.propertyName = propertyName
+        self.storedMove = storedMove
         self.stagedLayout = Self.layout(of: staging)
         self.scratchLayout = scratch.map(Self.layout) ?? (0, 1)
         self.stagedTypeName = typeName
@@ -80,7 +83,9 @@ final class PropertyField<Root, Value>: FieldCore, Field, @unchecked Sendable {
     init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
         self.writer = PropertyWriter(keyPath)
         self.conversion = Conversions.make(Value.self)
-        super.init(propertyName: PropertyName.of(keyPath), staging: Value.self, typeName: conversion.typeName)
+        super.init(
+            propertyName: PropertyName.of(keyPath), staging: Value.self, typeName: conversion.typeName,
+            storedMove: writer.stored)
     }
 
     override func stage(_ item: SourceItem, at node: NodeCore, in run: inout MappingRun) {
@@ -130,7 +135,7 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
         self.transform = transform
         super.init(
             propertyName: PropertyName.of(keyPath), staging: Target.self, typeName: TypeName.of(Target.self),
-            scratch: Input.self)
+            storedMove: writer.stored, scratch: Input.self)
     }
 
     override func stage(_ item: SourceItem, at node: NodeCore, in run: inout MappingRun) {

@@ -12,58 +12,27 @@ struct PropertyWriter<Root, Value>: @unchecked Sendable {
     // @unchecked: key paths made from literals are immutable; the descriptors require `Sendable` ones.
     private let keyPath: WritableKeyPath<Root, Value>
     private let reference: ReferenceWritableKeyPath<Root, Value>?
-    private let offset: Int?
-    /// How a value moves into storage found by offset (see `move(_:over:)`).
-    private let storage: Storage
-
-    private enum Storage {
-        /// No references (`Int`, `Double?`): copying the bytes over the old value is the move.
-        case trivial
-        /// Movable by copying its bytes, once the old value is destroyed (`URL`); the commonest
-        /// types are destroyed as themselves, which costs a tenth of destroying a generic value.
-        case bitwise
-        case string
-        case optionalString
-        case strings
-        /// Anything else moves as an assignment.
-        case assigned
-
-        init(_: Value.Type) {
-            self = if _isPOD(Value.self) {
-                .trivial
-            } else if Value.self == String.self {
-                .string
-            } else if Value.self == String?.self {
-                .optionalString
-            } else if Value.self == [String].self {
-                .strings
-            } else if _isBitwiseTakable(Value.self) {
-                .bitwise
-            } else {
-                .assigned
-            }
-        }
-    }
+    /// Moves into storage found by offset, where the value's type allows it without generic code.
+    let stored: StoredMove
+    /// Movable by copying its bytes once the old value is destroyed (`URL`); otherwise a move into
+    /// storage found by offset is an assignment.
+    private let isBitwiseTakable: Bool
 
     init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
         let writable: WritableKeyPath<Root, Value> = keyPath
         self.keyPath = writable
         self.reference = writable as? ReferenceWritableKeyPath<Root, Value>
-        self.offset = MemoryLayout<Root>.offset(of: writable)
-        self.storage = Storage(Value.self)
+        self.stored = StoredMove(Value.self, offset: MemoryLayout<Root>.offset(of: writable))
+        self.isBitwiseTakable = _isBitwiseTakable(Value.self)
     }
 
     /// Moves the value at `staged` into the `Root` at `root`, using and updating what the batch learned.
-    /// (One value at a time, as an assignment: a bulk move such as `moveUpdate(from:count:)` copies
-    /// a whole stride, which for `Int?` inside a struct overwrites the next property.)
+    /// (One value at a time: a bulk move such as `moveUpdate(from:count:)` copies a whole stride,
+    /// which for `Int?` inside a struct overwrites the next property.)
     @inline(__always)
     func write(from staged: UnsafeMutablePointer<Value>, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
-        if let offset {
-            return move(staged, over: root + offset)
-        }
-        if case let .stored(offset) = classOffset {
-            // A class reference is the object's address.
-            return move(staged, over: root.load(as: UnsafeMutableRawPointer.self) + offset)
+        if let destination = stored.destination(in: root, classOffset: classOffset) {
+            return move(staged, over: destination)
         }
         guard let reference else {
             root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = staged.move()
@@ -78,26 +47,14 @@ struct PropertyWriter<Root, Value>: @unchecked Sendable {
         }
     }
 
-    /// Moves the value at `staged` over the initialized `Value` at `destination`. Copying bytes
-    /// spares the generic code's value-witness calls, which cost more than the write itself.
+    /// Moves the value at `staged` over the initialized `Value` at `destination`.
     @inline(__always)
     private func move(_ staged: UnsafeMutablePointer<Value>, over destination: UnsafeMutableRawPointer) {
-        switch storage {
-        case .trivial:
-            destination.copyMemory(from: staged, byteCount: MemoryLayout<Value>.size)
-        case .bitwise:
+        if stored.move(UnsafeMutableRawPointer(staged), over: destination) { return }
+        if isBitwiseTakable {
             destination.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
             destination.copyMemory(from: staged, byteCount: MemoryLayout<Value>.size)
-        case .string:
-            destination.assumingMemoryBound(to: String.self).deinitialize(count: 1)
-            destination.copyMemory(from: staged, byteCount: MemoryLayout<String>.size)
-        case .optionalString:
-            destination.assumingMemoryBound(to: String?.self).deinitialize(count: 1)
-            destination.copyMemory(from: staged, byteCount: MemoryLayout<String?>.size)
-        case .strings:
-            destination.assumingMemoryBound(to: [String].self).deinitialize(count: 1)
-            destination.copyMemory(from: staged, byteCount: MemoryLayout<[String]>.size)
-        case .assigned:
+        } else {
             destination.assumingMemoryBound(to: Value.self).pointee = staged.move()
         }
     }
@@ -117,6 +74,68 @@ struct PropertyWriter<Root, Value>: @unchecked Sendable {
         let offset = UnsafeMutableRawPointer(pointer) - Unmanaged.passUnretained(object as AnyObject).toOpaque()
         withExtendedLifetime(owner) {}  // ends the access (and, for a write-back buffer, runs the setter)
         return stored ? .stored(offset) : .notStored
+    }
+}
+
+/// The part of a write that needs no generic code, worked out once per field: where a property's
+/// storage lies (a struct's fixed offset, or a class's offset learned by the batch), and how the
+/// commonest types move into it. Generic code would reach each value through its type's witnesses,
+/// which cost more than the write itself.
+struct StoredMove: Sendable {
+    enum Kind: Sendable {
+        /// No references (`Int`, `Double?`): copying the bytes over the old value is the move.
+        case trivial
+        /// Destroyed as themselves, then copied.
+        case string, optionalString, strings
+        /// Any other type: moved by the field's generic code.
+        case generic
+    }
+
+    let kind: Kind
+    /// The value's size (not its stride: the next property may follow within the stride).
+    let size: Int
+    /// The property's offset in a struct model; nil in a class model.
+    let structOffset: Int?
+
+    init<Value>(_: Value.Type, offset: Int?) {
+        kind = if _isPOD(Value.self) {
+            .trivial
+        } else if Value.self == String.self {
+            .string
+        } else if Value.self == String?.self {
+            .optionalString
+        } else if Value.self == [String].self {
+            .strings
+        } else {
+            .generic
+        }
+        size = MemoryLayout<Value>.size
+        structOffset = offset
+    }
+
+    /// The property's storage in the model at `root` (a pointer to the struct, or to the class
+    /// reference), or nil when it is not known by offset.
+    @inline(__always)
+    func destination(in root: UnsafeMutableRawPointer, classOffset: ClassOffset) -> UnsafeMutableRawPointer? {
+        if let structOffset { return root + structOffset }
+        // A class reference is the object's address.
+        if case let .stored(offset) = classOffset { return root.load(as: UnsafeMutableRawPointer.self) + offset }
+        return nil
+    }
+
+    /// Moves the value at `staged` over the initialized one at `destination`; false, having done
+    /// nothing, for a type it does not know.
+    @inline(__always)
+    func move(_ staged: UnsafeMutableRawPointer, over destination: UnsafeMutableRawPointer) -> Bool {
+        switch kind {
+        case .trivial: break
+        case .string: destination.assumingMemoryBound(to: String.self).deinitialize(count: 1)
+        case .optionalString: destination.assumingMemoryBound(to: String?.self).deinitialize(count: 1)
+        case .strings: destination.assumingMemoryBound(to: [String].self).deinitialize(count: 1)
+        case .generic: return false
+        }
+        destination.copyMemory(from: staged, byteCount: size)
+        return true
     }
 }
 

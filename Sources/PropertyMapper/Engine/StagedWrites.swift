@@ -59,8 +59,14 @@ final class StagingArea {
     /// a property mapped twice gets the later value), and empties the area.
     func apply(into root: UnsafeMutableRawPointer, offsets: inout ClassOffsets) {
         for write in writes {
-            write.field._withUnsafeGuaranteedRef {
-                $0.writeStaged(slot(write.index), into: root, classOffset: &offsets[write.index])
+            let slot = slot(write.index)
+            write.field._withUnsafeGuaranteedRef { field in
+                let stored = field.storedMove
+                if let destination = stored.destination(in: root, classOffset: offsets[write.index]),
+                   stored.move(slot, over: destination) {
+                    return
+                }
+                field.writeStaged(slot, into: root, classOffset: &offsets[write.index])
             }
         }
         writes.removeAll(keepingCapacity: true)
