@@ -28,8 +28,7 @@ public enum Mapper {
         to target: inout Root,
         using mapping: Mapping<Root>
     ) throws(MappingError) {
-        let writes = try stage(source, for: target, using: mapping)
-        writes.apply(to: &target)
+        try Engine.map(source, into: &target, using: mapping.plan)
     }
 
     /// Maps JSON bytes into a class instance; malformed JSON is a `MappingError` with the rule `json`.
@@ -88,9 +87,7 @@ public enum Mapper {
         for target: Root,
         using mapping: Mapping<Root>
     ) -> [ValidationError] {
-        var run = MappingRun(staging: StagingArea(for: mapping.plan.core), stagesWrites: false)
-        run.visit(mapping.plan, source, root: target)
-        return run.errors
+        Engine.validate(source, for: target, using: mapping.plan)
     }
 
     /// Maps every element of an array source (`[Any]`, `NSArray`) into a new model made by `create`.
@@ -104,19 +101,19 @@ public enum Mapper {
         using mapping: Mapping<Root>,
         create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
-        guard let source = source.map(SourceValue.normalized), let elements = SourceValue.indexed(source) else {
-            let value = source.map(SourceValue.normalized) ?? SourceValue.null
+        try Engine.refuseFaulty(mapping.plan)
+        let source = source.map(SourceValue.normalized) ?? SourceValue.null
+        guard let elements = SourceValue.indexed(source) else {
             throw MappingError(errors: [
                 ValidationError(
-                    path: "", property: "", rule: "type", value: SourceValue.render(value),
-                    failure: .typeMismatch(found: SourceValue.kind(of: value), expected: "an array")),
+                    path: "", property: "", rule: "type", value: SourceValue.render(source),
+                    failure: .shapeMismatch(found: SourceValue.kind(of: source), expected: .array)),
             ])
         }
         var results: [Result<Root, MappingError>] = []
         results.reserveCapacity(elements.count)
-        let batch = Batch(mapping)
         for index in 0..<elements.count {
-            results.append(batch.map(elements[index], into: create()))
+            results.append(map(elements[index], into: create(), using: mapping))
         }
         return MappedArray(results: results)
     }
@@ -133,12 +130,12 @@ public enum Mapper {
         using mapping: Mapping<Root>,
         create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
+        try Engine.refuseFaulty(mapping.plan)
         var results: [Result<Root, MappingError>] = []
-        let batch = Batch(mapping)
         let notAnArray: Any?
         do {
             notAnArray = try JSONDocument.forEachElement(of: json, .level(mapping.jsonLevel)) { element in
-                results.append(batch.map(element, into: create()))
+                results.append(map(element, into: create(), using: mapping))
             }
         } catch {
             throw error.mappingError
@@ -147,49 +144,20 @@ public enum Mapper {
         return MappedArray(results: results)
     }
 
-    /// Maps the records of one batch, each on its own, reusing what the first ones learned about the
-    /// model's layout (see `ClassOffsets`).
-    final class Batch<Root> {
-        let mapping: Mapping<Root>
-        /// Used by one batch, record after record: dynamic exclusivity checks would only cost time.
-        @exclusivity(unchecked) private var offsets: ClassOffsets
-        /// One staging area for every record of the batch: empty between records.
-        private let staging: StagingArea
-
-        init(_ mapping: Mapping<Root>) {
-            self.mapping = mapping
-            self.offsets = ClassOffsets(fieldCount: mapping.plan.fieldCount)
-            self.staging = StagingArea(for: mapping.plan.core)
-        }
-
-        /// `model` with `source` mapped into it, or every error (then `model` is dropped).
-        func map(_ source: Any?, into model: consuming Root) -> Result<Root, MappingError> {
-            var run = MappingRun(staging: staging, stagesWrites: true)
-            run.visit(mapping.plan, source, root: model)
-            guard run.errors.isEmpty else {
-                staging.discardAll()
-                return .failure(MappingError(errors: run.errors))
-            }
-            StagedWrites<Root>(staging).apply(to: &model, offsets: &offsets)
+    /// `model` with `source` mapped into it, or every error (then `model` is dropped): one record of a batch.
+    private static func map<Root>(_ source: Any?, into model: consuming Root, using mapping: Mapping<Root>) -> Result<Root, MappingError> {
+        var model = model
+        do throws(MappingError) {
+            try Engine.map(source, into: &model, using: mapping.plan)
             return .success(model)
+        } catch {
+            return .failure(error)
         }
-    }
-
-    /// Phase one: the staged writes, or every error.
-    private static func stage<Root>(
-        _ source: Any?,
-        for target: Root,
-        using mapping: Mapping<Root>
-    ) throws(MappingError) -> StagedWrites<Root> {
-        let staging = StagingArea(for: mapping.plan.core)
-        var run = MappingRun(staging: staging, stagesWrites: true)
-        run.visit(mapping.plan, source, root: target)
-        guard run.errors.isEmpty else { throw MappingError(errors: run.errors) }
-        return StagedWrites(staging)
     }
 
     /// The JSON text with only what `mapping` names built; malformed JSON is one `json` error.
     private static func parseJSON<Root>(_ text: String, for mapping: Mapping<Root>) throws(MappingError) -> Any {
+        try Engine.refuseFaulty(mapping.plan)
         do {
             return try JSONDocument.read(text, .level(mapping.jsonLevel))
         } catch {
@@ -199,6 +167,7 @@ public enum Mapper {
 
     /// The JSON document with only what `mapping` names built; malformed JSON is one `json` error.
     private static func parseJSON<Root>(_ data: Data, for mapping: Mapping<Root>) throws(MappingError) -> Any {
+        try Engine.refuseFaulty(mapping.plan)
         do {
             return try JSONDocument.read(data, .level(mapping.jsonLevel))
         } catch {

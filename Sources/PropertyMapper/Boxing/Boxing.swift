@@ -39,7 +39,7 @@ protocol BoxingImplementation<Value>: Sendable {
         rule: String,
         keyPath: any WritableKeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target
-    ) -> any Field<Root>
+    ) -> any Field
 }
 
 struct TypedBoxing<Input, Value>: BoxingImplementation {
@@ -55,7 +55,7 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         rule: String,
         keyPath: any WritableKeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target
-    ) -> any Field<Root> {
+    ) -> any Field {
         TransformField(rule: rule, keyPath: keyPath, input: input) { [name, box] _, value, _, slot in
             withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { boxed in
                 let result = UnsafeMutableRawPointer(boxed.baseAddress!)

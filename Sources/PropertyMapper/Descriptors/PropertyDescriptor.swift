@@ -9,7 +9,7 @@
 /// Validators chain left to right and all must pass: `.property(\.title).isRequired().lengthRange(1, 80)`.
 public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral {
     enum Node: Sendable {
-        case field(any Field<Root>)
+        case field(any Field)
         case nested([(MappingKey, PropertyDescriptor<Root>)])
         case list([PropertyDescriptor<Root>])
     }

@@ -7,14 +7,17 @@ import Foundation
 /// with a sub-path for array elements and dictionary values.
 struct Conversion<Value>: Sendable {
     let typeName: String
+    /// The kinds of source value that can convert (null aside).
+    let kinds: ValueKinds
     let convert: @Sendable (SourceItem, inout ConversionIssues) -> Value?
     /// The same, writing the result into uninitialized memory for a `Value`; false on failure (then
     /// the memory is left uninitialized). Made where `Value` is known, it spares the engine's
     /// generic code the `Optional<Value>` metadata look-up that calling `convert` costs there.
     let convertInto: @Sendable (SourceItem, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool
 
-    init(typeName: String, convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?) {
+    init(typeName: String, kinds: ValueKinds, convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?) {
         self.typeName = typeName
+        self.kinds = kinds
         self.convert = convert
         self.convertInto = { value, slot, issues in
             guard let result = convert(value, &issues) else { return false }
@@ -114,7 +117,7 @@ enum Conversions {
 
     /// `Wrapped?`: null is `nil`, anything else converts as a `Wrapped`.
     static func optional<Wrapped>(_ wrapped: Conversion<Wrapped>) -> Conversion<Wrapped?> {
-        Conversion<Wrapped?>(typeName: wrapped.typeName + "?") { item, issues in
+        Conversion<Wrapped?>(typeName: wrapped.typeName + "?", kinds: wrapped.kinds) { item, issues in
             if item.isNull { return .some(.none) }
             guard let result = wrapped.convert(item, &issues) else { return nil }
             return .some(result)
@@ -124,7 +127,7 @@ enum Conversions {
     /// `[Element]`: an array source, element by element; every failing element is reported at its index.
     static func array<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
         let name = "[\(element.typeName)]"
-        return Conversion<[Element]>(typeName: name) { item, issues in
+        return Conversion<[Element]>(typeName: name, kinds: .array) { item, issues in
             guard case .other = item.scalar, let source = SourceValue.indexed(item.value) else {
                 issues.addMismatch(item, expected: name)
                 return nil
@@ -149,19 +152,19 @@ enum Conversions {
     /// reading each element for the engine; any other source goes element by element.
     static let strings: Conversion<[String]> = {
         let general = array(string)
-        return Conversion<[String]>(typeName: general.typeName) { item, issues in
+        return Conversion<[String]>(typeName: general.typeName, kinds: .array) { item, issues in
             if case .other = item.scalar, let strings = SourceValue.strings(item.value) { return strings }
             return general.convert(item, &issues)
         }
     }()
 
-    static let string = Conversion<String>(typeName: "String") { item, issues in
+    static let string = Conversion<String>(typeName: "String", kinds: .string) { item, issues in
         if case let .string(text) = item.scalar { return text }
         issues.addMismatch(item, expected: "String")
         return nil
     }
 
-    static let bool = Conversion<Bool>(typeName: "Bool") { item, issues in
+    static let bool = Conversion<Bool>(typeName: "Bool", kinds: .boolean) { item, issues in
         if case let .bool(flag) = item.scalar { return flag }
         issues.addMismatch(item, expected: "Bool")
         return nil
@@ -170,7 +173,7 @@ enum Conversions {
     static func integer<T: FixedWidthInteger & Sendable>(_: T.Type) -> Conversion<T> {
         let name = String(describing: T.self)
         let expected = "\(name) (\(T.min)...\(T.max))"
-        return Conversion<T>(typeName: name) { item, issues in
+        return Conversion<T>(typeName: name, kinds: .number) { item, issues in
             guard case let .number(number) = item.scalar else {
                 issues.addMismatch(item, expected: name)
                 return nil
@@ -184,7 +187,7 @@ enum Conversions {
         }
     }
 
-    static let double = Conversion<Double>(typeName: "Double") { item, issues in
+    static let double = Conversion<Double>(typeName: "Double", kinds: .number) { item, issues in
         guard case let .number(number) = item.scalar else {
             issues.addMismatch(item, expected: "Double")
             return nil
@@ -197,7 +200,7 @@ enum Conversions {
         }
     }
 
-    static let float = Conversion<Float>(typeName: "Float") { item, issues in
+    static let float = Conversion<Float>(typeName: "Float", kinds: .number) { item, issues in
         guard case let .number(number) = item.scalar else {
             issues.addMismatch(item, expected: "Float")
             return nil
@@ -214,7 +217,7 @@ enum Conversions {
         }
     }
 
-    static let decimal = Conversion<Decimal>(typeName: "Decimal") { item, issues in
+    static let decimal = Conversion<Decimal>(typeName: "Decimal", kinds: .number) { item, issues in
         guard case let .number(number) = item.scalar else {
             issues.addMismatch(item, expected: "Decimal")
             return nil
@@ -238,7 +241,7 @@ enum Conversions {
     /// Any other type (a protocol, `Any`, a class) takes the value by dynamic cast.
     static func dynamicCast<Value>(_: Value.Type) -> Conversion<Value> {
         let name = TypeName.of(Value.self)
-        return Conversion<Value>(typeName: name) { item, issues in
+        return Conversion<Value>(typeName: name, kinds: .all) { item, issues in
             if let result = item.value as? Value { return result }
             issues.addMismatch(item, expected: name)
             return nil
@@ -252,8 +255,8 @@ protocol OptionalConvertible {
     static var wrappedTypeName: String { get }
     /// A `Conversion<Self>` that turns null into `nil`.
     static func optionalConversion() -> Any
-    /// Initializes `slot`, uninitialized memory for this type, to `nil`.
-    static func initializeNil(at slot: UnsafeMutableRawPointer)
+    /// Initializes its argument, uninitialized memory for this type, to `nil`.
+    static var initializeNil: @Sendable (UnsafeMutableRawPointer) -> Void { get }
 }
 
 extension Optional: OptionalConvertible {
@@ -263,8 +266,8 @@ extension Optional: OptionalConvertible {
         Conversions.optional(Conversions.make(Wrapped.self))
     }
 
-    static func initializeNil(at slot: UnsafeMutableRawPointer) {
-        slot.initializeMemory(as: Self.self, repeating: .none, count: 1)
+    static var initializeNil: @Sendable (UnsafeMutableRawPointer) -> Void {
+        { slot in slot.initializeMemory(as: Self.self, repeating: .none, count: 1) }
     }
 }
 
@@ -292,7 +295,7 @@ extension Dictionary: StringDictionaryConvertible where Key == String {
     static func dictionaryConversion() -> Any {
         let element = Conversions.make(Value.self)
         let name = "[String: \(element.typeName)]"
-        return Conversion<[String: Value]>(typeName: name) { item, issues in
+        return Conversion<[String: Value]>(typeName: name, kinds: .object) { item, issues in
             guard case .other = item.scalar, let source = SourceValue.keyed(item.value) else {
                 issues.addMismatch(item, expected: name)
                 return nil

@@ -1,127 +1,114 @@
 /// A mapping leaf: checks one present source value, stages the converted value, and later writes it.
 ///
-/// Descriptors make fields; the engine drives them through `FieldCore`, their base class, which has
-/// no generic parameter. A field is immutable and shared by every run.
-protocol Field<Root>: FieldCore, Sendable {
-    associatedtype Root
+/// Descriptors make fields; each knows the model's type (`Root`) and the property's, and the engine
+/// drives them through this protocol, which knows neither. A field is immutable and shared by every
+/// run. Its slot and scratch space are the ones `PlanField` gives it in the run's staging buffer.
+protocol Field: AnyObject, Sendable {
+    /// The property's name from its key path, or nil when the key path does not tell it (a property
+    /// with observers); the plan then names it after its mapping key.
+    var propertyName: String? { get }
+    /// The staged value's size (the property's type).
+    var stagedLayout: ValueLayout { get }
+    /// The size of a value the field converts before transforming it; `.none` when it converts
+    /// straight into its slot.
+    var scratchLayout: ValueLayout { get }
+    /// The source value's expected type (the property's, a boxing's input, a call's parameter), for
+    /// the definition checks.
+    var input: InputType { get }
+
+    /// Type check, then the node's validators, then any transform; stages the value or records errors.
+    func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
+    /// Null: stages nil for an optional property, and is a `type` error for any other.
+    func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
+    /// Moves the value this field staged in `slot` into the model at `root` (a pointer to a `Root`).
+    func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer)
+    /// Destroys the value this field staged in `slot`.
+    func discardStaged(_ slot: UnsafeMutableRawPointer)
 }
 
-/// The engine's view of a field: the same operations with the model's type erased.
-// Immutable; `@unchecked` because a non-final class cannot state `Sendable` otherwise.
-class FieldCore: @unchecked Sendable {
-    /// The property's name from its key path, or nil when the key path does not tell it
-    /// (a property with observers); the plan then names it after its mapping key.
-    let propertyName: String?
-    /// Stride and alignment of the staged value (the property's type), for the staging area's slots.
-    let stagedLayout: (size: Int, alignment: Int)
-    /// Stride and alignment of a value the field converts before transforming it, for the staging
-    /// area's scratch space; zero when it converts straight into its slot.
-    let scratchLayout: (size: Int, alignment: Int)
-    /// When the staged type is an `Optional`, which takes null as nil: the bytes of its `nil`.
-    /// `nil` holds no payload, so copying those bytes makes a valid `nil`, without the generic
-    /// code that initializing one would run on every null.
-    private let nilBytes: UnsafeMutableRawPointer?
-    /// The staged type's name, for a null into a property that is not optional.
-    private let stagedTypeName: String
-    /// How phase two writes the staged value without generic code, when it can (see `StoredMove`).
-    let storedMove: StoredMove
+/// The type a field receives from the source, as the definition checks see it.
+struct InputType: Sendable {
+    /// As a user writes it: `Int`, `[String]`.
+    let name: String
+    /// The kinds of source value that can convert to it.
+    let kinds: ValueKinds
+}
 
-    init(propertyName: String?, staging: Any.Type, typeName: String, storedMove: StoredMove, scratch: Any.Type? = nil) {
-        self.propertyName = propertyName
-        self.storedMove = storedMove
-        self.stagedLayout = Self.layout(of: staging)
-        self.scratchLayout = scratch.map(Self.layout) ?? (0, 1)
-        self.stagedTypeName = typeName
-        if let optionalType = staging as? any OptionalConvertible.Type {
-            let bytes = UnsafeMutableRawPointer.allocate(byteCount: stagedLayout.size, alignment: stagedLayout.alignment)
-            optionalType.initializeNil(at: bytes)
-            nilBytes = bytes
-        } else {
-            nilBytes = nil
-        }
+/// Stages and writes a property of type `Value`: what `PropertyField` and `TransformField` share.
+struct StagedProperty<Root, Value>: Sendable {
+    let writer: PropertyWriter<Root, Value>
+    /// When `Value` is an `Optional`, which takes null as nil: initializes a slot to `nil`.
+    private let initializeNil: (@Sendable (UnsafeMutableRawPointer) -> Void)?
+    let typeName: String
+
+    init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable, typeName: String) {
+        writer = PropertyWriter(keyPath)
+        initializeNil = (Value.self as? any OptionalConvertible.Type)?.initializeNil
+        self.typeName = typeName
     }
 
-    deinit {
-        nilBytes?.deallocate()  // a `nil` needs no deinitializing
+    func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        guard let initializeNil else { return run.failNull(at: node, expected: typeName) }
+        initializeNil(run.staging.slot(field))
+        run.staged(field)
     }
 
-    private static func layout(of type: Any.Type) -> (size: Int, alignment: Int) {
-        func layout<T>(_: T.Type) -> (size: Int, alignment: Int) { (MemoryLayout<T>.stride, MemoryLayout<T>.alignment) }
-        return _openExistential(type, do: layout)
+    func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
+        writer.write(slot.assumingMemoryBound(to: Value.self).move(), into: root.assumingMemoryBound(to: Root.self))
     }
 
-    /// Type check, then the node's validators, then any conversion; stages a write or records errors.
-    func stage(_ item: SourceItem, at node: NodeCore, in run: inout MappingRun) {
-        preconditionFailure("every field overrides stage")
-    }
-
-    /// Null: stages nil for an optional property, and is a `type` error for any other.
-    final func stageNull(at node: NodeCore, in run: inout MappingRun) {
-        guard let nilBytes else {
-            return run.failNull(at: node, expected: stagedTypeName)
-        }
-        run.slot(for: node).copyMemory(from: nilBytes, byteCount: stagedLayout.size)
-        run.staged(self, at: node)
-    }
-
-    /// Moves the value this field staged in `slot` into the model at `root` (a pointer to a `Root`).
-    func writeStaged(_ slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
-        preconditionFailure("every field overrides writeStaged")
-    }
-
-    /// Destroys the value this field staged in `slot`.
     func discardStaged(_ slot: UnsafeMutableRawPointer) {
-        preconditionFailure("every field overrides discardStaged")
+        slot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
     }
 }
 
 /// `.property(\.x)`: the source value, strictly checked against the property's own type.
-final class PropertyField<Root, Value>: FieldCore, Field, @unchecked Sendable {
-    private let writer: PropertyWriter<Root, Value>
+final class PropertyField<Root, Value>: Field {
+    private let property: StagedProperty<Root, Value>
     private let conversion: Conversion<Value>
+    let propertyName: String?
 
     init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
-        self.writer = PropertyWriter(keyPath)
-        self.conversion = Conversions.make(Value.self)
-        super.init(
-            propertyName: PropertyName.of(keyPath), staging: Value.self, typeName: conversion.typeName,
-            storedMove: writer.stored)
+        conversion = Conversions.make(Value.self)
+        property = StagedProperty(keyPath, typeName: conversion.typeName)
+        propertyName = PropertyName.of(keyPath)
     }
 
-    override func stage(_ item: SourceItem, at node: NodeCore, in run: inout MappingRun) {
+    var stagedLayout: ValueLayout { .of(Value.self) }
+    var scratchLayout: ValueLayout { .none }
+    var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
+
+    func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
         var issues = ConversionIssues()
-        let slot = run.slot(for: node)
-        guard conversion.convertInto(item, slot, &issues) else {
-            run.fail(node, issues: issues)
-            return
-        }
-        guard run.passesValidators(node, item) else {
-            discardStaged(slot)
-            return
-        }
-        run.staged(self, at: node)
+        let slot = run.staging.slot(field)
+        guard conversion.convertInto(item, slot, &issues) else { return run.fail(node, issues: issues) }
+        guard run.passesValidators(node, item) else { return discardStaged(slot) }
+        run.staged(field)
     }
 
-    override func writeStaged(_ slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
-        writer.write(from: slot.assumingMemoryBound(to: Value.self), into: root, classOffset: &classOffset)
+    func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        property.stageNull(at: node, field, in: &run)
     }
 
-    override func discardStaged(_ slot: UnsafeMutableRawPointer) {
-        slot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
+        property.moveStaged(from: slot, into: root)
+    }
+
+    func discardStaged(_ slot: UnsafeMutableRawPointer) {
+        property.discardStaged(slot)
     }
 }
 
 /// `.box` and `.call`: the source value is checked against `Input`, validated, then transformed
 /// into the property's type. The transform is never invoked with null.
-final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Sendable {
+final class TransformField<Root, Input, Target>: Field {
     private let rule: String
-    private let writer: PropertyWriter<Root, Target>
-    private let input: Conversion<Input>
+    private let property: StagedProperty<Root, Target>
+    private let conversion: Conversion<Input>
     /// Boxes or calls (given a pointer to the model, the value and the property's name): initializes
-    /// the slot with a `Target` and returns nil, or returns why it failed and leaves the slot as it
-    /// was. (Writing the slot itself, where `Target` is known, spares the engine's generic code a
-    /// cast and an enum's metadata; only a call reads the model, so only a call copies it.)
+    /// the slot with a `Target` and returns nil, or returns why it failed and leaves the slot as it was.
     private let transform: @Sendable (UnsafePointer<Root>, Input, String, UnsafeMutableRawPointer) -> Failure?
+    let propertyName: String?
 
     init(
         rule: String,
@@ -130,40 +117,42 @@ final class TransformField<Root, Input, Target>: FieldCore, Field, @unchecked Se
         transform: @escaping @Sendable (UnsafePointer<Root>, Input, String, UnsafeMutableRawPointer) -> Failure?
     ) {
         self.rule = rule
-        self.writer = PropertyWriter(keyPath)
-        self.input = input
+        self.property = StagedProperty(keyPath, typeName: TypeName.of(Target.self))
+        self.conversion = input
         self.transform = transform
-        super.init(
-            propertyName: PropertyName.of(keyPath), staging: Target.self, typeName: TypeName.of(Target.self),
-            storedMove: writer.stored, scratch: Input.self)
+        self.propertyName = PropertyName.of(keyPath)
     }
 
-    override func stage(_ item: SourceItem, at node: NodeCore, in run: inout MappingRun) {
+    var stagedLayout: ValueLayout { .of(Target.self) }
+    var scratchLayout: ValueLayout { .of(Input.self) }
+    var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
+
+    func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
         var issues = ConversionIssues()
-        // Converted into scratch space rather than returned: an `Input?` here would cost a look-up
-        // of its metadata on every call.
-        let scratch = run.staging.scratch
-        guard input.convertInto(item, scratch, &issues) else {
-            run.fail(node, issues: issues)
-            return
-        }
+        // Converted into the field's scratch space rather than returned: generic code handling an
+        // `Input?` would look up that type's metadata on every call.
+        let scratch = run.staging.scratch(field)
+        guard conversion.convertInto(item, scratch, &issues) else { return run.fail(node, issues: issues) }
         let converted = scratch.assumingMemoryBound(to: Input.self).move()
         guard run.passesValidators(node, item) else { return }
-        // The run points `run.root` at the model for the length of its walk.
-        let root = run.root!.assumingMemoryBound(to: Root.self)
-        if let failure = transform(root, converted, node.property, run.slot(for: node)) {
+        let root = run.root.assumingMemoryBound(to: Root.self)
+        if let failure = transform(root, converted, node.property, run.staging.slot(field)) {
             run.fail(node, rule: rule, failure: failure, value: item.value)
         } else {
-            run.staged(self, at: node)
+            run.staged(field)
         }
     }
 
-    override func writeStaged(_ slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer, classOffset: inout ClassOffset) {
-        writer.write(from: slot.assumingMemoryBound(to: Target.self), into: root, classOffset: &classOffset)
+    func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        property.stageNull(at: node, field, in: &run)
     }
 
-    override func discardStaged(_ slot: UnsafeMutableRawPointer) {
-        slot.assumingMemoryBound(to: Target.self).deinitialize(count: 1)
+    func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
+        property.moveStaged(from: slot, into: root)
+    }
+
+    func discardStaged(_ slot: UnsafeMutableRawPointer) {
+        property.discardStaged(slot)
     }
 }
 

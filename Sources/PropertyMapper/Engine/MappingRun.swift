@@ -1,74 +1,62 @@
-/// One pass of phase one over a source: every check, every error, and the staged writes.
+/// One model's pass of phase one over a source: every check, every error, and the staged writes.
 ///
-/// The walk follows the mapping, never the source, so unmapped keys and subtrees cost nothing.
-/// It has no generic parameter, so its loops are plain, optimized code: generic code that the
-/// client's module cannot specialize looks up type metadata on every access.
+/// The walk follows the plan, never the source, so unmapped keys and subtrees cost nothing. Each
+/// model mapped gets a run of its own, with its own staging buffer.
 struct MappingRun {
-    /// The model calls run on (a `Root`), set for the length of a walk.
-    private(set) var root: UnsafeRawPointer?
-    let staging: StagingArea
+    /// The model calls run on (a pointer to a `Root`), valid for the length of the run.
+    let root: UnsafeRawPointer
+    let staging: StagingBuffer
+    /// False for a dry run, which drops every value it converts.
     private let stagesWrites: Bool
     private(set) var errors: [ValidationError] = []
 
-    /// A run that stages into `staging`, which must be empty (a batch reuses one area); a dry run
-    /// (`stagesWrites` false) drops every value it converts.
-    init(staging: StagingArea, stagesWrites: Bool) {
+    init(root: UnsafeRawPointer, staging: StagingBuffer, stagesWrites: Bool) {
+        self.root = root
         self.staging = staging
         self.stagesWrites = stagesWrites
     }
 
-    /// Walks the plan over `source` (nil when absent, `NSNull` when null); calls run on `root`.
-    mutating func visit<Root>(_ plan: PlanLevel<Root>, _ source: Any?, root: Root) {
-        withUnsafePointer(to: root) { pointer in
-            self.root = UnsafeRawPointer(pointer)
-            visit(plan.core, source.map(SourceValue.normalized))
-            self.root = nil
-        }
-    }
-
     /// Walks `level` over `source`: nil when absent, `NSNull` when null.
-    mutating func visit(_ level: LevelCore, _ source: Any?) {
+    mutating func visit(_ level: PlanLevel, _ source: Any?) {
         guard let source, !SourceValue.isNull(source) else {
             // An absent or null container: every entry under it is absent.
-            for entry in level.entries { visitMissing(entry.node) }
+            for node in level.entries { visitMissing(node) }
             return
         }
-        if level.expectsKeys, !level.expectsIndices {
+        if case .keyed = level.shape {
             if let dictionary = SourceValue.dictionary(source) { return visit(level, dictionary) }
             if let object = SourceValue.jsonObject(source, for: level) { return visit(level, object) }
         }
         guard let container = LevelContainer(source, for: level) else {
             return failShape(level, value: source)  // one root cause: the entries are not reported
         }
-        for entry in level.entries {
-            if let value = container.value(at: entry.key) {
-                visit(entry.node, present: SourceItem(value))
+        for node in level.entries {
+            if let value = container.value(at: node.key) {
+                visit(node, present: SourceItem(value))
             } else {
-                visitMissing(entry.node)
+                visitMissing(node)
             }
         }
     }
 
     /// The common case, a `[String: Any]` under a level of string keys: one look-up per entry.
-    private mutating func visit(_ level: LevelCore, _ dictionary: [String: Any]) {
-        for index in level.entries.indices {
-            let node = level.nodes[index]
-            if let name = level.keyNames[index], let value = dictionary[name] {
-                node._withUnsafeGuaranteedRef { visit($0, present: SourceValue.item(value)) }
+    private mutating func visit(_ level: PlanLevel, _ dictionary: [String: Any]) {
+        for node in level.entries {
+            if case let .key(name) = node.key, let value = dictionary[name] {
+                visit(node, present: SourceItem(value))
             } else {
-                node._withUnsafeGuaranteedRef { visitMissing($0) }
+                visitMissing(node)
             }
         }
     }
 
-    /// An object the JSON reader read for this level: each entry's value by position.
-    private mutating func visit(_ level: LevelCore, _ object: JSONObject) {
-        for index in level.entries.indices {
-            let node = level.nodes[index]
-            if let valueIndex = object.valueIndex(forEntry: index) {
-                node._withUnsafeGuaranteedRef { visit($0, present: SourceValue.item(object.values[valueIndex])) }
+    /// An object the JSON reader read for this level: each entry's value by position, already read.
+    private mutating func visit(_ level: PlanLevel, _ object: JSONObject) {
+        for (index, node) in level.entries.enumerated() {
+            if let item = object.item(forEntry: index) {
+                visit(node, present: item)
             } else {
-                node._withUnsafeGuaranteedRef { visitMissing($0) }
+                visitMissing(node)
             }
         }
     }
@@ -76,7 +64,7 @@ struct MappingRun {
     // The walk passes present values and absence separately: copying an `Any?` goes through the
     // runtime's generic enum witnesses, which cost more than the checks themselves.
 
-    private mutating func visitMissing(_ node: NodeCore) {
+    private mutating func visitMissing(_ node: PlanNode) {
         if node.isRequired {
             fail(node, rule: "isRequired", failure: .missing, value: nil)
         } else {
@@ -84,26 +72,29 @@ struct MappingRun {
         }
     }
 
+    /// An absent node writes nothing, but required entries under it still report.
+    private mutating func visitAbsent(_ node: PlanNode) {
+        switch node.body {
+        case .field: break
+        case let .nested(level): visit(level, nil)
+        case let .list(children): for child in children { visitMissing(child) }
+        }
+    }
+
     /// Checks one node against a present source value, which may be null.
-    private mutating func visit(_ node: NodeCore, present item: SourceItem) {
+    private mutating func visit(_ node: PlanNode, present item: SourceItem) {
         if item.isNull {
-            if node.isRequired {
-                fail(node, rule: "isRequired", failure: .null, value: item.value)
-                return
-            }
-            switch node.coreBody {
-            case let .field(field): field.stageNull(at: node, in: &self)
+            if node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }
+            switch node.body {
+            case let .field(field): field.field.stageNull(at: node, field, in: &self)
             case let .nested(level): visit(level, nil)  // a null container counts as absent
             case let .list(children): for child in children { visit(child, present: item) }
             }
             return
         }
-        if let field = node.field {
-            return field._withUnsafeGuaranteedRef { $0.stage(item, at: node, in: &self) }
-        }
-        switch node.coreBody {
-        case .field:
-            preconditionFailure("staged above")
+        switch node.body {
+        case let .field(field):
+            field.field.stage(item, at: node, field, in: &self)
         case let .nested(level):
             if !node.validators.isEmpty {
                 // The shape check comes first: one root cause, one error.
@@ -117,57 +108,40 @@ struct MappingRun {
         }
     }
 
-    /// An absent node writes nothing, but required entries under it still report.
-    private mutating func visitAbsent(_ node: NodeCore) {
-        switch node.coreBody {
-        case .field: break
-        case let .nested(level): visit(level, nil)
-        case let .list(children): for child in children { visitMissing(child) }
-        }
-    }
-
     /// Runs the node's validators on a present, type-checked source value; records each failure.
-    mutating func passesValidators(_ node: NodeCore, _ item: SourceItem) -> Bool {
+    mutating func passesValidators(_ node: PlanNode, _ item: SourceItem) -> Bool {
         var passed = true
-        let validators = node.validators
-        for index in validators.indices {
-            if let failure = validators[index].check(item) {
-                fail(node, rule: validators[index].rule, failure: failure, value: item.value)
+        for validator in node.validators {
+            if let failure = validator.check(item) {
+                fail(node, rule: validator.rule, failure: failure, value: item.value)
                 passed = false
             }
         }
         return passed
     }
 
-    /// Where the field of `node` converts its value to; after converting, it calls `staged`.
-    @inline(__always)
-    func slot(for node: NodeCore) -> UnsafeMutableRawPointer {
-        staging.slot(node.writeIndex)
-    }
-
-    /// The field of `node` has put its converted value in its slot: keep it for phase two, or,
-    /// in a dry run, drop it.
-    mutating func staged(_ field: FieldCore, at node: NodeCore) {
+    /// `field` has put its converted value in its slot: keep it for phase two or, in a dry run, drop it.
+    mutating func staged(_ field: PlanField) {
         if stagesWrites {
-            staging.staged(field, at: node.writeIndex)
+            staging.stage(field)
         } else {
-            field.discardStaged(slot(for: node))
+            field.field.discardStaged(staging.slot(field))
         }
     }
 
     /// Null into a property that is not optional.
-    mutating func failNull(at node: NodeCore, expected: String) {
+    mutating func failNull(at node: PlanNode, expected: String) {
         fail(node, rule: "type", failure: .typeMismatch(found: .null, expected: expected), value: SourceValue.null)
     }
 
-    mutating func fail(_ node: NodeCore, rule: String, failure: Failure, value: Any?) {
+    mutating func fail(_ node: PlanNode, rule: String, failure: Failure, value: Any?) {
         errors.append(ValidationError(
             path: node.path, property: node.property, rule: rule,
             value: value.map(SourceValue.render), failure: failure))
     }
 
     /// Errors from a conversion, each at its own sub-path (`tags[3]`).
-    mutating func fail(_ node: NodeCore, issues: ConversionIssues) {
+    mutating func fail(_ node: PlanNode, issues: ConversionIssues) {
         for issue in issues.list {
             errors.append(ValidationError(
                 path: node.path + issue.subpath, property: issue.property ?? node.property, rule: issue.rule,
@@ -175,16 +149,22 @@ struct MappingRun {
         }
     }
 
-    private mutating func failShape(_ level: LevelCore, value: Any) {
-        let expected = switch (level.expectsKeys, level.expectsIndices) {
-        case (true, true): "a dictionary and an array at once (the mapping mixes keys and indices)"
-        case (true, false): "a dictionary"
-        default: "an array"
-        }
+    private mutating func failShape(_ level: PlanLevel, value: Any) {
         errors.append(ValidationError(
             path: level.path, property: level.property, rule: "type",
             value: SourceValue.render(value),
-            failure: .typeMismatch(found: SourceValue.kind(of: value), expected: expected)))
+            failure: .shapeMismatch(found: SourceValue.kind(of: value), expected: level.shape.containerKind)))
+    }
+}
+
+extension PlanLevel.Shape {
+    /// The kind of container a level of this shape reads.
+    var containerKind: ValueKinds {
+        switch self {
+        case .keyed: .object
+        case .indexed: .array
+        case .empty, .mixed: .all
+        }
     }
 }
 
@@ -195,29 +175,24 @@ enum LevelContainer {
     /// A level with no entries reads nothing and accepts any value.
     case unread
 
-    init?<Root>(_ value: Any, for level: PlanLevel<Root>) {
-        self.init(value, for: level.core)
-    }
-
-    /// Nil when the value does not have the level's shape (a level mixing keys and indices never has).
-    init?(_ value: Any, for level: LevelCore) {
-        switch (level.expectsKeys, level.expectsIndices) {
-        case (true, true): return nil
-        case (true, false):
+    /// Nil when the value does not have the level's shape.
+    init?(_ value: Any, for level: PlanLevel) {
+        switch level.shape {
+        case .keyed:
             guard let keyed = SourceValue.keyed(value) else { return nil }
             self = .keyed(keyed)
-        case (false, true):
+        case .indexed:
             guard let indexed = SourceValue.indexed(value) else { return nil }
             self = .indexed(indexed)
-        case (false, false):
+        case .empty:
             self = .unread
+        case .mixed:
+            return nil  // a definition error: never run
         }
     }
 
     /// The normalized value at `key`, or nil when absent.
-    @inline(__always)
     func value(at key: MappingKey) -> Any? {
-        // One switch at a time: a switch over the tuple `(self, key)` copies the container.
         switch self {
         case let .keyed(source):
             guard case let .key(name) = key else { return nil }

@@ -4,8 +4,10 @@ enum Failure: Sendable, Equatable {
     case missing
     /// `isRequired` on a null value.
     case null
-    /// The value's kind does not fit the type its descriptor receives (or the container a nested mapping expects).
+    /// The value's kind does not fit the type (named as a user writes it) its descriptor receives.
     case typeMismatch(found: ValueKind, expected: String)
+    /// A nested mapping (or a batch) met a value that is not the container it reads.
+    case shapeMismatch(found: ValueKind, expected: ValueKinds)
     /// A number with a fractional part where an integer type is expected.
     case notWhole(expected: String)
     /// An integer outside the target type's range.
@@ -16,18 +18,19 @@ enum Failure: Sendable, Equatable {
     case nonFinite(expected: String)
     case length(count: Int, unit: LengthUnit, lower: Int?, upper: Int?)
     case noMatch(pattern: String)
-    case invalidPattern(pattern: String)
     case notOneOf(candidates: [String])
     case notEqual(expected: String)
     case numberBound(lower: String?, upper: String?)
     /// A custom validator's predicate returned false (`thrown == nil`) or threw.
     case failedCheck(name: String, thrown: String?)
     /// A validator met a value it cannot judge, such as `lengthRange` on a number.
-    case cannotJudge(found: ValueKind, accepts: String)
+    case cannotJudge(found: ValueKind, accepts: ValueKinds)
     case boxFailed(boxing: String, thrown: String?)
     /// A call returned nil for a non-optional property (`thrown == nil`), or threw.
     case callFailed(expected: String, thrown: String?)
     case malformedJSON(reason: String)
+    /// The mapping itself is wrong (rule `mapping`).
+    case definition(DefinitionProblem)
     /// A failure inside the value, at a sub-path such as `[1]` (for validators that see the whole value).
     indirect case inside(subpath: String, Failure)
 }
@@ -36,6 +39,46 @@ enum Failure: Sendable, Equatable {
 enum ValueKind: Sendable, Equatable {
     case string, number, boolean, null, array, object
     case other(typeName: String)
+}
+
+/// Kinds of source value, as a set: what a validator can judge, what a type can be converted from.
+struct ValueKinds: OptionSet, Sendable, Hashable {
+    let rawValue: UInt8
+
+    static let string = ValueKinds(rawValue: 1 << 0)
+    static let number = ValueKinds(rawValue: 1 << 1)
+    static let boolean = ValueKinds(rawValue: 1 << 2)
+    static let array = ValueKinds(rawValue: 1 << 3)
+    static let object = ValueKinds(rawValue: 1 << 4)
+    /// Values of other types (a `Date`, a model object), which only a dynamic cast takes.
+    static let other = ValueKinds(rawValue: 1 << 5)
+    static let all: ValueKinds = [.string, .number, .boolean, .array, .object, .other]
+}
+
+/// What a mapping entry receives from the source: a type (a field's) or a kind of container (a nested mapping's).
+enum FieldInput: Sendable, Equatable {
+    case type(String)
+    case kinds(ValueKinds)
+}
+
+/// What is wrong with a mapping, found when it is built.
+enum DefinitionProblem: Sendable, Equatable {
+    /// A validator that can judge none of the values its field receives (`lengthRange` on an `Int`).
+    case validatorNeverApplies(validator: String, judges: ValueKinds, judgedType: String?, receives: FieldInput)
+    /// The same key twice at one level.
+    case duplicateKey(MappingKey)
+    /// An index below zero, which no array has.
+    case negativeIndex(Int)
+    /// One level maps string keys and indices at once: no container has both.
+    case mixedKeysAndIndices
+    /// `matchesRegEx` with a pattern that does not compile.
+    case invalidPattern(pattern: String)
+    /// A bound that is not a number (NaN).
+    case notANumberBound(validator: String)
+    /// `.list()` with no descriptor.
+    case emptyList
+    /// A list whose descriptors receive no value in common.
+    case listWithoutCommonInput(inputs: [FieldInput])
 }
 
 enum LengthUnit: Sendable, Equatable {

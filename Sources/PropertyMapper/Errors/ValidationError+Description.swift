@@ -32,6 +32,8 @@ extension Failure {
             return "expected \(expected), which is not optional"
         case let .typeMismatch(found, expected):
             return "\(found.phrase), expected \(expected)"
+        case let .shapeMismatch(found, expected):
+            return "\(found.phrase), expected \(expected.phrase)"
         case let .notWhole(expected):
             return "a number with a fractional part, expected \(expected)"
         case let .outOfRange(expected):
@@ -44,8 +46,6 @@ extension Failure {
             return "\(count) \(unit.word(count)), expected \(Self.bounds(lower.map(String.init), upper.map(String.init), exact: lower == upper))"
         case let .noMatch(pattern):
             return "no match, expected a match for /\(pattern)/"
-        case let .invalidPattern(pattern):
-            return "the pattern /\(pattern)/ is not a valid regular expression"
         case let .notOneOf(candidates) where candidates.isEmpty:
             return "no value is allowed (the list of candidates is empty)"
         case let .notOneOf(candidates):
@@ -57,7 +57,7 @@ extension Failure {
         case let .failedCheck(name, thrown):
             return "does not pass \(name)" + (thrown.map { ": \($0)" } ?? "")
         case let .cannotJudge(found, accepts):
-            return "\(found.phrase), expected \(accepts)"
+            return "\(found.phrase), expected \(accepts.phrase)"
         case let .boxFailed(boxing, thrown):
             return "not a valid \(boxing)" + (thrown.map { ": \($0)" } ?? "")
         case let .callFailed(expected, thrown):
@@ -65,6 +65,8 @@ extension Failure {
             return "the call returned nil, expected \(expected)"
         case let .malformedJSON(reason):
             return "malformed JSON: \(reason)"
+        case let .definition(problem):
+            return problem.message
         case let .inside(subpath, failure):
             return "at \(subpath): \(failure.message)"
         }
@@ -76,6 +78,58 @@ extension Failure {
         case let (lower?, nil): return "at least \(lower)"
         case let (nil, upper?): return "at most \(upper)"
         case (nil, nil): return "any value"
+        }
+    }
+}
+
+extension DefinitionProblem {
+    var message: String {
+        switch self {
+        case let .validatorNeverApplies(validator, judges, judgedType, receives):
+            let judged = judgedType ?? judges.phrase
+            return "\(validator) can never judge this field, which receives \(receives.phrase) (\(validator) judges \(judged))"
+        case let .duplicateKey(key):
+            return "the key \(key) is mapped twice at this level; map it once (use .list(…) to give one value to several properties)"
+        case let .negativeIndex(index):
+            return "the index \(index) is below zero; indices count from 0"
+        case .mixedKeysAndIndices:
+            return "this level maps string keys and indices at once; a source value is a dictionary or an array, never both"
+        case let .invalidPattern(pattern):
+            return "the pattern /\(pattern)/ is not a valid regular expression"
+        case let .notANumberBound(validator):
+            return "\(validator) has a bound that is not a number (NaN)"
+        case .emptyList:
+            return "the list has no descriptor"
+        case let .listWithoutCommonInput(inputs):
+            return "the list's descriptors receive \(inputs.map(\.phrase).joined(separator: ", ")), which no value converts to at once"
+        }
+    }
+}
+
+extension FieldInput {
+    var phrase: String {
+        switch self {
+        case let .type(name): return name
+        case let .kinds(kinds): return kinds.phrase
+        }
+    }
+}
+
+extension ValueKinds {
+    /// `a string or an array`
+    var phrase: String {
+        if self == .all { return "any value" }
+        var words: [String] = []
+        if contains(.string) { words.append(ValueKind.string.phrase) }
+        if contains(.number) { words.append(ValueKind.number.phrase) }
+        if contains(.boolean) { words.append(ValueKind.boolean.phrase) }
+        if contains(.array) { words.append(ValueKind.array.phrase) }
+        if contains(.object) { words.append(ValueKind.object.phrase) }
+        if contains(.other) { words.append("a value of another type") }
+        switch words.count {
+        case 0: return "no value"
+        case 1, 2: return words.joined(separator: " or ")
+        default: return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
         }
     }
 }

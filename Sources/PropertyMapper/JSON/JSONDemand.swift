@@ -7,7 +7,7 @@ enum JSONDemand {
     case level(JSONLevel)
 
     /// What `node` reads from its value.
-    static func of<Root>(_ node: PlanNode<Root>) -> JSONDemand {
+    static func of(_ node: PlanNode) -> JSONDemand {
         switch node.body {
         case .field, .list:
             return .whole
@@ -27,7 +27,7 @@ enum JSONDemand {
 /// Built once per mapping; immutable.
 final class JSONLevel: @unchecked Sendable {
     /// The plan level it reads for.
-    let plan: LevelCore
+    let plan: PlanLevel
     /// For each entry of `plan`, the index of its key in `keys`; -1 for an index entry.
     let entryKeys: [Int]
     /// Reads an object with only the mapped keys (the level maps keys and no index).
@@ -47,10 +47,10 @@ final class JSONLevel: @unchecked Sendable {
     /// The demand of each index from 0 to the last mapped one; nil for unmapped indices.
     let indexDemands: [JSONDemand?]
 
-    init<Root>(_ level: PlanLevel<Root>) {
-        plan = level.core
-        readsObject = level.expectsKeys && !level.expectsIndices
-        readsArray = level.expectsIndices && !level.expectsKeys
+    init(_ level: PlanLevel) {
+        plan = level
+        readsObject = if case .keyed = level.shape { true } else { false }
+        readsArray = if case .indexed = level.shape { true } else { false }
         var keys: [String] = []
         var keyDemands: [JSONDemand] = []
         var entryKeys: [Int] = []
@@ -64,12 +64,12 @@ final class JSONLevel: @unchecked Sendable {
                 } else {
                     entryKeys.append(keys.count)
                     keys.append(key)
-                    keyDemands.append(JSONDemand.of(entry.node))
+                    keyDemands.append(JSONDemand.of(entry))
                 }
             case let .index(index):
                 entryKeys.append(-1)
                 guard index >= 0 else { continue }  // never present
-                indices[index] = indices[index] == nil ? JSONDemand.of(entry.node) : .whole
+                indices[index] = indices[index] == nil ? JSONDemand.of(entry) : .whole
             }
         }
         self.keys = keys

@@ -15,12 +15,11 @@ final class JSONObject {
         self.present = present
     }
 
-    /// The index in `values` of the plan entry numbered `entry` of `level.plan`, or nil when its
-    /// key was absent (or it maps an index).
-    @inline(__always)
-    func valueIndex(forEntry entry: Int) -> Int? {
+    /// The value of the plan entry numbered `entry` of `level.plan`, read for the engine, or nil when
+    /// its key was absent (or it maps an index).
+    func item(forEntry entry: Int) -> SourceItem? {
         let key = level.entryKeys[entry]
-        return key >= 0 && present.contains(key) ? key : nil
+        return key >= 0 && present.contains(key) ? SourceItem(values[key]) : nil
     }
 
     /// A placeholder for absent keys.

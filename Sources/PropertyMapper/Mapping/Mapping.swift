@@ -13,9 +13,18 @@
 public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
     /// The entries in declaration order.
     public let entries: [(key: MappingKey, descriptor: PropertyDescriptor<Root>)]
-    let plan: PlanLevel<Root>
+    let plan: Plan
     /// What the JSON reader builds for this mapping (only the mapped values).
     let jsonLevel: JSONLevel
+
+    /// What is wrong with the mapping itself, such as a validator that can never judge its field
+    /// (`lengthRange` on an `Int`) or the same key twice at one level; empty for a sound mapping.
+    ///
+    /// Each is a `ValidationError` with the rule `mapping`, at the path of the entry concerned:
+    /// `name → count: lengthRange can never judge this field, which receives Int (lengthRange judges a string or an array) [mapping]`.
+    /// Every use of a mapping with definition errors throws them alone (and `Mapper.validate` returns
+    /// them): the data is never checked against a broken mapping.
+    public var definitionErrors: [ValidationError] { plan.definitionErrors }
 
     public init(dictionaryLiteral elements: (MappingKey, PropertyDescriptor<Root>)...) {
         self.init(elements)
@@ -24,7 +33,7 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
     /// A mapping built from entries in code rather than a literal; the order is kept.
     public init(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) {
         self.entries = entries.map { (key: $0.0, descriptor: $0.1) }
-        self.plan = PlanLevel(entries: entries, path: "")
-        self.jsonLevel = JSONLevel(plan)
+        self.plan = Plan(entries)
+        self.jsonLevel = JSONLevel(plan.root)
     }
 }

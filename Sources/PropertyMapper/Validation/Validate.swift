@@ -1,6 +1,12 @@
 /// A named rule on a present, non-null source value; returns why it failed, or nil.
 struct Validator: Sendable {
     let rule: String
+    /// The kinds of value it can judge: a field that receives none of them is a definition error.
+    let judges: ValueKinds
+    /// The type a typed closure takes, to name in that definition error.
+    var judgedType: String? = nil
+    /// What is wrong with the validator itself (an invalid pattern), found when it was made.
+    var problem: DefinitionProblem? = nil
     let check: @Sendable (SourceItem) -> Failure?
 }
 
@@ -19,10 +25,10 @@ extension PropertyDescriptor {
     ///     }
     public func validate<Input>(_ name: String, _ predicate: @escaping @Sendable (Input) throws -> Bool) -> Self {
         let input = Conversions.make(Input.self)
-        return adding(Validator(rule: name) { item in
+        return adding(Validator(rule: name, judges: input.kinds, judgedType: input.typeName) { item in
             var issues = ConversionIssues()
             guard let typed = input.convert(item, &issues) else {
-                return issues.firstFailure ?? .cannotJudge(found: item.kind, accepts: input.typeName)
+                return issues.firstFailure ?? .typeMismatch(found: item.kind, expected: input.typeName)
             }
             do {
                 return try predicate(typed) ? nil : .failedCheck(name: name, thrown: nil)

@@ -43,7 +43,7 @@ import Testing
 
     @Test func readsOnlyWhatTheMappingNames() throws {
         let json = #"{"id": 1, "author": {"id": 2, "bio": "long"}, "geo": [1.5, 2.5, 3.5], "extra": {"x": [1]}}"#
-        let value = try JSONDocument.read(Data(json.utf8), .level(JSONLevel(Video.mapping.plan)))
+        let value = try JSONDocument.read(Data(json.utf8), .level(JSONLevel(Video.mapping.plan.root)))
         #expect(EngineView(value).description == #"{"author":{"id":2},"geo":[1.5,2.5],"id":1}"#)
     }
 
@@ -57,8 +57,8 @@ import Testing
         #expect(object.value(forKey: "id").map { EngineView($0).description } == "3")
         #expect(object.value(forKey: "extra") == nil)
         #expect(SourceValue.render(value) == "{…} (2 keys)")
-        let idEntry = try #require(Video.mapping.plan.entries.firstIndex { $0.key == "id" })
-        let idValue = try #require(object.valueIndex(forEntry: idEntry))
-        #expect(EngineView(object.values[idValue]).description == "3")
+        let idEntry = try #require(Video.mapping.plan.root.entries.firstIndex { $0.key == "id" })
+        let idItem = try #require(object.item(forEntry: idEntry))
+        #expect(EngineView(idItem.value).description == "3")
     }
 }

@@ -31,7 +31,7 @@ extension PropertyDescriptor {
     }
 
     private func lengthRule(_ rule: String, lower: Int?, upper: Int?) -> Self {
-        adding(Validator(rule: rule) { item in
+        adding(Validator(rule: rule, judges: [.string, .array]) { item in
             let count: Int
             let unit: LengthUnit
             if case let .string(text) = item.scalar {
@@ -45,7 +45,7 @@ extension PropertyDescriptor {
                 count = array.count
                 unit = .elements
             } else {
-                return .cannotJudge(found: item.kind, accepts: "a string or an array")
+                return .cannotJudge(found: item.kind, accepts: [.string, .array])
             }
             if let lower, count < lower { return .length(count: count, unit: unit, lower: lower, upper: upper) }
             if let upper, count > upper { return .length(count: count, unit: unit, lower: lower, upper: upper) }

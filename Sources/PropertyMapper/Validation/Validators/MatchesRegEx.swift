@@ -15,9 +15,9 @@ extension PropertyDescriptor {
     /// expressions with options such as `.caseInsensitive`, run on NSRegularExpression.
     public func matchesRegEx(_ expression: NSRegularExpression) -> Self {
         let regex = SharedRegularExpression(expression)
-        return adding(Validator(rule: "matchesRegEx") { item in
+        return adding(Validator(rule: "matchesRegEx", judges: .string) { item in
             guard case let .string(text) = item.scalar else {
-                return .cannotJudge(found: item.kind, accepts: "a string")
+                return .cannotJudge(found: item.kind, accepts: .string)
             }
             return regex.matches(text) ? nil : .noMatch(pattern: regex.expression.pattern)
         })
@@ -26,10 +26,12 @@ extension PropertyDescriptor {
     /// The same with a pattern, compiled once when the mapping is built:
     /// `.property(\.authorEmail).matchesRegEx(#"^[^@\s]+@[^@\s]+\.[a-z]{2,}$"#)`.
     ///
-    /// An invalid pattern never traps: every present value fails with a message naming the pattern.
+    /// An invalid pattern never traps: it is a definition error of the mapping (see `Mapping.definitionErrors`).
     public func matchesRegEx(_ pattern: String) -> Self {
         guard let expression = try? NSRegularExpression(pattern: pattern) else {
-            return adding(Validator(rule: "matchesRegEx") { _ in .invalidPattern(pattern: pattern) })
+            var validator = Validator(rule: "matchesRegEx", judges: .string) { _ in nil }
+            validator.problem = .invalidPattern(pattern: pattern)
+            return adding(validator)
         }
         return matchesRegEx(expression)
     }

@@ -55,13 +55,16 @@ extension PropertyDescriptor {
 
     private func numberRule(_ rule: String, lower: SourceNumber?, upper: SourceNumber?) -> Self {
         let failure = Failure.numberBound(lower: lower?.rendered, upper: upper?.rendered)  // rendered once
-        return adding(Validator(rule: rule) { item in
+        let isNaN = [lower, upper].contains { bound in if case let .double(value)? = bound { value.isNaN } else { false } }
+        var validator = Validator(rule: rule, judges: .number) { item in
             guard case let .number(number) = item.scalar else {
-                return .cannotJudge(found: item.kind, accepts: "a number")
+                return .cannotJudge(found: item.kind, accepts: .number)
             }
             if let lower, SourceNumber.compare(number, lower) ?? .orderedAscending == .orderedAscending { return failure }
             if let upper, SourceNumber.compare(number, upper) ?? .orderedDescending == .orderedDescending { return failure }
             return nil
-        })
+        }
+        if isNaN { validator.problem = .notANumberBound(validator: rule) }
+        return adding(validator)
     }
 }

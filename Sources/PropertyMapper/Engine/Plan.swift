@@ -1,0 +1,157 @@
+/// A mapping compiled once: every node knows its full path, its property names, its validators and,
+/// for a field, where phase one stages its value.
+///
+/// Built when a `Mapping` is created, from what the descriptors record, so mapping a record does no
+/// string work and no key-path description. It has no generic parameter: the engine's loops over it
+/// run as plain code, and only the fields (which know the model's type) are generic. It never reads a
+/// nested model's mapping while being built: a field that maps a model reaches that model's mapping
+/// when it first maps one, so a recursive model does not re-enter its own `static let`.
+final class Plan: Sendable {
+    let root: PlanLevel
+    /// Every field, in declaration order (depth first): the order phase two writes them in.
+    let fields: [PlanField]
+    /// The size and alignment of one run's staging buffer.
+    let staging: StagingLayout
+    /// What is wrong with the mapping itself; a run over a plan with any is refused.
+    let definitionErrors: [ValidationError]
+
+    init(_ entries: [(MappingKey, PropertyDescriptor<some Any>)]) {
+        var builder = PlanBuilder()
+        root = builder.level(entries, path: "")
+        builder.layout.finish(fieldCount: builder.fields.count)
+        fields = builder.fields
+        staging = builder.layout
+        definitionErrors = PlanCheck.errors(in: root)
+    }
+}
+
+/// One level of a mapping: the source itself, or a nested dictionary or index array.
+final class PlanLevel: Sendable {
+    enum Shape: Sendable {
+        /// String keys: the container must be a dictionary.
+        case keyed
+        /// Indices: the container must be an array.
+        case indexed
+        /// No entries: any value is accepted and nothing is read.
+        case empty
+        /// Keys and indices at once: a definition error (see `PlanCheck`).
+        case mixed
+    }
+
+    /// The container's path (`""` for the source itself).
+    let path: String
+    /// Every property under this level, for an error that concerns the whole container.
+    let property: String
+    let entries: [PlanNode]
+    let shape: Shape
+
+    init(path: String, entries: [PlanNode]) {
+        self.path = path
+        self.entries = entries
+        self.property = PlanNode.joinedNames(entries.map(\.property))
+        let hasKeys = entries.contains { if case .key = $0.key { true } else { false } }
+        let hasIndices = entries.contains { if case .index = $0.key { true } else { false } }
+        shape = switch (hasKeys, hasIndices) {
+        case (true, true): .mixed
+        case (true, false): .keyed
+        case (false, true): .indexed
+        case (false, false): .empty
+        }
+    }
+}
+
+/// A node of the plan: one mapping entry (or one descriptor of a list), with its rules and body.
+final class PlanNode: Sendable {
+    enum Body: Sendable {
+        case field(PlanField)
+        case nested(PlanLevel)
+        case list([PlanNode])
+    }
+
+    /// The mapping key the node reads (a list's descriptors share their list's key).
+    let key: MappingKey
+    let path: String
+    /// The property written, or every property under a nested mapping or a list.
+    let property: String
+    let isRequired: Bool
+    let validators: [Validator]
+    let body: Body
+
+    init(key: MappingKey, path: String, property: String, isRequired: Bool, validators: [Validator], body: Body) {
+        self.key = key
+        self.path = path
+        self.property = property
+        self.isRequired = isRequired
+        self.validators = validators
+        self.body = body
+    }
+
+    /// The field, when the node is one.
+    var field: PlanField? {
+        if case let .field(field) = body { field } else { nil }
+    }
+
+    /// Names in first-seen order, each once: `"latitude, longitude"`.
+    static func joinedNames(_ names: [String]) -> String {
+        var seen = Set<String>()
+        return names
+            .flatMap { $0.split(separator: ", ").map(String.init) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+            .joined(separator: ", ")
+    }
+}
+
+/// A field of the plan and its place in a run's staging buffer.
+final class PlanField: Sendable {
+    let field: any Field
+    /// Its place in declaration order, among the plan's fields.
+    let index: Int
+    /// Where its staged value lies in the staging buffer.
+    let slot: Int
+    /// Where a value it converts before transforming it lies (unused by fields that convert straight
+    /// into their slot).
+    let scratch: Int
+
+    init(field: any Field, index: Int, slot: Int, scratch: Int) {
+        self.field = field
+        self.index = index
+        self.slot = slot
+        self.scratch = scratch
+    }
+}
+
+/// Compiles descriptors into plan nodes, numbering the fields and laying out their staging.
+private struct PlanBuilder {
+    var fields: [PlanField] = []
+    var layout = StagingLayout()
+
+    mutating func level<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)], path: String) -> PlanLevel {
+        PlanLevel(path: path, entries: entries.map { key, descriptor in node(descriptor, key: key, path: key.appended(to: path)) })
+    }
+
+    private mutating func node<Root>(_ descriptor: PropertyDescriptor<Root>, key: MappingKey, path: String) -> PlanNode {
+        let body: PlanNode.Body
+        let property: String
+        switch descriptor.node {
+        case let .field(field):
+            let planField = PlanField(
+                field: field, index: fields.count,
+                slot: layout.reserve(field.stagedLayout), scratch: layout.reserve(field.scratchLayout))
+            fields.append(planField)
+            body = .field(planField)
+            // A property with observers has no name in its key path: it is named after its mapping key.
+            property = field.propertyName ?? key.description
+        case let .nested(entries):
+            let nested = level(entries, path: path)
+            body = .nested(nested)
+            property = nested.property
+        case let .list(descriptors):
+            let children = descriptors.map { node($0, key: key, path: path) }
+            body = .list(children)
+            property = PlanNode.joinedNames(children.map(\.property))
+        }
+        return PlanNode(
+            key: key, path: path, property: property, isRequired: descriptor.isRequiredFlag,
+            validators: descriptor.validators, body: body)
+    }
+}

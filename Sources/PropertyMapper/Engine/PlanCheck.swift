@@ -1,0 +1,81 @@
+/// Finds what is wrong with a mapping itself: its definition errors (rule `mapping`), in declaration
+/// order, depth first, each at the path of the entry concerned.
+enum PlanCheck {
+    static func errors(in root: PlanLevel) -> [ValidationError] {
+        var check = PlanCheck.Run()
+        check.level(root)
+        return check.errors
+    }
+
+    private struct Run {
+        var errors: [ValidationError] = []
+
+        mutating func level(_ level: PlanLevel) {
+            if case .mixed = level.shape {
+                fail(path: level.path, property: level.property, .mixedKeysAndIndices)
+            }
+            var seen = Set<MappingKey>()
+            for node in level.entries {
+                if case let .index(index) = node.key, index < 0 {
+                    fail(node, .negativeIndex(index))
+                } else if !seen.insert(node.key).inserted {
+                    fail(node, .duplicateKey(node.key))
+                }
+                _ = self.node(node)
+            }
+        }
+
+        /// Checks `node` and everything under it; returns what it receives, or nil when that is
+        /// already a definition error.
+        mutating func node(_ node: PlanNode) -> (input: FieldInput, kinds: ValueKinds)? {
+            let received: (input: FieldInput, kinds: ValueKinds)?
+            switch node.body {
+            case let .field(field):
+                let input = field.field.input
+                received = (.type(input.name), input.kinds)
+            case let .nested(nested):
+                level(nested)
+                let kinds = nested.shape.containerKind
+                received = (.kinds(kinds), kinds)
+            case let .list(children):
+                received = list(node, children)
+            }
+            guard let received else { return nil }
+            for validator in node.validators {
+                if let problem = validator.problem {
+                    fail(node, problem)
+                } else if validator.judges.isDisjoint(with: received.kinds) {
+                    fail(node, .validatorNeverApplies(
+                        validator: validator.rule, judges: validator.judges, judgedType: validator.judgedType,
+                        receives: received.input))
+                }
+            }
+            return received
+        }
+
+        /// A list receives what all its descriptors receive at once.
+        private mutating func list(_ node: PlanNode, _ children: [PlanNode]) -> (input: FieldInput, kinds: ValueKinds)? {
+            guard !children.isEmpty else {
+                fail(node, .emptyList)
+                return nil
+            }
+            let inputs = children.map { self.node($0) }
+            guard inputs.allSatisfy({ $0 != nil }) else { return nil }
+            let kinds = inputs.reduce(ValueKinds.all) { $0.intersection($1!.kinds) }
+            guard !kinds.isEmpty else {
+                fail(node, .listWithoutCommonInput(inputs: inputs.map { $0!.input }))
+                return nil
+            }
+            return (.kinds(kinds), kinds)
+        }
+
+        mutating func fail(_ node: PlanNode, _ problem: DefinitionProblem) {
+            fail(path: node.path, property: node.property, problem)
+        }
+
+        mutating func fail(path: String, property: String, _ problem: DefinitionProblem) {
+            errors.append(ValidationError(
+                path: path, property: property, rule: "mapping", value: nil, failure: .definition(problem)))
+        }
+    }
+}

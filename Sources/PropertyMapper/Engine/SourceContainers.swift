@@ -1,0 +1,137 @@
+import Foundation
+
+/// A dictionary source, read in place.
+enum KeyedSource {
+    case dictionary([String: Any])
+    case other(any StringKeyedContainer)
+
+    /// The normalized value under `key`, or nil when absent.
+    @inline(__always)
+    func value(forKey key: String) -> Any? {
+        switch self {
+        case let .dictionary(dictionary):
+            guard let value = dictionary[key] else { return nil }
+            return SourceValue.normalized(value)
+        case let .other(container):
+            guard let value = container.value(forKey: key) else { return nil }
+            return SourceValue.normalized(value)
+        }
+    }
+
+    var count: Int {
+        switch self {
+        case let .dictionary(dictionary): return dictionary.count
+        case let .other(container): return container.count
+        }
+    }
+
+    /// Every key and normalized value, for converting a whole `[String: V]`.
+    func forEach(_ body: (String, Any) -> Void) {
+        switch self {
+        case let .dictionary(dictionary): for (key, value) in dictionary { body(key, SourceValue.normalized(value)) }
+        case let .other(container): container.forEachStringKey { body($0, SourceValue.normalized($1)) }
+        }
+    }
+}
+
+/// An array source, read in place.
+enum IndexedSource {
+    case array([Any])
+    case other(any IndexedContainer)
+
+    var count: Int {
+        switch self {
+        case let .array(array): return array.count
+        case let .other(container): return container.count
+        }
+    }
+
+    /// The normalized element at `index`; callers check `0..<count` first.
+    @inline(__always)
+    subscript(index: Int) -> Any {
+        switch self {
+        case let .array(array): return SourceValue.normalized(array[index])
+        case let .other(container): return SourceValue.normalized(container.element(at: index))
+        }
+    }
+
+    /// Every element in order, read for the engine, with its index.
+    @inline(__always)
+    func forEachItem(_ body: (Int, SourceItem) -> Void) {
+        switch self {
+        case let .array(array):
+            for index in array.indices { body(index, SourceValue.item(array[index])) }
+        case let .other(container):
+            for index in 0..<container.count { body(index, SourceValue.item(container.element(at: index))) }
+        }
+    }
+
+    /// The normalized element at `index`, or nil past either end.
+    @inline(__always)
+    func element(at index: Int) -> Any? {
+        index >= 0 && index < count ? self[index] : nil
+    }
+}
+
+// MARK: Containers other than [String: Any] and [Any]
+
+protocol StringKeyedContainer {
+    var acceptsStringKeys: Bool { get }
+    var count: Int { get }
+    func value(forKey key: String) -> Any?
+    func forEachStringKey(_ body: (String, Any) -> Void)
+}
+
+protocol IndexedContainer {
+    var count: Int { get }
+    func element(at index: Int) -> Any
+}
+
+extension Dictionary: StringKeyedContainer {
+    var acceptsStringKeys: Bool {
+        Key.self == String.self || Key.self == AnyHashable.self || Key.self == NSString.self
+    }
+
+    func value(forKey key: String) -> Any? {
+        if let key = key as? Key { return self[key] }
+        if let key = AnyHashable(key) as? Key { return self[key] }
+        return nil
+    }
+
+    func forEachStringKey(_ body: (String, Any) -> Void) {
+        for (key, value) in self {
+            if let key = SourceValue.string((key as AnyHashable).base) { body(key, value) }
+        }
+    }
+}
+
+extension NSDictionary: StringKeyedContainer {
+    var acceptsStringKeys: Bool { true }
+
+    func value(forKey key: String) -> Any? {
+        object(forKey: key as NSString)
+    }
+
+    func forEachStringKey(_ body: (String, Any) -> Void) {
+        for (key, value) in self {
+            if let key = SourceValue.string(key) { body(key, value) }
+        }
+    }
+}
+
+extension Array: IndexedContainer {
+    func element(at index: Int) -> Any { self[index] }
+}
+
+extension NSArray: IndexedContainer {
+    func element(at index: Int) -> Any { object(at: index) }
+}
+
+/// Lets the engine see through an `Optional` stored in an `Any`.
+protocol OptionalValue {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedValue: Any? { self.map { $0 as Any } }
+}

@@ -1,0 +1,74 @@
+extension SourceValue {
+    /// What the value is, in JSON's words.
+    static func kind(of value: Any) -> ValueKind {
+        if isNull(value) { return .null }
+        if string(value) != nil { return .string }
+        if bool(value) != nil { return .boolean }
+        if number(value) != nil { return .number }
+        if indexed(value) != nil { return .array }
+        if keyed(value) != nil { return .object }
+        return .other(typeName: TypeName.of(Swift.type(of: value)))
+    }
+
+    /// The value rendered briefly as JSON: long strings are cut (keeping their length), containers are summarized.
+    static func render(_ value: Any) -> String {
+        let value = normalized(value)
+        if isNull(value) { return "null" }
+        if let text = string(value) { return render(string: text) }
+        if let flag = bool(value) { return flag ? "true" : "false" }
+        if let number = number(value) { return number.rendered }
+        if let array = indexed(value) {
+            let count = array.count
+            if count <= 6 {
+                let items = (0..<count).map { array[$0] }
+                if items.allSatisfy(isScalar) {
+                    let inline = "[" + items.map(render).joined(separator: ", ") + "]"
+                    if inline.count <= 48 { return inline }
+                }
+            }
+            return "[…] (\(count) \(count == 1 ? "element" : "elements"))"
+        }
+        if let object = keyed(value) {
+            let count = object.count
+            return "{…} (\(count) \(count == 1 ? "key" : "keys"))"
+        }
+        return truncated(String(describing: value))
+    }
+
+    private static func isScalar(_ value: Any) -> Bool {
+        let value = normalized(value)
+        return isNull(value) || bool(value) != nil || number(value) != nil
+            || string(value).map { $0.count <= 12 } == true
+    }
+
+    static func render(string text: String) -> String {
+        let limit = 32
+        let count = text.count
+        guard count > limit else { return quoted(text) }
+        return quoted(String(text.prefix(23)) + "…") + " (\(count) characters)"
+    }
+
+    private static func truncated(_ text: String) -> String {
+        text.count > 48 ? String(text.prefix(47)) + "…" : text
+    }
+
+    /// The text as a JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.properties.generalCategory == .control:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+

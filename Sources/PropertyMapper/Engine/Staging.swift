@@ -1,0 +1,90 @@
+/// The size of a value in a staging buffer.
+struct ValueLayout: Sendable, Equatable {
+    var size: Int
+    var alignment: Int
+
+    static func of<T>(_: T.Type) -> ValueLayout {
+        ValueLayout(size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+    }
+
+    /// Nothing: a field that converts straight into its slot needs no scratch space.
+    static let none = ValueLayout(size: 0, alignment: 1)
+}
+
+/// Where each field's staged value lies in one run's staging buffer: one region per field, plus one
+/// region per field for a value it converts before transforming it, then one flag byte per field.
+struct StagingLayout: Sendable {
+    private(set) var size = 0
+    private(set) var alignment = 1
+    /// Where the flag bytes start (set by `finish`).
+    private(set) var flags = 0
+
+    /// Reserves a region for a value of `layout`; returns its offset.
+    mutating func reserve(_ layout: ValueLayout) -> Int {
+        guard layout.size > 0 else { return size }
+        let offset = (size + layout.alignment - 1) / layout.alignment * layout.alignment
+        size = offset + layout.size
+        alignment = Swift.max(alignment, layout.alignment)
+        return offset
+    }
+
+    /// Adds the flag bytes of `fieldCount` fields after every region.
+    mutating func finish(fieldCount: Int) {
+        flags = size
+        size = Swift.max(size + fieldCount, 1)  // never empty, so a buffer always has an address
+    }
+}
+
+/// One run's staging buffer: the values phase one converted, in their own types, until phase two
+/// moves them into the model, or until they are discarded.
+///
+/// Invariant: the slot of field `i` holds an initialized value of that field's staged type exactly when
+/// flag `i` is set. `stage` sets the flag after the field initialized its slot; `moveAll` and
+/// `discardAll` clear every flag as they take or destroy the values, so a buffer leaves a run empty.
+/// The buffer is a temporary allocation that lives for one model's run (see `Engine.withStaging`).
+struct StagingBuffer {
+    private let base: UnsafeMutableRawPointer
+    private let plan: Plan
+
+    init(base: UnsafeMutableRawPointer, plan: Plan) {
+        self.base = base
+        self.plan = plan
+        (base + plan.staging.flags).initializeMemory(as: Bool.self, repeating: false, count: plan.fields.count)
+    }
+
+    /// The uninitialized slot of `field`, where it converts its value before `stage`.
+    func slot(_ field: PlanField) -> UnsafeMutableRawPointer {
+        base + field.slot
+    }
+
+    /// The scratch space of `field`.
+    func scratch(_ field: PlanField) -> UnsafeMutableRawPointer {
+        base + field.scratch
+    }
+
+    private func flag(_ index: Int) -> UnsafeMutablePointer<Bool> {
+        (base + plan.staging.flags).assumingMemoryBound(to: Bool.self) + index
+    }
+
+    /// Records that the slot of `field` now holds its converted value.
+    func stage(_ field: PlanField) {
+        flag(field.index).pointee = true
+    }
+
+    /// Moves every staged value into the model at `root`, in declaration order (a property mapped
+    /// twice gets the later value), and empties the buffer.
+    func moveAll(into root: UnsafeMutableRawPointer) {
+        for field in plan.fields where flag(field.index).pointee {
+            flag(field.index).pointee = false
+            field.field.moveStaged(from: slot(field), into: root)
+        }
+    }
+
+    /// Destroys every staged value: the record failed, or was only validated.
+    func discardAll() {
+        for field in plan.fields where flag(field.index).pointee {
+            flag(field.index).pointee = false
+            field.field.discardStaged(slot(field))
+        }
+    }
+}
