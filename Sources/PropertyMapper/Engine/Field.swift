@@ -34,47 +34,16 @@ struct InputType: Sendable {
     let kinds: ValueKinds
 }
 
-/// Stages and writes a property of type `Value`: what `PropertyField` and `TransformField` share.
-struct StagedProperty<Root, Value>: Sendable {
-    let writer: PropertyWriter<Root, Value>
-    /// When `Value` is an `Optional`, which takes null as nil: initializes a slot to `nil`.
-    private let initializeNil: (@Sendable (UnsafeMutableRawPointer) -> Void)?
-    let typeName: String
-
-    init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable, typeName: String) {
-        writer = PropertyWriter(keyPath)
-        initializeNil = (Value.self as? any OptionalConvertible.Type)?.initializeNil
-        self.typeName = typeName
-    }
-
-    func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        guard let initializeNil else { return run.failNull(at: node, expected: typeName) }
-        initializeNil(run.staging.slot(field))
-        run.staged(field)
-    }
-
-    func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
-        writer.write(slot.assumingMemoryBound(to: Value.self).move(), into: root.assumingMemoryBound(to: Root.self))
-    }
-
-    func discardStaged(_ slot: UnsafeMutableRawPointer) {
-        slot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
-    }
-}
-
 /// `.property(\.x)`: the source value, strictly checked against the property's own type.
-final class PropertyField<Root, Value>: Field {
-    private let property: StagedProperty<Root, Value>
+// @unchecked, as its base: immutable `let`s of `Sendable` types only.
+final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unchecked Sendable {
     private let conversion: Conversion<Value>
-    let propertyName: String?
 
     init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
         conversion = Conversions.make(Value.self)
-        property = StagedProperty(keyPath, typeName: conversion.typeName)
-        propertyName = PropertyName.of(keyPath)
+        super.init(keyPath, typeName: conversion.typeName)
     }
 
-    var stagedLayout: ValueLayout { .of(Value.self) }
     var scratchLayout: ValueLayout { .none }
     var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
 
@@ -85,30 +54,17 @@ final class PropertyField<Root, Value>: Field {
         guard run.passesValidators(node, item) else { return discardStaged(slot) }
         run.staged(field)
     }
-
-    func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        property.stageNull(at: node, field, in: &run)
-    }
-
-    func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
-        property.moveStaged(from: slot, into: root)
-    }
-
-    func discardStaged(_ slot: UnsafeMutableRawPointer) {
-        property.discardStaged(slot)
-    }
 }
 
 /// `.box` and `.call`: the source value is checked against `Input`, validated, then transformed
 /// into the property's type. The transform is never invoked with null.
-final class TransformField<Root, Input, Target>: Field {
+// @unchecked, as its base: immutable `let`s of `Sendable` types only.
+final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, Field, @unchecked Sendable {
     private let rule: String
-    private let property: StagedProperty<Root, Target>
     private let conversion: Conversion<Input>
     /// Boxes or calls (given a pointer to the model, the value and the property's name): initializes
     /// the slot with a `Target` and returns nil, or returns why it failed and leaves the slot as it was.
     private let transform: @Sendable (UnsafePointer<Root>, Input, String, UnsafeMutableRawPointer) -> Failure?
-    let propertyName: String?
 
     init(
         rule: String,
@@ -117,13 +73,11 @@ final class TransformField<Root, Input, Target>: Field {
         transform: @escaping @Sendable (UnsafePointer<Root>, Input, String, UnsafeMutableRawPointer) -> Failure?
     ) {
         self.rule = rule
-        self.property = StagedProperty(keyPath, typeName: TypeName.of(Target.self))
         self.conversion = input
         self.transform = transform
-        self.propertyName = PropertyName.of(keyPath)
+        super.init(keyPath, typeName: TypeName.of(Target.self))
     }
 
-    var stagedLayout: ValueLayout { .of(Target.self) }
     var scratchLayout: ValueLayout { .of(Input.self) }
     var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
 
@@ -141,18 +95,6 @@ final class TransformField<Root, Input, Target>: Field {
         } else {
             run.staged(field)
         }
-    }
-
-    func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        property.stageNull(at: node, field, in: &run)
-    }
-
-    func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
-        property.moveStaged(from: slot, into: root)
-    }
-
-    func discardStaged(_ slot: UnsafeMutableRawPointer) {
-        property.discardStaged(slot)
     }
 }
 

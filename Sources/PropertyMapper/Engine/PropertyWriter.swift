@@ -1,23 +1,41 @@
-/// Writes one property of a `Root`: the engine's only write into a model.
+/// Stages and writes one property of a `Root`: the base of every field, and the engine's only
+/// write into a model.
 ///
 /// A struct model's stored property (reached through stored struct properties only) lies at a fixed
 /// offset, which `MemoryLayout.offset(of:)` gives; it is assigned there as a `Value`, as the key path
 /// would. Everything else goes through the key path: any property of a class model, a path that
 /// crosses into an object (`\.author.name`), computed properties and properties with observers, whose
 /// setters and observers then run.
-struct PropertyWriter<Root, Value>: Sendable {
+///
+/// (A class rather than a struct that fields hold: the engine's generic code reaches a base class's
+/// properties through the field's own metadata, but would look up a generic struct's metadata on
+/// every access.)
+class PropertyWriter<Root, Value>: @unchecked Sendable {
+    // @unchecked: every property is an immutable `let` of a `Sendable` type; a non-final class
+    // cannot state `Sendable` otherwise.
     private let keyPath: any WritableKeyPath<Root, Value> & Sendable
     /// The property's offset in a struct model; nil when it is not inline storage of the model.
     private let offset: Int?
+    /// When `Value` is an `Optional`, which takes null as nil: initializes a slot to `nil`.
+    private let initializeNil: (@Sendable (UnsafeMutableRawPointer) -> Void)?
+    /// The property's type, as a user writes it, for a null into a property that is not optional.
+    private let typeName: String
+    /// The property's name from its key path, or nil when the key path does not tell it.
+    let propertyName: String?
 
-    init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
+    init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable, typeName: String) {
         self.keyPath = keyPath
         // `offset(of:)` is nil for class roots too; asking only for value types states the intent.
         self.offset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath as WritableKeyPath<Root, Value>)
+        self.initializeNil = (Value.self as? any OptionalConvertible.Type)?.initializeNil
+        self.typeName = typeName
+        self.propertyName = PropertyName.of(keyPath)
     }
 
+    var stagedLayout: ValueLayout { .of(Value.self) }
+
     /// Assigns `value` to the property of the model at `root`.
-    func write(_ value: consuming Value, into root: UnsafeMutablePointer<Root>) {
+    final func write(_ value: consuming Value, into root: UnsafeMutablePointer<Root>) {
         if let offset {
             // The model is a value whose storage holds the property inline, at `offset`.
             (UnsafeMutableRawPointer(root) + offset).assumingMemoryBound(to: Value.self).pointee = value
@@ -25,5 +43,22 @@ struct PropertyWriter<Root, Value>: Sendable {
             let path: WritableKeyPath<Root, Value> = keyPath
             root.pointee[keyPath: path] = value
         }
+    }
+
+    /// Null: stages nil for an optional property, and is a `type` error for any other.
+    final func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        guard let initializeNil else { return run.failNull(at: node, expected: typeName) }
+        initializeNil(run.staging.slot(field))
+        run.staged(field)
+    }
+
+    /// Moves the value staged in `slot` into the model at `root` (a pointer to a `Root`).
+    final func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
+        write(slot.assumingMemoryBound(to: Value.self).move(), into: root.assumingMemoryBound(to: Root.self))
+    }
+
+    /// Destroys the value staged in `slot`.
+    final func discardStaged(_ slot: UnsafeMutableRawPointer) {
+        slot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
     }
 }
