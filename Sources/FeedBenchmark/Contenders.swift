@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 import PropertyMapper
 
@@ -73,7 +74,7 @@ struct Contender: Sendable {
         return MappedArray(results: results)
     }
 
-    private static func outcome<Model: FeedModel>(_ batch: MappedArray<Model>) -> Outcome {
+    private static func outcome<Model: Digestible>(_ batch: MappedArray<Model>) -> Outcome {
         var outcome = Outcome()
         for result in batch.results {
             switch result {
