@@ -33,6 +33,10 @@ struct Contender: Sendable {
             let (seconds, batch) = timed { mapEach(input.parsed) }
             return (seconds, outcome(batch))
         },
+        Contender(name: "pm-struct-loop", label: "PropertyMapper, struct, mapValues per record", stage: .mapValidate) { input in
+            let (seconds, batch) = timed { mapEachRecord(input.parsed) }
+            return (seconds, outcome(batch))
+        },
         Contender(name: "handwritten", label: "hand-written strict Swift (Foundation dates, NSRegularExpression)", stage: .mapValidate) { input in
             let (seconds, batch) = timed { Handwritten.map(input.parsed) }
             return (seconds, outcome(batch))
@@ -58,7 +62,7 @@ struct Contender: Sendable {
         },
     ]
 
-    /// The per-record loop a user might write instead of `mapArray(from:)`.
+    /// The per-record loop a user might write instead of `mapArray(from:)`: a class, `to: video`.
     private static func mapEach(_ records: [Any]) -> MappedArray<Video> {
         var results: [Result<Video, MappingError>] = []
         results.reserveCapacity(records.count)
@@ -66,6 +70,22 @@ struct Contender: Sendable {
             let video = Video()
             do throws(MappingError) {
                 try Mapper.mapValues(from: record, to: video, using: Video.mapping)
+                results.append(.success(video))
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return MappedArray(results: results)
+    }
+
+    /// The same loop into the struct twin, mapped through `inout` (`to: &record`).
+    private static func mapEachRecord(_ records: [Any]) -> MappedArray<VideoRecord> {
+        var results: [Result<VideoRecord, MappingError>] = []
+        results.reserveCapacity(records.count)
+        for record in records {
+            var video = VideoRecord()
+            do throws(MappingError) {
+                try Mapper.mapValues(from: record, to: &video, using: VideoRecord.mapping)
                 results.append(.success(video))
             } catch {
                 results.append(.failure(error))
