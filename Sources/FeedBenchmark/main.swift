@@ -80,8 +80,8 @@ func leftPadded(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
 }
 
-func ratio(_ value: Double) -> String {
-    String(format: "%.2f×", value)
+func ratio(_ value: Double, digits: Int = 2) -> String {
+    String(format: "%.\(digits)f×", value)
 }
 
 let options = Options(CommandLine.arguments)
@@ -331,7 +331,7 @@ for (defective, feed) in [(false, "valid feed"), (true, "5 %-defective feed")] {
         let value = best[target.baseline]! / best[target.contender]!
         let isMet = value >= target.minimum
         if isMet { met += 1 }
-        say("PropertyMapper / \(padded(target.what + ", " + feed + ":", 86)) \(leftPadded(ratio(value), 6))  "
+        say("PropertyMapper / \(padded(target.what + ", " + feed + ":", 86)) \(leftPadded(ratio(value, digits: 3), 6))  "
             + "target ≥ \(ratio(target.minimum))  \(isMet ? "met" : "NOT MET")")
     }
 }
