@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 import PropertyMapper
 
@@ -32,6 +33,10 @@ struct Contender: Sendable {
             let (seconds, batch) = timed { mapEach(input.parsed) }
             return (seconds, outcome(batch))
         },
+        Contender(name: "pm-struct-loop", label: "PropertyMapper, struct, mapValues per record", stage: .mapValidate) { input in
+            let (seconds, batch) = timed { mapEachRecord(input.parsed) }
+            return (seconds, outcome(batch))
+        },
         Contender(name: "handwritten", label: "hand-written strict Swift (Foundation dates, NSRegularExpression)", stage: .mapValidate) { input in
             let (seconds, batch) = timed { Handwritten.map(input.parsed) }
             return (seconds, outcome(batch))
@@ -57,7 +62,7 @@ struct Contender: Sendable {
         },
     ]
 
-    /// The per-record loop a user might write instead of `mapArray(from:)`.
+    /// The per-record loop a user might write instead of `mapArray(from:)`: a class, `to: video`.
     private static func mapEach(_ records: [Any]) -> MappedArray<Video> {
         var results: [Result<Video, MappingError>] = []
         results.reserveCapacity(records.count)
@@ -73,7 +78,23 @@ struct Contender: Sendable {
         return MappedArray(results: results)
     }
 
-    private static func outcome<Model: FeedModel>(_ batch: MappedArray<Model>) -> Outcome {
+    /// The same loop into the struct twin, mapped through `inout` (`to: &record`).
+    private static func mapEachRecord(_ records: [Any]) -> MappedArray<VideoRecord> {
+        var results: [Result<VideoRecord, MappingError>] = []
+        results.reserveCapacity(records.count)
+        for record in records {
+            var video = VideoRecord()
+            do throws(MappingError) {
+                try Mapper.mapValues(from: record, to: &video, using: VideoRecord.mapping)
+                results.append(.success(video))
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return MappedArray(results: results)
+    }
+
+    private static func outcome<Model: Digestible>(_ batch: MappedArray<Model>) -> Outcome {
         var outcome = Outcome()
         for result in batch.results {
             switch result {

@@ -19,14 +19,14 @@ struct Outcome: Equatable, CustomStringConvertible {
     var errors = 0
     /// Σ(id + views) over valid records, the feed workload's checksum.
     var checksum = 0
-    /// A wrapping sum over every mapped property of every valid record (see `FeedModel.digest`).
+    /// A wrapping sum over every mapped property of every valid record (see `Digestible.digest`).
     var digest = 0
 
     var description: String {
         "valid \(valid), invalid \(invalid), errors \(errors), checksum \(checksum), digest \(digest)"
     }
 
-    mutating func add<Model: FeedModel>(valid model: Model) {
+    mutating func add<Model: Digestible>(valid model: Model) {
         valid += 1
         checksum += model.id + model.views
         digest = digest &+ model.digest
@@ -84,7 +84,7 @@ struct Feed {
 }
 
 /// One generated record, before it is written as JSON.
-struct FeedRecord: FeedModel {
+struct FeedRecord: Digestible {
     var id: Int
     var idAsString = false
     var url: String?
@@ -192,7 +192,7 @@ struct FeedRecord: FeedModel {
         out.append("}}")
     }
 
-    // FeedModel, for the expected digest.
+    // Digestible, for the expected digest.
     var contentURLText: String? { url }
     var typeIndex: Int { Feed.types.firstIndex(of: typeName) ?? -1 }
     var publishedMilliseconds: Int {

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// The rules a careful Swift programmer would write by hand, with Foundation's own tools:

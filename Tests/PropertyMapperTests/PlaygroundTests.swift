@@ -42,11 +42,20 @@ import Testing
         #expect(tourPrintsTheSame, "page \(page) prints:\n\(run.output)\nwhich is not in the tour's output")
     }
 
-    @Test(arguments: ["Printing.swift", "Video.swift"])
-    func sharedSourceIsTheTourSource(file: String) throws {
+    /// The playground's shared sources are copies of the package's: the tour's printing helpers and
+    /// the feed model that the tour, the benchmark and the tests import (target FeedModel).
+    @Test(arguments: [
+        ("Printing.swift", "Sources/Tour/Shared/Printing.swift"),
+        ("Video.swift", "Sources/FeedModel/Video.swift"),
+    ])
+    func sharedSourceIsThePackageSource(file: String, original: String) throws {
         let page = try Data(contentsOf: Self.playground.appendingPathComponent("Sources/\(file)"))
-        let tour = try Data(contentsOf: Toolchain.packageRoot.appendingPathComponent("Sources/Tour/Shared/\(file)"))
-        #expect(page == tour, "Playgrounds/…/Sources/\(file) and Sources/Tour/Shared/\(file) differ")
+        let package = try Data(contentsOf: Toolchain.packageRoot.appendingPathComponent(original))
+        #expect(page == package, "Playgrounds/…/Sources/\(file) and \(original) differ")
+    }
+
+    @Test func playgroundSharesOnlyThoseSources() throws {
+        #expect(try Self.files(in: "Sources").map(\.lastPathComponent) == ["Printing.swift", "Video.swift"])
     }
 
     @Test func feedIsTheTourFeed() throws {

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 import PropertyMapper
 
@@ -8,7 +9,7 @@ func validation() throws {
     let video = Video()
     try Mapper.mapValues(fromJSON: Video.sampleJSON, to: video, using: Video.mapping)
     print("a valid record mapped:")
-    table(video.summary)
+    table(summary(of: video))
 
     // Now a record with six defects, one per field.
     var defective = Video.sampleRecord()
@@ -19,7 +20,7 @@ func validation() throws {
     defective["published_at"] = "yesterday"
     defective["author"] = ["id": 1680, "email": "not-an-email", "display_name": "Romeo"]
 
-    let before = video.summary
+    let before = summary(of: video)
     do throws(MappingError) {
         try Mapper.mapValues(from: defective, to: video, using: Video.mapping)
         print("mapped, unexpectedly")
@@ -30,6 +31,18 @@ func validation() throws {
 
     // All or nothing: the model still holds the values of the valid record.
     print("the model after the failed mapping:")
-    table(video.summary)
-    print(video.summary == before ? "unchanged: every property kept its old value" : "CHANGED")
+    table(summary(of: video))
+    print(summary(of: video) == before ? "unchanged: every property kept its old value" : "CHANGED")
+}
+
+/// A few properties of `video` with their current values, for printing.
+private func summary(of video: Video) -> [[String]] {
+    [
+        ["id", show(video.id)],
+        ["contentURL", show(video.contentURL)],
+        ["title", show(video.title)],
+        ["rating", show(video.rating)],
+        ["authorEmail", show(video.authorEmail)],
+        ["publishedAt", show(video.publishedAt)],
+    ]
 }

@@ -1,0 +1,83 @@
+// The scalars one consuming state accepts.
+
+extension RegexProgram {
+    /// The scalars one state consumes: literal ranges plus ICU's class escapes, possibly negated.
+    struct ScalarSet: Sendable {
+        /// Literal members, as closed ranges of scalar values.
+        var ranges: [ClosedRange<UInt32>] = []
+        var escapes: Escapes = []
+        var isNegated = false
+
+        struct Escapes: OptionSet, Sendable {
+            let rawValue: UInt8
+            static let digit = Escapes(rawValue: 1 << 0)
+            static let nonDigit = Escapes(rawValue: 1 << 1)
+            static let word = Escapes(rawValue: 1 << 2)
+            static let nonWord = Escapes(rawValue: 1 << 3)
+            static let space = Escapes(rawValue: 1 << 4)
+            static let nonSpace = Escapes(rawValue: 1 << 5)
+            /// The escapes whose members change as Unicode assigns new scalars.
+            static let versioned: Escapes = [.digit, .nonDigit, .word, .nonWord]
+        }
+
+        static func scalar(_ value: UInt32) -> Self {
+            ScalarSet(ranges: [value...value])
+        }
+
+        static func escape(_ escape: Escapes) -> Self {
+            ScalarSet(escapes: escape)
+        }
+
+        /// `.` without options: any scalar but ICU's line terminators, the same seven `$` looks for.
+        static let dot = ScalarSet(ranges: [0x0A...0x0D, 0x85...0x85, 0x2028...0x2029], isNegated: true)
+
+        /// Whether the set holds `value`; nil when that depends on `\d` or `\w` for a scalar the
+        /// standard library does not date to Unicode 15.0 or earlier.
+        func contains(_ value: UInt32) -> Bool? {
+            var member = ranges.contains { $0.contains(value) }
+            if !member, !escapes.isEmpty {
+                if escapes.contains(.space) || escapes.contains(.nonSpace) {
+                    let space = Self.isWhiteSpace(value)
+                    member = escapes.contains(.space) && space || escapes.contains(.nonSpace) && !space
+                }
+                if !member, !escapes.isDisjoint(with: .versioned) {
+                    guard let scalar = Unicode.Scalar(value), Self.isDated(scalar) else { return nil }
+                    if escapes.contains(.digit) || escapes.contains(.nonDigit) {
+                        let digit = scalar.properties.generalCategory == .decimalNumber
+                        member = escapes.contains(.digit) && digit || escapes.contains(.nonDigit) && !digit
+                    }
+                    if !member, escapes.contains(.word) || escapes.contains(.nonWord) {
+                        let word = Self.isWord(scalar)
+                        member = escapes.contains(.word) && word || escapes.contains(.nonWord) && !word
+                    }
+                }
+            }
+            return member != isNegated
+        }
+
+        /// ICU's `\s`: the White_Space property, stable since Unicode 6.3.
+        static func isWhiteSpace(_ value: UInt32) -> Bool {
+            switch value {
+            case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+            default: false
+            }
+        }
+
+        /// ICU's `\w`: `[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\u200c\u200d]`.
+        static func isWord(_ scalar: Unicode.Scalar) -> Bool {
+            let properties = scalar.properties
+            switch properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation: return true
+            default: return properties.isAlphabetic || scalar.value == 0x200C || scalar.value == 0x200D
+            }
+        }
+
+        /// Whether the scalar was assigned by Unicode 15.0, which both this standard library and the
+        /// ICU behind NSRegularExpression know. For later scalars (the standard library may know Unicode 17
+        /// while ICU knows 16) membership in `\d` and `\w` is left to ICU.
+        static func isDated(_ scalar: Unicode.Scalar) -> Bool {
+            guard let age = scalar.properties.age else { return false }
+            return age.major < 15 || age.major == 15 && age.minor == 0
+        }
+    }
+}

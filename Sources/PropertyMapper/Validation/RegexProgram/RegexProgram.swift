@@ -1,0 +1,306 @@
+/// A compiled matcher for a safe subset of ICU regular expressions, answering the only question
+/// `matchesRegEx` asks: does the string contain a match?
+///
+/// `NSRegularExpression.firstMatch(in:range:)` bridges to UTF-16, then runs ICU's backtracking engine.
+/// Whether a match exists depends neither on greediness nor on captures, so this program simulates a
+/// Thompson automaton instead: one bit per scalar-consuming state in a `UInt64`, advanced once per
+/// Unicode scalar over the string's UTF-8 in place, with a small DFA for the ASCII in the middle of
+/// the string, where no anchor can hold.
+/// Time is linear in the length of the string whatever the pattern: `(a+)+$` cannot backtrack for ever.
+///
+///     RegexProgram(pattern: #"^[^@\s]+@[^@\s]+\.[a-z]{2,}$"#)?.containsMatch(in: "user1680@example.com")  // true
+///
+/// The subset, each part checked against ICU: literal scalars; `\t \n \r \f \a \e` and escaped ASCII
+/// punctuation; `.`; `\d \w \s \D \W \S`; classes `[...]` of literals, ranges, those escapes, with
+/// `^` negation; greedy and lazy `* + ? {n} {n,} {n,m}`; groups `(...)` and `(?:...)`; `|`; the anchors
+/// `^ \A $ \Z \z` as ICU reads them without options. Anything else (backreferences, lookaround, `\b`,
+/// inline flags, properties, POSIX names, nested classes and set operations, `\Q…\E`, numeric escapes,
+/// possessive quantifiers, a lazy loop over a body that can match the empty string, where ICU misses
+/// matches, more than 63 states) makes `init(pattern:)` return nil, and the caller keeps
+/// NSRegularExpression. The caller also decides which patterns are valid: only compile a pattern
+/// NSRegularExpression accepted, and only use the program for an expression without options.
+///
+/// One difference remains, by design: where ICU gives up (its backtracking stack overflows, as
+/// `^(a|b)*c` does on a million characters, or exponential backtracking runs into its limits),
+/// `firstMatch` reports no match; the program still answers what the pattern means.
+struct RegexProgram: Sendable {
+    /// Per ASCII scalar, the states that accept it.
+    private let asciiStates: [UInt64]
+    /// Per context, the states (and `acceptBit`) reachable from the start of the pattern.
+    private let starts: [UInt64]
+    /// Per state and context (`state << 3 | context`), the states reachable after that state consumed a scalar.
+    private let follows: [UInt64]
+    /// Per state, the scalars it consumes; consulted beyond ASCII only.
+    private let sets: [ScalarSet]
+    /// Whether a match can begin after the first scalar; if not, an empty state set ends the search.
+    private let startsAfterFirstScalar: Bool
+
+    /// A DFA for the middle of the input, where no anchor holds: ASCII scalars move it from one
+    /// set of states to the next with one table load. Per DFA state (`state << 7 | scalar`), the next
+    /// DFA state, or `accepted` or `rejected` once the answer is known. Empty when the sets reachable
+    /// are too many (or a match is found at the start anyway); the bitsets then do all the work.
+    private let transitions: [UInt8]
+    /// Per DFA state, its set of states, for the bitsets to take over.
+    private let dfaStates: [UInt64]
+
+    /// Bit 63 stands for the accepting state, so a program holds at most 63 consuming states.
+    private static let acceptBit: UInt64 = 1 << 63
+    static let maximumStates = 63
+    /// Bounds the work of expanding counted repetitions such as `(?:^){1000}`, which add no state.
+    static let maximumInstructions = 2_048
+    static let maximumNesting = 32
+    /// 64 DFA states take 8 KB of transitions.
+    private static let maximumDFAStates = 64
+    private static let accepted: UInt8 = 255
+    private static let rejected: UInt8 = 254
+
+    /// Compiles `pattern`, or returns nil when it uses anything beyond the subset.
+    init?(pattern: String) {
+        var parser = Parser(pattern)
+        guard let tree = try? parser.parse() else { return nil }
+        var compiler = Compiler()
+        let accept = compiler.emitAccept()
+        guard let entry = try? compiler.emit(tree, next: accept) else { return nil }
+        let program = compiler.instructions
+
+        var starts = [UInt64](repeating: 0, count: Context.count)
+        var follows = [UInt64](repeating: 0, count: compiler.sets.count << 3)
+        for context in 0..<Context.count {
+            starts[context] = Self.closure(of: entry, in: program, context: context)
+            for case let .consume(state, next) in program {
+                follows[state << 3 | context] = Self.closure(of: next, in: program, context: context)
+            }
+        }
+        var asciiStates = [UInt64](repeating: 0, count: 128)
+        for scalar in 0..<UInt32(128) {
+            for (state, set) in compiler.sets.enumerated() where set.contains(scalar) == true {
+                asciiStates[Int(scalar)] |= 1 << UInt64(state)
+            }
+        }
+        let startsAfterFirstScalar = Context.all.contains { !$0.isStart && starts[$0.index] != 0 }
+        self.asciiStates = asciiStates
+        self.starts = starts
+        self.follows = follows
+        self.sets = compiler.sets
+        self.startsAfterFirstScalar = startsAfterFirstScalar
+
+        // The DFA, built breadth first from the states at offset 0. Each step lands in the middle
+        // context, where a new match may also begin.
+        let first = starts[Context.first]
+        var dfaStates = first & Self.acceptBit == 0 ? [first] : []
+        var indices = [first: 0]
+        var transitions: [UInt8] = []
+        var built = 0
+        build: while built < dfaStates.count {
+            let current = dfaStates[built]
+            built += 1
+            for scalar in 0..<128 {
+                let next = Self.step(current & asciiStates[scalar], starts: starts, follows: follows)
+                if next & Self.acceptBit != 0 {
+                    transitions.append(Self.accepted)
+                } else if next == 0, !startsAfterFirstScalar {
+                    transitions.append(Self.rejected)
+                } else if let index = indices[next] {
+                    transitions.append(UInt8(index))
+                } else if dfaStates.count < Self.maximumDFAStates {
+                    indices[next] = dfaStates.count
+                    transitions.append(UInt8(dfaStates.count))
+                    dfaStates.append(next)
+                } else {
+                    dfaStates = []
+                    transitions = []
+                    break build
+                }
+            }
+        }
+        self.transitions = transitions
+        self.dfaStates = dfaStates
+    }
+
+    /// Whether the pattern got a DFA, for the tests to cover both ways.
+    var hasDFA: Bool { !dfaStates.isEmpty }
+
+    /// Whether `text` contains a match, exactly as `NSRegularExpression.firstMatch(in:range:) != nil` decides
+    /// for the same pattern without options; nil when a `\d` or `\w` meets a scalar that is unassigned
+    /// or assigned after Unicode 15.0, whose properties ICU and the standard library may not agree on.
+    func containsMatch(in text: String) -> Bool? {
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ containsMatch(utf8: $0) }) {
+            return answer
+        }
+        var text = text
+        return text.withUTF8 { containsMatch(utf8: $0) }
+    }
+
+    private func containsMatch(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let count = bytes.count
+        let dollar = Self.finalLineTerminatorOffset(in: bytes)
+        var offset = 0
+        var current: UInt64 = 0
+
+        // The DFA runs while the next position is in the middle: before a final line terminator.
+        let middleEnd = dollar >= 0 ? dollar : count
+        if middleEnd > 1, !dfaStates.isEmpty {
+            switch runDFA(over: bytes, until: middleEnd) {
+            case let .answer(answer):
+                return answer
+            case let .resume(at, states):
+                offset = at
+                current = states
+            }
+        }
+
+        return asciiStates.withUnsafeBufferPointer { asciiStates in
+            starts.withUnsafeBufferPointer { starts in
+                follows.withUnsafeBufferPointer { follows in
+                    var context = Context.at(offset, count: count, dollar: dollar)
+                    while true {
+                        current |= starts[context]
+                        if current & Self.acceptBit != 0 { return true }
+                        if offset == count { return false }
+
+                        let lead = bytes[offset]
+                        var consuming: UInt64
+                        if lead < 0x80 {
+                            consuming = current & asciiStates[Int(lead)]
+                            offset += 1
+                        } else {
+                            let (scalar, length) = Self.decode(bytes, at: offset, lead: lead)
+                            guard let accepting = states(of: current, accepting: scalar) else { return nil }
+                            consuming = accepting
+                            offset += length
+                        }
+
+                        context = Context.at(offset, count: count, dollar: dollar)
+                        current = 0
+                        while consuming != 0 {
+                            current |= follows[consuming.trailingZeroBitCount << 3 | context]
+                            consuming &= consuming &- 1
+                        }
+                        if current == 0, !startsAfterFirstScalar { return false }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where the DFA stopped: with the answer, or at an offset with the set of states there.
+    private enum DFAStop {
+        case answer(Bool?)
+        case resume(at: Int, states: UInt64)
+    }
+
+    /// Runs the DFA from offset 0 while the next position is before `middleEnd`. A scalar beyond
+    /// ASCII takes a step on the bitsets, then the DFA resumes from the set reached if it has it.
+    @inline(__always)
+    private func runDFA(over bytes: UnsafeBufferPointer<UInt8>, until middleEnd: Int) -> DFAStop {
+        transitions.withUnsafeBufferPointer { transitions in
+            var offset = 0
+            var state = 0
+            while offset + 1 < middleEnd {
+                let lead = bytes[offset]
+                if lead < 0x80 {
+                    let next = transitions[state << 7 | Int(lead)]
+                    offset += 1
+                    if next >= Self.rejected { return .answer(next == Self.accepted) }
+                    state = Int(next)
+                    continue
+                }
+                let (scalar, length) = Self.decode(bytes, at: offset, lead: lead)
+                guard offset + length < middleEnd else { break }
+                guard let consuming = states(of: dfaStates[state], accepting: scalar) else { return .answer(nil) }
+                let next = Self.step(consuming, starts: starts, follows: follows)
+                offset += length
+                if next & Self.acceptBit != 0 { return .answer(true) }
+                if next == 0, !startsAfterFirstScalar { return .answer(false) }
+                guard let index = dfaStates.firstIndex(of: next) else { return .resume(at: offset, states: next) }
+                state = index
+            }
+            return .resume(at: offset, states: dfaStates[state])
+        }
+    }
+
+    /// The states after `consuming` consumed a scalar, landing in the middle of the input, where
+    /// a new match may also begin.
+    @inline(__always)
+    private static func step(_ consuming: UInt64, starts: [UInt64], follows: [UInt64]) -> UInt64 {
+        var consuming = consuming
+        var next = starts[Context.middle]
+        while consuming != 0 {
+            next |= follows[consuming.trailingZeroBitCount << 3 | Context.middle]
+            consuming &= consuming &- 1
+        }
+        return next
+    }
+
+    /// The states among `current` that accept a scalar beyond ASCII; nil when one cannot decide.
+    private func states(of current: UInt64, accepting scalar: UInt32) -> UInt64? {
+        var candidates = current & ~Self.acceptBit
+        var accepting: UInt64 = 0
+        while candidates != 0 {
+            let state = candidates.trailingZeroBitCount
+            guard let contained = sets[state].contains(scalar) else { return nil }
+            if contained { accepting |= 1 << UInt64(state) }
+            candidates &= candidates &- 1
+        }
+        return accepting
+    }
+
+    @inline(__always)
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, lead: UInt8) -> (UInt32, Int) {
+        // Swift strings hold valid UTF-8, so the continuation bytes are there.
+        let lead = UInt32(lead)
+        if lead < 0xE0 {
+            return ((lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F), 2)
+        }
+        if lead < 0xF0 {
+            return ((lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F), 3)
+        }
+        let high = (lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12
+        return (high | UInt32(bytes[offset + 2] & 0x3F) << 6 | UInt32(bytes[offset + 3] & 0x3F), 4)
+    }
+
+    /// Where ICU's `$` matches besides the end: before a line terminator that ends the input
+    /// (`\n`, `\r`, U+000B, U+000C, U+0085, U+2028, U+2029), or before a final `\r\n` but not inside it.
+    /// -1 when the input does not end with one.
+    @inline(__always)
+    static func finalLineTerminatorOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = bytes.count
+        guard count > 0 else { return -1 }
+        switch bytes[count - 1] {
+        case 0x0A:
+            return count >= 2 && bytes[count - 2] == 0x0D ? count - 2 : count - 1
+        case 0x0B, 0x0C, 0x0D:
+            return count - 1
+        case 0x85:  // U+0085 is C2 85; another 85 is a continuation byte.
+            return count >= 2 && bytes[count - 2] == 0xC2 ? count - 2 : -1
+        case 0xA8, 0xA9:  // U+2028, U+2029 are E2 80 A8, E2 80 A9.
+            return count >= 3 && bytes[count - 3] == 0xE2 && bytes[count - 2] == 0x80 ? count - 3 : -1
+        default:
+            return -1
+        }
+    }
+
+    /// The epsilon closure of `instruction` where the anchors see `context`: the consuming states
+    /// reached, and `acceptBit` when the end of the pattern is.
+    private static func closure(of instruction: Int, in program: [Instruction], context: Int) -> UInt64 {
+        var reached: UInt64 = 0
+        var visited = [Bool](repeating: false, count: program.count)
+        var pending = [instruction]
+        while let index = pending.popLast() {
+            guard !visited[index] else { continue }
+            visited[index] = true
+            switch program[index] {
+            case let .consume(state, _):
+                reached |= 1 << UInt64(state)
+            case let .split(first, second):
+                pending.append(second)
+                pending.append(first)
+            case let .assert(anchor, next):
+                if Context.all[context].satisfies(anchor) { pending.append(next) }
+            case .accept:
+                reached |= acceptBit
+            }
+        }
+        return reached
+    }
+}
