@@ -125,7 +125,7 @@ extension JSONReader {
         case .whole:
             return try readValue(depth: depth)
         case let .level(level):
-            let byte = try peekToken(expected: "a value")
+            let byte = try peekToken(expected: .value)
             if byte == UInt8(ascii: "{"), level.readsObject { return try readObject(level, depth: depth) }
             if byte == UInt8(ascii: "["), level.readsArray { return try readArray(level, depth: depth) }
             return try readValue(depth: depth)
@@ -140,7 +140,7 @@ extension JSONReader {
         if !closesAtOnce(UInt8(ascii: "}")) {
             var hint = 0
             repeat {
-                if try peekToken(expected: "'\"' to start a key") != UInt8(ascii: "\"") { throw unexpected(expected: "'\"' to start a key") }
+                if try peekToken(expected: .keyQuote) != UInt8(ascii: "\"") { throw unexpected(expected: .keyQuote) }
                 let key = try scanString()
                 try readColon()
                 if let index = level.match(key, in: &self, hint: hint) {

@@ -37,7 +37,7 @@ extension JSONReader {
             token.isNegative = true
             index += 1
         }
-        guard index < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: "a digit"), offset: index) }
+        guard index < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: .digit), offset: index) }
         let first = base[index]
         if first == UInt8(ascii: "0") {
             index += 1
@@ -49,7 +49,7 @@ extension JSONReader {
             index = digits(from: index, into: &token, counting: false)
         } else {
             position = index
-            throw unexpected(expected: "a digit")
+            throw unexpected(expected: .digit)
         }
         if index < end, base[index] == UInt8(ascii: ".") {
             token.isInteger = false
@@ -58,7 +58,7 @@ extension JSONReader {
             index = digits(from: index, into: &token, counting: true)
             if index == digitsStart {
                 position = index
-                throw unexpected(expected: "a digit after '.'")
+                throw unexpected(expected: .digitAfterPoint)
             }
         }
         token.characterCount = index - start
@@ -72,7 +72,7 @@ extension JSONReader {
             while index < end, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
             if index == digitsStart {
                 position = index
-                throw unexpected(expected: "a digit in the exponent")
+                throw unexpected(expected: .digitInExponent)
             }
         }
         if token.characterCount < 0 { token.characterCount = index - start }
