@@ -4,6 +4,9 @@ import Foundation
 ///
 /// It works on the UTF-8 bytes with no allocation and no calendar, and rejects what Foundation's
 /// lenient parsers let through: impossible days, hour 24, second 60, a missing zone.
+///
+/// Seconds are counted in `Int64` and fractions in `Int64`, whatever the width of `Int` (it is 32 bits
+/// on watchOS, where a date after 2038 overflows it), with checked arithmetic throughout.
 enum ISO8601 {
     static func date(from text: String) -> Date? {
         var text = text
@@ -28,12 +31,13 @@ enum ISO8601 {
         var fraction = 0.0
         if bytes[index] == UInt8(ascii: ".") {
             index += 1
-            var numerator = 0
-            var scale = 1
+            // At most 12 digits are kept: numerator and scale stay below 10^12, beyond 32 bits.
+            var numerator: Int64 = 0
+            var scale: Int64 = 1
             let start = index
             while index < bytes.count, let digit = digit(bytes[index]) {
                 if scale < 1_000_000_000_000 {
-                    numerator = numerator * 10 + digit
+                    numerator = numerator * 10 + Int64(digit)
                     scale *= 10
                 }
                 index += 1
@@ -60,8 +64,9 @@ enum ISO8601 {
         }
         guard index == bytes.count else { return nil }
 
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        guard let seconds = secondsSince1970(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset, as: Int64.self)
+        else { return nil }
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
@@ -95,7 +100,35 @@ enum ISO8601 {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    /// Seconds from 1970-01-01T00:00:00Z to the given UTC date and time, minus `offset` seconds, as an
+    /// `Integer`; nil when that does not fit it. Years 0000...9999 fit `Int64` (and 1901...2038 `Int32`).
+    /// The day count and the time of day are small (they fit 32 bits for 4-digit years); only their
+    /// sum in seconds needs 64, and it is computed with overflow reported, never trapped.
+    static func secondsSince1970<Integer: FixedWidthInteger & SignedInteger>(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int, as _: Integer.Type
+    ) -> Integer? {
+        // The time of day (less the offset) is within ±2 days; fold whole days into the day count and
+        // give the rest the day count's sign, so the product is never further from zero than the
+        // result: whenever the result fits, so does every step.
+        var days = daysFromCivil(year: year, month: month, day: day)
+        var rest = hour * 3600 + minute * 60 + second - offset
+        days += rest / 86_400
+        rest %= 86_400
+        if days < 0, rest > 0 {
+            days += 1
+            rest -= 86_400
+        } else if days > 0, rest < 0 {
+            days -= 1
+            rest += 86_400
+        }
+        guard let wholeDays = Integer(exactly: days), let remainder = Integer(exactly: rest) else { return nil }
+        let (daySeconds, overflow) = wholeDays.multipliedReportingOverflow(by: 86_400)
+        let (seconds, overflowAgain) = daySeconds.addingReportingOverflow(remainder)
+        return overflow || overflowAgain ? nil : seconds
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm). For the
+    /// 4-digit years parsed here every intermediate value stays within ±3 million, so 32 bits suffice.
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

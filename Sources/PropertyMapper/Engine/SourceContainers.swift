@@ -109,13 +109,11 @@ extension NSDictionary: StringKeyedContainer {
     var acceptsStringKeys: Bool { true }
 
     func value(forKey key: String) -> Any? {
-        object(forKey: key as NSString)
+        unbridgedValue(forKey: key)  // not object(forKey:): see NSDictionary+Unbridged.swift
     }
 
     func forEachStringKey(_ body: (String, Any) -> Void) {
-        for (key, value) in self {
-            if let key = SourceValue.string(key) { body(key, value) }
-        }
+        forEachUnbridgedStringKey(body)
     }
 }
 

@@ -28,7 +28,8 @@ enum Failure: Sendable, Equatable {
     case boxFailed(boxing: String, thrown: String?)
     /// A call returned nil for a non-optional property (`thrown == nil`), or threw.
     case callFailed(expected: String, thrown: String?)
-    case malformedJSON(reason: String)
+    /// The document is not JSON (the JSON reader's error, with its byte offset).
+    case malformedJSON(JSONSyntaxError)
     /// The mapping itself is wrong (rule `mapping`).
     case definition(DefinitionProblem)
     /// A failure inside the value, at a sub-path such as `[1]` (for validators that see the whole value).

@@ -63,8 +63,8 @@ extension Failure {
         case let .callFailed(expected, thrown):
             if let thrown { return "the call threw: \(thrown)" }
             return "the call returned nil, expected \(expected)"
-        case let .malformedJSON(reason):
-            return "malformed JSON: \(reason)"
+        case let .malformedJSON(error):
+            return "malformed JSON: \(error.reason)"
         case let .definition(problem):
             return problem.message
         case let .inside(subpath, failure):

@@ -22,7 +22,8 @@ enum JSONDemand {
 ///
 /// A container of the expected shape is built with only the mapped entries: an object as a
 /// `JSONObject` holding the mapped keys' values by position, an array as an `[Any]` holding the
-/// mapped indices with a placeholder before them, cut after the last mapped index. A value of any
+/// mapped indices with a placeholder for each element before them, cut after the last mapped index
+/// (so it is never longer than the array in the document, whatever index the mapping names). A value of any
 /// other shape is built whole, so its shape error renders it as the `[String: Any]` path does.
 /// Built once per mapping; immutable.
 final class JSONLevel: @unchecked Sendable {
@@ -44,8 +45,9 @@ final class JSONLevel: @unchecked Sendable {
     /// Some key is not ASCII: a key that matches no bytes may still equal it as a Swift string.
     private let hasNonASCIIKey: Bool
 
-    /// The demand of each index from 0 to the last mapped one; nil for unmapped indices.
-    let indexDemands: [JSONDemand?]
+    /// The mapped indices in increasing order, each once, with its demand. Sparse: a mapping of
+    /// `[Int.max: …]` costs one entry, not a table up to `Int.max`.
+    let indexDemands: [(index: Int, demand: JSONDemand)]
 
     init(_ level: PlanLevel) {
         plan = level
@@ -75,8 +77,7 @@ final class JSONLevel: @unchecked Sendable {
         self.keys = keys
         self.entryKeys = entryKeys
         self.keyDemands = keyDemands
-        let lastIndex = indices.keys.max() ?? -1
-        indexDemands = lastIndex < 0 ? [] : (0...lastIndex).map { indices[$0] }
+        indexDemands = indices.sorted { $0.key < $1.key }.map { (index: $0.key, demand: $0.value) }
 
         let utf8 = keys.map { Array($0.utf8) }
         keyBytes = .allocate(capacity: Swift.max(1, utf8.reduce(0) { $0 + $1.count }))
@@ -124,7 +125,7 @@ extension JSONReader {
         case .whole:
             return try readValue(depth: depth)
         case let .level(level):
-            let byte = try peekToken(expected: "a value")
+            let byte = try peekToken(expected: .value)
             if byte == UInt8(ascii: "{"), level.readsObject { return try readObject(level, depth: depth) }
             if byte == UInt8(ascii: "["), level.readsArray { return try readArray(level, depth: depth) }
             return try readValue(depth: depth)
@@ -139,7 +140,7 @@ extension JSONReader {
         if !closesAtOnce(UInt8(ascii: "}")) {
             var hint = 0
             repeat {
-                if try peekToken(expected: "'\"' to start a key") != UInt8(ascii: "\"") { throw unexpected(expected: "'\"' to start a key") }
+                if try peekToken(expected: .keyQuote) != UInt8(ascii: "\"") { throw unexpected(expected: .keyQuote) }
                 let key = try scanString()
                 try readColon()
                 if let index = level.match(key, in: &self, hint: hint) {
@@ -154,19 +155,27 @@ extension JSONReader {
         return JSONObject(level: level, values: values, present: present)
     }
 
-    /// An array with the level's indices; a placeholder stands for each skipped element before the last mapped one.
+    /// An array with the level's indices; a placeholder stands for each skipped element before the last
+    /// mapped one, and the array ends there (or where the document's array ends, if sooner).
     private mutating func readArray(_ level: JSONLevel, depth: Int) throws(JSONSyntaxError) -> [Any] {
         try open(depth: depth)
         var array: [Any] = []
-        array.reserveCapacity(level.indexDemands.count)
         if closesAtOnce(UInt8(ascii: "]")) { return array }
+        // The next mapped index to read: the elements come in order, and so do the mapped indices.
+        var next = 0
+        let mapped = level.indexDemands
         repeat {
-            let index = array.count
-            if index < level.indexDemands.count, let demand = level.indexDemands[index] {
-                array.append(try read(demand, depth: depth + 1))
+            if next < mapped.count {
+                // array.count is the element's index, and it is at most mapped[next].index.
+                if mapped[next].index == array.count {
+                    array.append(try read(mapped[next].demand, depth: depth + 1))
+                    next += 1
+                } else {
+                    try skipValue(depth: depth + 1)
+                    array.append(SourceValue.null)
+                }
             } else {
                 try skipValue(depth: depth + 1)
-                if index < level.indexDemands.count { array.append(SourceValue.null) }
             }
         } while try readSeparator(closer: UInt8(ascii: "]"))
         return array

@@ -35,7 +35,7 @@ enum JSONDocument {
         _ body: (Any) -> Void
     ) throws(JSONSyntaxError) -> Any? {
         try JSONReader.withReader(data) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any? in
-            guard try reader.peekToken(expected: "a value") == UInt8(ascii: "[") else {
+            guard try reader.peekToken(expected: .value) == UInt8(ascii: "[") else {
                 let value = try reader.readValue(depth: 0)
                 try reader.finishDocument()
                 return value

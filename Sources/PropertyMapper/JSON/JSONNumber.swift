@@ -3,7 +3,8 @@ import Foundation
 /// Numbers, read into the value JSONSerialization (swift-corelibs-foundation) gives the engine, so both
 /// paths map, validate and render every number alike:
 /// - an integer (no `.`, `e` or `E`) of at most 19 characters with a sign or 20 without that fits:
-///   `Int` when it fits `Int64`, `UInt64` above `Int64.max`;
+///   `Int` when it fits `Int64` (`Int64` where `Int` is 32 bits and the value needs more), `UInt64`
+///   above `Int64.max`;
 /// - otherwise, with more than 17 characters before any lower-case `e` and an exponent within
 ///   -128...127: the `NSDecimalNumber` of `Decimal(string:)` (integers beyond 64 bits, long fractions);
 /// - otherwise the correctly rounded `Double`; a `Double` overflow is an error.
@@ -36,7 +37,7 @@ extension JSONReader {
             token.isNegative = true
             index += 1
         }
-        guard index < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: "a digit"), offset: index) }
+        guard index < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: .digit), offset: index) }
         let first = base[index]
         if first == UInt8(ascii: "0") {
             index += 1
@@ -48,7 +49,7 @@ extension JSONReader {
             index = digits(from: index, into: &token, counting: false)
         } else {
             position = index
-            throw unexpected(expected: "a digit")
+            throw unexpected(expected: .digit)
         }
         if index < end, base[index] == UInt8(ascii: ".") {
             token.isInteger = false
@@ -57,7 +58,7 @@ extension JSONReader {
             index = digits(from: index, into: &token, counting: true)
             if index == digitsStart {
                 position = index
-                throw unexpected(expected: "a digit after '.'")
+                throw unexpected(expected: .digitAfterPoint)
             }
         }
         token.characterCount = index - start
@@ -71,7 +72,7 @@ extension JSONReader {
             while index < end, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
             if index == digitsStart {
                 position = index
-                throw unexpected(expected: "a digit in the exponent")
+                throw unexpected(expected: .digitInExponent)
             }
         }
         if token.characterCount < 0 { token.characterCount = index - start }
@@ -101,12 +102,13 @@ extension JSONReader {
     mutating func readNumber() throws(JSONSyntaxError) -> Any {
         let token = try scanNumber()
         if token.isInteger {
-            if token.mantissaDigits <= 18 {
-                // Leading zeros are not allowed, so mantissaDigits is the digit count and the value fits.
-                return token.isNegative ? -Int(token.mantissa) : Int(token.mantissa)
+            if token.mantissaDigits <= 18, let magnitude = Int64(exactly: token.mantissa) {
+                // Leading zeros are not allowed, so mantissaDigits is the digit count: below 10^18, it fits.
+                return Self.integer(token.isNegative ? -magnitude : magnitude, as: Int.self)
             }
             if !token.isNegative, token.mantissaDigits <= 20, let value = UInt64(text(of: token)) {
-                return value <= UInt64(Int64.max) ? Int(value) as Any : value as Any
+                guard let signed = Int64(exactly: value) else { return value }
+                return Self.integer(signed, as: Int.self)
             }
             return try foundationNumber(token)
         }
@@ -133,6 +135,14 @@ extension JSONReader {
         }
     }
 
+    /// `value` as a `Native` (the platform's `Int`) when it fits, otherwise as the `Int64` it is, so a
+    /// 64-bit JSON integer never traps where `Int` is 32 bits (the engine reads both).
+    @inline(__always)
+    static func integer<Native: FixedWidthInteger & SignedInteger>(_ value: Int64, as _: Native.Type) -> Any {
+        if let native = Native(exactly: value) { return native }
+        return value
+    }
+
     private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
     private func text(of token: NumberToken) -> String {
@@ -142,11 +152,12 @@ extension JSONReader {
     /// `NSNumber.fromJSONNumber` of swift-corelibs-foundation, for the rare numbers it does not read as 64-bit integers or short doubles.
     private func foundationNumber(_ token: NumberToken) throws(JSONSyntaxError) -> Any {
         let text = text(of: token)
-        var exponent = 0
-        if let marker = text.firstIndex(of: "e"), let parsed = Int(text[text.index(after: marker)...]) {
-            exponent = parsed
+        // Read in 64 bits whatever the width of `Int`; an exponent too long even for that is out of range.
+        var exponentFitsDecimal = true
+        if let marker = text.firstIndex(of: "e") {
+            exponentFitsDecimal = Int64(text[text.index(after: marker)...]).map { (-128...127).contains($0) } ?? false
         }
-        if token.characterCount > 17, exponent >= -128, exponent <= 127, let decimal = Decimal(string: text), decimal.isFinite {
+        if token.characterCount > 17, exponentFitsDecimal, let decimal = Decimal(string: text), decimal.isFinite {
             return NSDecimalNumber(decimal: decimal)
         }
         if let value = Double(text), value.isFinite { return value }

@@ -57,7 +57,7 @@ struct JSONReader {
         _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
     ) -> Result<T, JSONSyntaxError> {
         guard let pointer = raw.baseAddress, raw.count > 0 else {
-            return .failure(JSONSyntaxError(problem: .unexpectedEnd(expected: "a value"), offset: 0))
+            return .failure(JSONSyntaxError(problem: .unexpectedEnd(expected: .value), offset: 0))
         }
         var reader = JSONReader(base: pointer.assumingMemoryBound(to: UInt8.self), count: raw.count)
         do throws(JSONSyntaxError) {
@@ -80,19 +80,19 @@ struct JSONReader {
 
     /// The next byte after whitespace, not consumed.
     @inline(__always)
-    mutating func peekToken(expected: @autoclosure () -> String) throws(JSONSyntaxError) -> UInt8 {
+    mutating func peekToken(expected: JSONSyntaxError.Expectation) throws(JSONSyntaxError) -> UInt8 {
         skipWhitespace()
-        guard position < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: expected()), offset: position) }
+        guard position < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: expected), offset: position) }
         return base[position]
     }
 
     /// Nothing but whitespace may follow the document's value.
     mutating func finishDocument() throws(JSONSyntaxError) {
         skipWhitespace()
-        if position < end { throw unexpected(expected: "the end of the input") }
+        if position < end { throw unexpected(expected: .endOfInput) }
     }
 
-    func unexpected(expected: String) -> JSONSyntaxError {
+    func unexpected(expected: JSONSyntaxError.Expectation) -> JSONSyntaxError {
         position < end
             ? JSONSyntaxError(problem: .unexpectedByte(base[position], expected: expected), offset: position)
             : JSONSyntaxError(problem: .unexpectedEnd(expected: expected), offset: position)
@@ -101,19 +101,19 @@ struct JSONReader {
     /// Consumes the `:` after a key, and the whitespace around it.
     @inline(__always)
     mutating func readColon() throws(JSONSyntaxError) {
-        if try peekToken(expected: "':' after a key") != UInt8(ascii: ":") { throw unexpected(expected: "':' after a key") }
+        if try peekToken(expected: .colonAfterKey) != UInt8(ascii: ":") { throw unexpected(expected: .colonAfterKey) }
         position += 1
     }
 
     /// After an element: `true` when another follows (the comma is consumed), `false` at the closer (consumed).
     @inline(__always)
     mutating func readSeparator(closer: UInt8) throws(JSONSyntaxError) -> Bool {
-        let byte = try peekToken(expected: closer == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'")
+        let byte = try peekToken(expected: .separator(closesArray: closer == UInt8(ascii: "]")))
         position += 1
         if byte == UInt8(ascii: ",") { return true }
         if byte == closer { return false }
         position -= 1
-        throw unexpected(expected: closer == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'")
+        throw unexpected(expected: .separator(closesArray: closer == UInt8(ascii: "]")))
     }
 
     /// Opens a container at `position` (its `[` or `{`), checking the nesting of the one about to be entered.
@@ -139,7 +139,7 @@ struct JSONReader {
     /// Builds the value at `position` fully, as the native Swift value the engine reads; `depth` is the
     /// number of containers around it. Iterative, so nesting costs heap, not stack.
     mutating func readValue(depth: Int) throws(JSONSyntaxError) -> Any {
-        let first = try peekToken(expected: "a value")
+        let first = try peekToken(expected: .value)
         if first == UInt8(ascii: "[") {
             if let flat = try readFlatArray(depth: depth) { return flat }
         } else if first != UInt8(ascii: "{") {
@@ -156,7 +156,7 @@ struct JSONReader {
         var array: [Any] = []
         if closesAtOnce(UInt8(ascii: "]")) { return array }
         repeat {
-            let byte = try peekToken(expected: "a value")
+            let byte = try peekToken(expected: .value)
             if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
                 position = start
                 return nil
@@ -176,7 +176,7 @@ struct JSONReader {
         while true {
             // Read one value, or open a container and go on with its first element.
             var value: Any
-            let byte = try peekToken(expected: "a value")
+            let byte = try peekToken(expected: .value)
             switch byte {
             case UInt8(ascii: "{"):
                 try open(depth: depth + kinds.count)
@@ -230,24 +230,29 @@ struct JSONReader {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber()
         case UInt8(ascii: "t"):
-            try readLiteral("true")
+            try readLiteral(.true)
             return true
         case UInt8(ascii: "f"):
-            try readLiteral("false")
+            try readLiteral(.false)
             return false
         case UInt8(ascii: "n"):
-            try readLiteral("null")
+            try readLiteral(.null)
             return SourceValue.null
         default:
-            throw unexpected(expected: "a value")
+            throw unexpected(expected: .value)
         }
     }
 
-    private mutating func readLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
-        let bytes = literal.utf8Start
-        for index in 0..<literal.utf8CodeUnitCount {
-            guard position < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: "'\(literal)'"), offset: position) }
-            guard base[position] == bytes[index] else { throw unexpected(expected: "'\(literal)'") }
+    private mutating func readLiteral(_ literal: JSONSyntaxError.Literal) throws(JSONSyntaxError) {
+        let token: StaticString = switch literal {
+        case .true: "true"
+        case .false: "false"
+        case .null: "null"
+        }
+        let bytes = token.utf8Start
+        for index in 0..<token.utf8CodeUnitCount {
+            guard position < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: .literal(literal)), offset: position) }
+            guard base[position] == bytes[index] else { throw unexpected(expected: .literal(literal)) }
             position += 1
         }
     }
@@ -258,7 +263,7 @@ struct JSONReader {
     mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
         var kinds: [Bool] = []
         while true {
-            let byte = try peekToken(expected: "a value")
+            let byte = try peekToken(expected: .value)
             switch byte {
             case UInt8(ascii: "{"):
                 try open(depth: depth + kinds.count)
@@ -308,13 +313,13 @@ struct JSONReader {
     }
 
     private mutating func skipKey() throws(JSONSyntaxError) {
-        if try peekToken(expected: "'\"' to start a key") != UInt8(ascii: "\"") { throw unexpected(expected: "'\"' to start a key") }
+        if try peekToken(expected: .keyQuote) != UInt8(ascii: "\"") { throw unexpected(expected: .keyQuote) }
         _ = try scanString()
     }
 
     /// A key as a String, after whitespace.
     mutating func readKey() throws(JSONSyntaxError) -> String {
-        if try peekToken(expected: "'\"' to start a key") != UInt8(ascii: "\"") { throw unexpected(expected: "'\"' to start a key") }
+        if try peekToken(expected: .keyQuote) != UInt8(ascii: "\"") { throw unexpected(expected: .keyQuote) }
         return makeString(try scanString())
     }
 
@@ -341,7 +346,7 @@ struct JSONReader {
                 index += 8
             }
             guard index < end else {
-                throw JSONSyntaxError(problem: .unexpectedEnd(expected: "'\"' to close the string"), offset: index)
+                throw JSONSyntaxError(problem: .unexpectedEnd(expected: .closingQuote), offset: index)
             }
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
@@ -378,7 +383,7 @@ struct JSONReader {
     /// Checks one escape at `index` (its backslash); returns the index after it.
     private func scanEscape(at index: Int) throws(JSONSyntaxError) -> Int {
         guard index + 1 < end else {
-            throw JSONSyntaxError(problem: .unexpectedEnd(expected: "an escape sequence"), offset: index + 1)
+            throw JSONSyntaxError(problem: .unexpectedEnd(expected: .escapeSequence), offset: index + 1)
         }
         switch base[index + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
@@ -390,7 +395,7 @@ struct JSONReader {
             guard unit & 0xFC00 == 0xD800 else { return index + 6 }
             for (offset, byte) in [(6, UInt8(ascii: "\\")), (7, UInt8(ascii: "u"))] {
                 guard index + offset < end else {
-                    throw JSONSyntaxError(problem: .unexpectedEnd(expected: "a low surrogate escape"), offset: end)
+                    throw JSONSyntaxError(problem: .unexpectedEnd(expected: .lowSurrogateEscape), offset: end)
                 }
                 guard base[index + offset] == byte else { throw JSONSyntaxError(problem: .loneSurrogate(unit), offset: index) }
             }
@@ -407,7 +412,7 @@ struct JSONReader {
         var unit: UInt16 = 0
         for offset in 0..<4 {
             guard index + offset < end else {
-                throw JSONSyntaxError(problem: .unexpectedEnd(expected: "4 hexadecimal digits"), offset: index + offset)
+                throw JSONSyntaxError(problem: .unexpectedEnd(expected: .hexDigits), offset: index + offset)
             }
             let byte = base[index + offset]
             let digit: UInt8
@@ -439,7 +444,7 @@ struct JSONReader {
         default: throw JSONSyntaxError(problem: .invalidUTF8, offset: index)
         }
         guard index + length <= end else {
-            throw JSONSyntaxError(problem: .unexpectedEnd(expected: "the rest of a UTF-8 sequence"), offset: end)
+            throw JSONSyntaxError(problem: .unexpectedEnd(expected: .restOfUTF8Sequence), offset: end)
         }
         let second = base[index + 1]
         guard second >= low, second <= high else { throw JSONSyntaxError(problem: .invalidUTF8, offset: index) }

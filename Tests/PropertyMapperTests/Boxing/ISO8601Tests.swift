@@ -191,3 +191,58 @@ private final class Stamp {
         }
     }
 }
+
+/// Dates past 2038 (beyond a 32-bit count of seconds) up to 9999: seconds are counted in 64 bits with
+/// checked arithmetic, so they never trap where `Int` is 32 bits (watchOS).
+@Suite struct ISO8601WidthTests {
+    @Test(arguments: [
+        ("2038-01-19T03:14:07Z", 2_147_483_647.0), ("2038-01-19T03:14:08Z", 2_147_483_648.0),
+        ("2106-02-07T06:28:16Z", 4_294_967_296.0), ("9999-12-31T23:59:59Z", 253_402_300_799.0),
+        ("9999-12-31T23:59:59-23:59", 253_402_300_799.0 + 86_340), ("9999-12-31T23:59:59.5Z", 253_402_300_799.5),
+        ("0000-01-01T00:00:00Z", -62_167_219_200.0), ("0000-01-01T00:00:00+23:59", -62_167_219_200.0 - 86_340),
+        ("1901-12-13T20:45:52Z", -2_147_483_648.0), ("1901-12-13T20:45:51Z", -2_147_483_649.0),
+    ])
+    func farDates(text: String, seconds: Double) throws {
+        let date = try #require(ISO8601.date(from: text))
+        #expect(date.timeIntervalSince1970 == seconds)
+    }
+
+    @Test func longestFractionKeepsTwelveDigits() throws {
+        let date = try #require(ISO8601.date(from: "9999-12-31T23:59:59.999999999999999999Z"))
+        #expect(abs(date.timeIntervalSince1970 - 253_402_300_799.999_999_999_999) < 1e-3)
+    }
+
+    /// The seconds count, run with a 32-bit integer: the last second that fits, then nil rather than a trap.
+    @Test(arguments: [
+        (2038, 1, 19, 3, 14, 7, 0, Int32.max as Int32?), (2038, 1, 19, 3, 14, 8, 0, nil),
+        (1901, 12, 13, 20, 45, 52, 0, Int32.min as Int32?), (1901, 12, 13, 20, 45, 51, 0, nil),
+        (2038, 1, 19, 4, 14, 7, 3600, Int32.max as Int32?), (2038, 1, 19, 4, 14, 8, 3600, nil),
+        (9999, 12, 31, 23, 59, 59, 0, nil), (0, 1, 1, 0, 0, 0, 0, nil), (1970, 1, 1, 0, 0, 0, 0, 0),
+    ])
+    func secondsInThirtyTwoBits(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int, expected: Int32?
+    ) {
+        let narrow = ISO8601.secondsSince1970(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset, as: Int32.self)
+        #expect(narrow == expected)
+        let wide = ISO8601.secondsSince1970(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset, as: Int64.self)
+        let calendar = Calendar(identifier: .gregorian)
+        var components = DateComponents(
+            timeZone: TimeZone(secondsFromGMT: 0), year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        components.calendar = calendar
+        if year >= 1 {
+            let reference = try? #require(components.date).timeIntervalSince1970
+            #expect(wide.map { Double($0 + Int64(offset)) } == reference)
+        } else {
+            #expect(wide == -62_167_219_200)
+        }
+    }
+
+    @Test func mapsADateAfter2038() throws {
+        final class Stamped { var date = Date(timeIntervalSince1970: 0) }
+        let stamped = Stamped()
+        try Mapper.mapValues(fromJSON: #"{"at": "9999-12-31T23:59:59Z"}"#, to: stamped, using: ["at": .box(.date, \.date)])
+        #expect(stamped.date.timeIntervalSince1970 == 253_402_300_799)
+    }
+}
