@@ -241,10 +241,11 @@ import Testing
     }
 
     @Test func lengthOnANumber() {
+        // Only a property typed `Any?` can receive a number under a length validator.
         Self.expectText(
-            ["count": 42], ["count": .property(\.count).lengthRange(1, 3)],
+            ["raw": 42], ["raw": .property(\.raw).lengthRange(1, 3)],
             message: "a number, expected a string or an array",
-            description: "count → count: a number, expected a string or an array; got 42 [lengthRange]")
+            description: "raw → raw: a number, expected a string or an array; got 42 [lengthRange]")
     }
 
     @Test func matchesRegExMessages() {
@@ -253,16 +254,9 @@ import Testing
             message: "no match, expected a match for /^[a-z]+$/",
             description: #"email → email: no match, expected a match for /^[a-z]+$/; got "ABC" [matchesRegEx]"#)
         Self.expectText(
-            ["count": 5], ["count": .property(\.count).matchesRegEx("^[0-9]+$")],
+            ["raw": 5], ["raw": .property(\.raw).matchesRegEx("^[0-9]+$")],
             message: "a number, expected a string",
-            description: "count → count: a number, expected a string; got 5 [matchesRegEx]")
-    }
-
-    @Test func matchesRegExInvalidPattern() {
-        Self.expectText(
-            ["email": "a@b.co"], ["email": .property(\.email).matchesRegEx("(")],
-            message: "the pattern /(/ is not a valid regular expression",
-            description: #"email → email: the pattern /(/ is not a valid regular expression; got "a@b.co" [matchesRegEx]"#)
+            description: "raw → raw: a number, expected a string; got 5 [matchesRegEx]")
     }
 
     @Test func oneOfMessages() {
@@ -360,6 +354,137 @@ import Testing
             ["title": "x"], ["title": .property(\.title).oneOf([String]())],
             message: "no value is allowed (the list of candidates is empty)",
             description: #"title → title: no value is allowed (the list of candidates is empty); got "x" [oneOf]"#)
+    }
+
+    // MARK: mapping (definition errors)
+
+    /// Expects the mapping to have exactly one definition error, with this message and description,
+    /// and `validate` to return it whatever the source.
+    static func expectDefinitionText(
+        _ mapping: Mapping<Sheet>,
+        message: String,
+        description: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let errors = mapping.definitionErrors
+        #expect(errors.count == 1, "\(errors)", sourceLocation: sourceLocation)
+        #expect(errors.first?.message == message, sourceLocation: sourceLocation)
+        #expect(errors.first?.description == description, sourceLocation: sourceLocation)
+        #expect(Mapper.validate([String: Any](), for: Sheet(), using: mapping) == errors, sourceLocation: sourceLocation)
+    }
+
+    @Test func definitionLengthOnAnInteger() {
+        Self.expectDefinitionText(
+            ["count": .property(\.count).lengthRange(1, 3)],
+            message: "lengthRange can never judge this field, which receives Int? (lengthRange judges a string or an array)",
+            description: "count → count: lengthRange can never judge this field, which receives Int? (lengthRange judges a string or an array) [mapping]")
+    }
+
+    @Test func definitionMatchesRegExOnAnInteger() {
+        Self.expectDefinitionText(
+            ["count": .property(\.count).matchesRegEx("^[0-9]+$")],
+            message: "matchesRegEx can never judge this field, which receives Int? (matchesRegEx judges a string)",
+            description: "count → count: matchesRegEx can never judge this field, which receives Int? (matchesRegEx judges a string) [mapping]")
+    }
+
+    @Test func definitionNumberBoundOnAString() {
+        Self.expectDefinitionText(
+            ["title": .property(\.title).range(1, 5)],
+            message: "range can never judge this field, which receives String (range judges a number)",
+            description: "title → title: range can never judge this field, which receives String (range judges a number) [mapping]")
+    }
+
+    @Test func definitionTypedValidatorOnAnotherType() {
+        Self.expectDefinitionText(
+            ["id": .property(\.id).validate("isShort") { (text: String) in text.count < 5 }],
+            message: "isShort can never judge this field, which receives Int (isShort judges String)",
+            description: "id → id: isShort can never judge this field, which receives Int (isShort judges String) [mapping]")
+    }
+
+    @Test func definitionOneOfCandidatesOfAnotherType() {
+        Self.expectDefinitionText(
+            ["title": .property(\.title).oneOf([1, 2, 3])],
+            message: "oneOf can never judge this field, which receives String (oneOf judges Int)",
+            description: "title → title: oneOf can never judge this field, which receives String (oneOf judges Int) [mapping]")
+    }
+
+    @Test func definitionValidatorOnANestedMapping() {
+        let author: PropertyDescriptor<Sheet> = ["email": .property(\.email)]
+        Self.expectDefinitionText(
+            ["author": author.matchesRegEx("@")],
+            message: "matchesRegEx can never judge this field, which receives a dictionary (matchesRegEx judges a string)",
+            description: "author → email: matchesRegEx can never judge this field, which receives a dictionary (matchesRegEx judges a string) [mapping]")
+    }
+
+    @Test func definitionDuplicateKey() {
+        Self.expectDefinitionText(
+            ["title": .property(\.title), "title": .property(\.email)],
+            message: "the key title is mapped twice at this level; map it once (use .list(…) to give one value to several properties)",
+            description: "title → email: the key title is mapped twice at this level; map it once (use .list(…) to give one value to several properties) [mapping]")
+        Self.expectDefinitionText(
+            ["geo": [1: .property(\.latitude), 1: .property(\.longitude)]],
+            message: "the key [1] is mapped twice at this level; map it once (use .list(…) to give one value to several properties)",
+            description: "geo[1] → longitude: the key [1] is mapped twice at this level; map it once (use .list(…) to give one value to several properties) [mapping]")
+    }
+
+    @Test func definitionNegativeIndex() {
+        Self.expectDefinitionText(
+            ["geo": [-1: .property(\.latitude)]],
+            message: "the index -1 is below zero; indices count from 0",
+            description: "geo[-1] → latitude: the index -1 is below zero; indices count from 0 [mapping]")
+    }
+
+    @Test func definitionMixedKeysAndIndices() {
+        Self.expectDefinitionText(
+            ["geo": ["lat": .property(\.latitude), 1: .property(\.longitude)]],
+            message: "this level maps string keys and indices at once; a source value is a dictionary or an array, never both",
+            description: "geo → latitude, longitude: this level maps string keys and indices at once; a source value is a dictionary or an array, never both [mapping]")
+        Self.expectDefinitionText(
+            ["title": .property(\.title), 0: .property(\.latitude)],
+            message: "this level maps string keys and indices at once; a source value is a dictionary or an array, never both",
+            description: "(root) → title, latitude: this level maps string keys and indices at once; a source value is a dictionary or an array, never both [mapping]")
+    }
+
+    @Test func definitionInvalidPattern() {
+        Self.expectDefinitionText(
+            ["email": .property(\.email).matchesRegEx("(")],
+            message: "the pattern /(/ is not a valid regular expression",
+            description: "email → email: the pattern /(/ is not a valid regular expression [mapping]")
+    }
+
+    @Test func definitionNotANumberBound() {
+        Self.expectDefinitionText(
+            ["score": .property(\.score).min(Double.nan)],
+            message: "min has a bound that is not a number (NaN)",
+            description: "score → score: min has a bound that is not a number (NaN) [mapping]")
+        Self.expectDefinitionText(
+            ["score": .property(\.score).range(0, Double.nan)],
+            message: "range has a bound that is not a number (NaN)",
+            description: "score → score: range has a bound that is not a number (NaN) [mapping]")
+    }
+
+    @Test func definitionEmptyList() {
+        Self.expectDefinitionText(
+            ["tags": .list()],
+            message: "the list has no descriptor",
+            description: "tags: the list has no descriptor [mapping]")
+    }
+
+    @Test func definitionListWithoutCommonInput() {
+        Self.expectDefinitionText(
+            ["title": .list(.property(\.title), .property(\.id))],
+            message: "the list's descriptors receive String, Int, which no value converts to at once",
+            description: "title → title, id: the list's descriptors receive String, Int, which no value converts to at once [mapping]")
+    }
+
+    @Test func definitionErrorsInAMappingError() {
+        let mapping: Mapping<Sheet> = ["count": .property(\.count).lengthRange(1, 3), "geo": [-1: .property(\.latitude)]]
+        let error = MappingError(errors: mapping.definitionErrors)
+        #expect(error.description == """
+            2 errors:
+            - count → count: lengthRange can never judge this field, which receives Int? (lengthRange judges a string or an array) [mapping]
+            - geo[-1] → latitude: the index -1 is below zero; indices count from 0 [mapping]
+            """)
     }
 
     // MARK: box

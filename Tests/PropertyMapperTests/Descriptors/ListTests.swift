@@ -78,10 +78,25 @@ private final class Link {
     @Test(arguments: SourceForm.allCases)
     func memberWithWrongTypeMeansNothingIsWritten(source: SourceForm) throws {
         let link = Link()
+        let mapping: Mapping<Link> = ["link": .list(.property(\.raw), .box(.url, \.url))]
+        #expect(mapping.definitionErrors.isEmpty)
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["link": 42]), to: link, using: mapping) }
+        #expect(errors.map(\.path) == ["link", "link"])
+        #expect(errors.map(\.rule) == ["type", "type"])
+        #expect(errors.map(\.property) == ["raw", "url"])
+        #expect(link.isUnchanged)
+    }
+
+    /// Members whose types no one value converts to (a string and an integer) make the list a
+    /// definition error: it could never map anything.
+    @Test(arguments: SourceForm.allCases)
+    func membersWithoutACommonInputAreADefinitionError(source: SourceForm) throws {
+        let link = Link()
         let mapping: Mapping<Link> = ["link": .list(.property(\.raw), .property(\.length))]
         let errors = mappingErrors { try Mapper.mapValues(from: source(["link": "abc"]), to: link, using: mapping) }
-        let error = expectSingleError(errors, at: "link", rule: "type")
-        #expect(error?.property == "length")
+        let error = expectSingleError(errors, at: "link", rule: "mapping")
+        #expect(error?.property == "raw, length")
+        #expect(error?.value == nil)
         #expect(link.isUnchanged)
     }
 

@@ -18,6 +18,7 @@ extension Fixtures {
 /// A form whose keys are declared neither alphabetically nor in any source order.
 struct Form: Equatable {
     var a = 0, b = 0, c = 0, d = 0, e = 0
+    var small: UInt8 = 0
     var list: [Int] = []
     var counts: [String: Int] = [:]
 
@@ -90,14 +91,15 @@ struct Form: Equatable {
 
     @Test func listErrorsComeInListOrderAfterTheListsOwnValidators() {
         let mapping: Mapping<Form> = [
-            "n": .list(.property(\.a).min(10), .property(\.list), .property(\.b).max(0)),
+            "n": .list(.property(\.a).min(10), .property(\.small), .property(\.b).max(-10)),
             "m": .list(.property(\.c), .property(\.d)).validate("isEven") { (number: Int) in number.isMultiple(of: 2) },
         ]
+        #expect(mapping.definitionErrors.isEmpty)
         var form = Form()
-        let errors = mappingErrors { try Mapper.mapValues(from: ["n": 3, "m": 5] as [String: Any], to: &form, using: mapping) }
+        let errors = mappingErrors { try Mapper.mapValues(from: ["n": -3, "m": 5] as [String: Any], to: &form, using: mapping) }
         #expect(errors.map(\.path) == ["n", "n", "n", "m"])
-        #expect(errors.map(\.rule) == ["min", "type", "max", "isEven"])
-        #expect(errors.map(\.property) == ["a", "list", "b", "c, d"])
+        #expect(errors.map(\.rule) == ["min", "type", "max", "isEven"])  // -3 is out of UInt8's range
+        #expect(errors.map(\.property) == ["a", "small", "b", "c, d"])
         #expect(form == Form())
     }
 

@@ -192,9 +192,12 @@ private func bothForms(_ record: [String: Any]) throws -> [[String: Any]] {
         }
         let required = Mapping<Profile>([("geo", [1: .property(\.longitude).isRequired()])])
         expectSingleError(map(["geo": [3.5]], using: required).errors, at: "geo[1]", rule: "isRequired")
+        // An index below zero is never past the start: the mapping itself is refused.
         let negative = Mapping<Profile>([("geo", [-1: .property(\.longitude).isRequired()])])
         let result = map(["geo": [3.5, 4.5]], using: negative)
-        expectSingleError(result.errors, at: "geo[-1]", rule: "isRequired")
+        let error = expectSingleError(result.errors, at: "geo[-1]", rule: "mapping")
+        #expect(error?.property == "longitude")
+        #expect(error?.value == nil)
         #expect(result.profile == Profile())
     }
 
@@ -296,25 +299,22 @@ private func bothForms(_ record: [String: Any]) throws -> [[String: Any]] {
         }
     }
 
-    /// A level that names both keys and indices can match neither a dictionary nor an array:
-    /// any present value is one shape error at the level, and nothing under it is written.
-    @Test(arguments: 0..<5)
-    func levelMixingKeysAndIndicesIsOneShapeError(index: Int) {
+    /// A level that names both keys and indices can match neither a dictionary nor an array: the
+    /// mapping is refused whatever the value (absent and null included), one definition error at
+    /// the level, and nothing under it is written.
+    @Test(arguments: 0..<7)
+    func levelMixingKeysAndIndicesIsOneDefinitionError(index: Int) {
         let mapping: Mapping<Profile> = ["mixed": ["city": .property(\.city), 0: .property(\.latitude)]]
-        let values: [Any] = [["city": "Oslo"], [3.5], "Oslo", 3.5, ["city": 5]]
-        let result = map(["mixed": values[index]], using: mapping)
-        let error = expectSingleError(result.errors, at: "mixed", rule: "type")
+        let records: [[String: Any]] = [
+            ["mixed": ["city": "Oslo"]], ["mixed": [3.5]], ["mixed": "Oslo"], ["mixed": 3.5], ["mixed": ["city": 5]],
+            ["mixed": NSNull()], [:],
+        ]
+        let result = map(records[index], using: mapping)
+        let error = expectSingleError(result.errors, at: "mixed", rule: "mapping")
         #expect(error?.property == "city, latitude")
+        #expect(error?.value == nil)
+        #expect(result.errors == mapping.definitionErrors)
         #expect(result.profile == Profile())
-    }
-
-    @Test func levelMixingKeysAndIndicesOverNullIsAbsent() {
-        let mapping: Mapping<Profile> = ["mixed": ["city": .property(\.city), 0: .property(\.latitude)]]
-        for record: [String: Any] in [[:], ["mixed": NSNull()]] {
-            let result = map(record, using: mapping)
-            #expect(result.errors.isEmpty)
-            #expect(result.profile == Profile())
-        }
     }
 
     @Test func pathsMixingKeysAndIndices() throws {

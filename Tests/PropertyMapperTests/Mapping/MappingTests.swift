@@ -91,15 +91,21 @@ private final class Node {
     }
 
     @Test(arguments: SourceForm.allCases)
-    func negativeIndexIsAbsent(source: SourceForm) throws {
+    func negativeIndexIsADefinitionErrorAndReadsNothing(source: SourceForm) throws {
         let node = Node()
-        try Mapper.mapValues(from: source(["list": ["a", "b"]]), to: node, using: ["list": [-1: .property(\.second)]])
+        let mapping: Mapping<Node> = ["list": [-1: .property(\.second)]]
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["list": ["a", "b"]]), to: node, using: mapping) }
+        let error = expectSingleError(errors, at: "list[-1]", rule: "mapping")
+        #expect(error?.property == "second")
+        #expect(error?.value == nil)
+        #expect(errors == mapping.definitionErrors)
         #expect(node.second == "preset")
 
-        let errors = mappingErrors {
-            try Mapper.mapValues(from: source(["list": ["a", "b"]]), to: node, using: ["list": [-1: .property(\.second).isRequired()]])
-        }
-        expectSingleError(errors, at: "list[-1]", rule: "isRequired")
+        // `isRequired` on it is never judged: the mapping is refused first.
+        let required: Mapping<Node> = ["list": [-1: .property(\.second).isRequired()]]
+        let requiredErrors = mappingErrors { try Mapper.mapValues(from: source(["list": ["a", "b"]]), to: node, using: required) }
+        expectSingleError(requiredErrors, at: "list[-1]", rule: "mapping")
+        #expect(node.second == "preset")
     }
 
     // MARK: Declaration order
@@ -132,21 +138,41 @@ private final class Node {
     // MARK: Duplicate keys
 
     @Test(arguments: SourceForm.allCases)
-    func duplicateKeysInOneLiteralAreBothApplied(source: SourceForm) throws {
+    func duplicateKeysInOneLiteralAreADefinitionError(source: SourceForm) throws {
         let node = Node()
         let mapping: Mapping<Node> = ["name": .property(\.first), "name": .property(\.second)]
-        try Mapper.mapValues(from: source(["name": "Romeo"]), to: node, using: mapping)
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["name": "Romeo"]), to: node, using: mapping) }
+        let error = expectSingleError(errors, at: "name", rule: "mapping")
+        #expect(error?.property == "second")  // the second entry is the one mapped twice
+        #expect(error?.value == nil)
+        #expect(node.first == "preset" && node.second == "preset")
+
+        // One value for several properties is a list.
+        let list: Mapping<Node> = ["name": .list(.property(\.first), .property(\.second))]
+        try Mapper.mapValues(from: source(["name": "Romeo"]), to: node, using: list)
         #expect(node.first == "Romeo")
         #expect(node.second == "Romeo")
     }
 
     @Test(arguments: SourceForm.allCases)
-    func duplicateKeysAreBothChecked(source: SourceForm) throws {
+    func listMembersOverOneKeyAreAllChecked(source: SourceForm) throws {
         let node = Node()
-        let mapping: Mapping<Node> = ["name": .property(\.first).maxLength(10), "name": .property(\.second).maxLength(3)]
+        let mapping: Mapping<Node> = ["name": .list(.property(\.first).maxLength(10), .property(\.second).maxLength(3))]
+        #expect(mapping.definitionErrors.isEmpty)
         let errors = mappingErrors { try Mapper.mapValues(from: source(["name": "Romeo"]), to: node, using: mapping) }
         let error = expectSingleError(errors, at: "name", rule: "maxLength")
         #expect(error?.property == "second")
+        #expect(node.first == "preset" && node.second == "preset")
+    }
+
+    @Test(arguments: SourceForm.allCases)
+    func duplicateKeysAreADefinitionErrorBeforeAnyCheck(source: SourceForm) throws {
+        let node = Node()
+        let mapping: Mapping<Node> = ["name": .property(\.first).maxLength(10), "name": .property(\.second).maxLength(3)]
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["name": "Romeo"]), to: node, using: mapping) }
+        let error = expectSingleError(errors, at: "name", rule: "mapping")
+        #expect(error?.property == "second")
+        #expect(error?.value == nil)
         #expect(node.first == "preset" && node.second == "preset")
     }
 

@@ -6,12 +6,37 @@ enum RandomMapping {
     typealias Spec = MappingSpec<RecordingModel>
     typealias Descriptor = PropertyDescriptor<RecordingModel>
 
+    /// Kinds of source value: what a field receives, what a validator judges (the library's rule,
+    /// restated here so the generator can pick validators that fit a field).
+    struct Kinds: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let string = Kinds(rawValue: 1 << 0)
+        static let number = Kinds(rawValue: 1 << 1)
+        static let boolean = Kinds(rawValue: 1 << 2)
+        static let array = Kinds(rawValue: 1 << 3)
+        static let object = Kinds(rawValue: 1 << 4)
+        static let other = Kinds(rawValue: 1 << 5)
+        static let all: Kinds = [.string, .number, .boolean, .array, .object, .other]
+    }
+
     /// One field kind: how to make its descriptor and check its value, and a value that usually fits it.
     struct FieldKind: Sendable {
         var property: String
         var make: @Sendable () -> Descriptor
         var check: ValueCheck<RecordingModel>?
         var plausible: @Sendable (inout SplitMix64) -> Any
+
+        /// The kinds of source value its input type (property, boxing input, call parameter) converts from.
+        var receives: Kinds {
+            switch property {
+            case "title", "subtitle", "link", "date", "color", "optionalColor", "kind", "label", "kindName": .string
+            case "id", "rating", "ratio", "score", "small", "count", "decimal", "code": .number
+            case "flag", "maybeFlag": .boolean
+            case "tags", "numbers": .array
+            case "weights": .object
+            default: .all  // payload: Any?
+            }
+        }
     }
 
     static let fields: [FieldKind] = [
@@ -46,55 +71,119 @@ enum RandomMapping {
         FieldKind(property: "kindName", make: { .call(RecordingModel.kindName(from:property:), \.kindName) }, check: nil) { $0.pick(["live", ""]) },
     ]
 
-    static let patterns = ["^[a-z ]+$", "^https?://", "@", "^#[0-9a-fA-F]{6}$", "(unclosed", "^$", "é"]
+    /// Valid patterns only: an invalid one is a definition error (see `breakage`).
+    static let patterns = ["^[a-z ]+$", "^https?://", "@", "^#[0-9a-fA-F]{6}$", "^$", "é"]
 
-    /// Adds 0 to 3 random validators, with random parameters, whatever the field's type.
-    static func validators(on descriptor: Descriptor, using random: inout SplitMix64) -> Descriptor {
+    /// One validator: the kinds of value it judges, and how to add it with random parameters.
+    struct ValidatorKind: Sendable {
+        var judges: Kinds
+        var add: @Sendable (Descriptor, inout SplitMix64) -> Descriptor
+    }
+
+    /// Two random length or number bounds, possibly negative, possibly swapped.
+    private static func bounds(_ random: inout SplitMix64) -> (Int, Int) {
+        (Int.random(in: -2...8, using: &random), Int.random(in: -2...8, using: &random))
+    }
+
+    static let validatorKinds: [ValidatorKind] = {
+        [
+            ValidatorKind(judges: .all) { descriptor, _ in descriptor.isRequired() },
+            ValidatorKind(judges: [.string, .array]) { descriptor, random in let (a, b) = bounds(&random); return descriptor.lengthRange(a, b) },
+            ValidatorKind(judges: [.string, .array]) { descriptor, random in
+                let (a, b) = bounds(&random)
+                return descriptor.lengthRange(Swift.min(a, b)...Swift.max(a, b))
+            },
+            ValidatorKind(judges: [.string, .array]) { descriptor, random in let (a, _) = bounds(&random); return descriptor.length(Swift.max(a, 0)) },
+            ValidatorKind(judges: [.string, .array]) { descriptor, random in let (a, _) = bounds(&random); return descriptor.minLength(a) },
+            ValidatorKind(judges: [.string, .array]) { descriptor, random in let (_, b) = bounds(&random); return descriptor.maxLength(b) },
+            ValidatorKind(judges: .string) { descriptor, random in descriptor.matchesRegEx(random.pick(patterns)) },
+            ValidatorKind(judges: .string) { descriptor, _ in descriptor.oneOf(["short", "live", "none", "#a0b1c2", "text"]) },
+            ValidatorKind(judges: .number) { descriptor, _ in descriptor.oneOf([1, 2, 3, 21, 404]) },
+            ValidatorKind(judges: .boolean) { descriptor, random in descriptor.equalTo(random.pick([true, false])) },
+            ValidatorKind(judges: .number) { descriptor, random in let (a, _) = bounds(&random); return descriptor.equalTo(Double(a) / 2) },
+            ValidatorKind(judges: .number) { descriptor, random in let (a, _) = bounds(&random); return descriptor.min(a) },
+            ValidatorKind(judges: .number) { descriptor, random in let (_, b) = bounds(&random); return descriptor.max(Double(b) * 1.5) },
+            ValidatorKind(judges: .number) { descriptor, random in let (a, b) = bounds(&random); return descriptor.range(a, b) },
+            ValidatorKind(judges: .number) { descriptor, random in
+                let (a, b) = bounds(&random)
+                return descriptor.range(Double(a) - 0.5, Double(b) + 0.5)
+            },
+            ValidatorKind(judges: .number) { descriptor, random in
+                let (a, b) = bounds(&random)
+                return descriptor.range(Swift.min(a, b)...Swift.max(a, b))
+            },
+            ValidatorKind(judges: .string) { descriptor, _ in descriptor.isLowercaseASCII() },
+            ValidatorKind(judges: .number) { descriptor, _ in descriptor.validate("evenNumber") { (number: Int) in number % 2 == 0 } },
+            ValidatorKind(judges: .string) { descriptor, _ in
+                descriptor.validate("throwsOnEmpty") { (text: String) throws -> Bool in
+                    if text.isEmpty { throw CallProblem(reason: "empty") }
+                    return true
+                }
+            },
+        ]
+    }()
+
+    /// Adds 0 to 3 random validators, with random parameters, each one that can judge some of the
+    /// values the descriptor `receives` (so the mapping has no definition error).
+    static func validators(on descriptor: Descriptor, receives: Kinds, using random: inout SplitMix64) -> Descriptor {
+        let fitting = validatorKinds.filter { !$0.judges.isDisjoint(with: receives) }
         var result = descriptor
-        let count = random.pick([0, 0, 0, 1, 1, 2, 3])
-        for _ in 0..<count {
-            let a = Int.random(in: -2...8, using: &random)
-            let b = Int.random(in: -2...8, using: &random)
-            switch Int.random(in: 0..<19, using: &random) {
-            case 0: result = result.isRequired()
-            case 1: result = result.lengthRange(a, b)
-            case 2: result = result.lengthRange(Swift.min(a, b)...Swift.max(a, b))
-            case 3: result = result.length(Swift.max(a, 0))
-            case 4: result = result.minLength(a)
-            case 5: result = result.maxLength(b)
-            case 6: result = result.matchesRegEx(random.pick(patterns))
-            case 7: result = result.oneOf(["short", "live", "none", "#a0b1c2", "text"])
-            case 8: result = result.oneOf([1, 2, 3, 21, 404])
-            case 9: result = result.equalTo(random.pick([true, false]))
-            case 10: result = result.equalTo(Double(a) / 2)
-            case 11: result = result.min(a)
-            case 12: result = result.max(Double(b) * 1.5)
-            case 13: result = result.range(a, b)
-            case 14: result = result.range(Double(a) - 0.5, Double(b) + 0.5)
-            case 15: result = result.range(Swift.min(a, b)...Swift.max(a, b))
-            case 16: result = result.isLowercaseASCII()
-            case 17: result = result.validate("evenNumber") { (number: Int) in number % 2 == 0 }
-            default: result = result.validate("throwsOnEmpty") { (text: String) throws -> Bool in
-                if text.isEmpty { throw CallProblem(reason: "empty") }
-                return true
-            }
-            }
+        for _ in 0..<random.pick([0, 0, 0, 1, 1, 2, 3]) {
+            result = random.pick(fitting).add(result, &random)
         }
         return result
     }
 
-    /// A random mapping of up to `depth` nested levels.
+    /// A random mapping of up to `depth` nested levels: definition-valid in about 95 % of cases
+    /// (see `mappingCase`).
     static func mapping(using random: inout SplitMix64) -> MappingSpecRoot<RecordingModel> {
-        MappingSpecRoot(entries(depth: 3, using: &random))
+        mappingCase(using: &random).spec
     }
 
+    /// A random mapping and whether it was deliberately broken (about 5 % of cases): then it has
+    /// definition errors, otherwise it has none.
+    static func mappingCase(using random: inout SplitMix64) -> (spec: MappingSpecRoot<RecordingModel>, isBroken: Bool) {
+        var entries = entries(depth: 3, using: &random)
+        guard random.chance(0.05) else { return (MappingSpecRoot(entries), false) }
+        let broken = breakage(of: entries, using: &random)
+        entries.insert(broken, at: Int.random(in: 0...entries.count, using: &random))
+        return (MappingSpecRoot(entries), true)
+    }
+
+    /// A root entry that makes the mapping a definition error, of a random kind.
+    static func breakage(of entries: [(MappingKey, Spec)], using random: inout SplitMix64) -> (MappingKey, Spec) {
+        let key = MappingKey.key("zz-broken")  // not among `RandomSource.keys`
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0:
+            // A validator that can never judge its field.
+            let field = random.pick(fields.filter { $0.receives != .all })
+            let misfit = validatorKinds.filter { $0.judges.isDisjoint(with: field.receives) }
+            return (key, .leaf(field.property, random.pick(misfit).add(field.make(), &random), field.check))
+        case 1:
+            return (key, .leaf("title", .property(\.title).matchesRegEx(random.pick(["(unclosed", "[a-", "*"]))))
+        case 2:
+            // The same key twice at the root.
+            return (entries.first?.0 ?? key, leaf(using: &random))
+        case 3:
+            return (key, .nested([(.index(-Int.random(in: 1...3, using: &random)), leaf(using: &random))]))
+        case 4:
+            return (key, .nested([(.key("a"), leaf(using: &random)), (.index(0), leaf(using: &random))]))
+        case 5:
+            return (key, .leaf("ratio", random.chance(0.5) ? .property(\.ratio).min(Double.nan) : .property(\.ratio).range(0, Double.nan)))
+        case 6:
+            return (key, .list([], decorate: { $0 }))
+        default:
+            return (key, .list([.leaf("title", .property(\.title)), .leaf("id", .property(\.id))], decorate: { $0 }))
+        }
+    }
+
+    /// One level's entries: keys or indices (never both), each once.
     static func entries(depth: Int, using random: inout SplitMix64) -> [(MappingKey, Spec)] {
         let useIndices = depth < 3 && random.chance(0.25)
-        let mixKeys = random.chance(0.03)
         var used = Set<MappingKey>()
         var result: [(MappingKey, Spec)] = []
         for _ in 0..<Int.random(in: 1...6, using: &random) {
-            let key: MappingKey = useIndices != (mixKeys && random.chance(0.5))
+            let key: MappingKey = useIndices
                 ? .index(Int.random(in: 0...3, using: &random))
                 : .key(random.pick(RandomSource.keys))
             guard used.insert(key).inserted else { continue }
@@ -108,30 +197,41 @@ enum RandomMapping {
         if depth > 1, roll < 0.2 {
             let decorate = random.chance(0.2)
             let seed = random.next()
-            return .nested(entries(depth: depth - 1, using: &random), decorate: { descriptor in
+            let nested = entries(depth: depth - 1, using: &random)
+            // A nested level receives the container its keys or indices read.
+            let receives: Kinds = nested.contains { if case .index = $0.0 { true } else { false } } ? .array : .object
+            return .nested(nested, decorate: { descriptor in
                 guard decorate else { return descriptor }
                 var local = SplitMix64(seed: seed)
-                return validators(on: descriptor, using: &local)
+                return validators(on: descriptor, receives: receives, using: &local)
             })
         }
         if roll < 0.28 {
-            let children = (0..<Int.random(in: 1...3, using: &random)).map { _ in leaf(using: &random) }
+            // Members that some one value can feed at once: a list receives what they all receive.
+            var members = [random.pick(fields)]
+            var receives = members[0].receives
+            for _ in 1..<Int.random(in: 1...3, using: &random) {
+                let member = random.pick(fields.filter { !$0.receives.isDisjoint(with: receives) })
+                members.append(member)
+                receives.formIntersection(member.receives)
+            }
+            let children = members.map { leaf($0, using: &random) }
             let seed = random.next()
+            let common = receives
             return .list(children, decorate: { descriptor in
                 var local = SplitMix64(seed: seed)
-                return random2(local: &local, descriptor)
+                return local.chance(0.3) ? validators(on: descriptor, receives: common, using: &local) : descriptor
             })
         }
         return leaf(using: &random)
     }
 
-    private static func random2(local: inout SplitMix64, _ descriptor: Descriptor) -> Descriptor {
-        local.chance(0.3) ? validators(on: descriptor, using: &local) : descriptor
+    static func leaf(using random: inout SplitMix64) -> Spec {
+        leaf(random.pick(fields), using: &random)
     }
 
-    static func leaf(using random: inout SplitMix64) -> Spec {
-        let field = random.pick(fields)
-        return .leaf(field.property, validators(on: field.make(), using: &random), field.check)
+    static func leaf(_ field: FieldKind, using random: inout SplitMix64) -> Spec {
+        .leaf(field.property, validators(on: field.make(), receives: field.receives, using: &random), field.check)
     }
 
     // MARK: Sources shaped like a mapping
@@ -152,7 +252,7 @@ enum RandomMapping {
             let length = Swift.max(0, (indices.max() ?? 0) + Int.random(in: -1...1, using: &random))
             var array = (0..<length).map { _ in RandomSource.value(depth: 1, literalOnly: literalOnly, using: &random) }
             for (key, child) in entries {
-                if case let .index(index) = key, index < length, random.chance(0.85) {
+                if case let .index(index) = key, index >= 0, index < length, random.chance(0.85) {
                     array[index] = value(for: child, literalOnly: literalOnly, using: &random)
                 }
             }

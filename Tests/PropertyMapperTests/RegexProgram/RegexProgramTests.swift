@@ -309,7 +309,9 @@ private struct PatternGenerator {
         let mapping: Mapping<Nickname> = ["nickname": .property(\.nickname).matchesRegEx("")]
         var model = Nickname()
         let error = #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["nickname": "x"], to: &model, using: mapping) }
-        #expect(error?.errors.map(\.rule) == ["matchesRegEx"])
+        #expect(error?.errors.map(\.rule) == ["mapping"])
+        #expect(error?.errors.map(\.path) == ["nickname"])
+        #expect(error?.errors == mapping.definitionErrors)
         for pattern in ["()", "(?:)|a", "a|"] {
             let program = try #require(RegexProgram(pattern: pattern))
             for text in ["", "b", "\n", "😀"] {

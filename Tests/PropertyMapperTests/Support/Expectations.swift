@@ -29,3 +29,30 @@ func expectSingleError(
     #expect(errors.map(\.rule) == [rule], "rules", sourceLocation: sourceLocation)
     return errors.first
 }
+
+/// Expects exactly the definition errors `expected`, in order: each at its path and property, with
+/// the rule `mapping`, no value, and a message.
+func expectDefinitionErrors(
+    _ errors: [ValidationError],
+    _ expected: [(path: String, property: String)],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(errors.map(\.path) == expected.map(\.path), "paths", sourceLocation: sourceLocation)
+    #expect(errors.map(\.property) == expected.map(\.property), "properties", sourceLocation: sourceLocation)
+    #expect(errors.allSatisfy { $0.rule == "mapping" }, "rules: \(errors.map(\.rule))", sourceLocation: sourceLocation)
+    #expect(errors.allSatisfy { $0.value == nil }, "values: \(errors.map(\.value))", sourceLocation: sourceLocation)
+    #expect(errors.allSatisfy { !$0.message.isEmpty }, "messages", sourceLocation: sourceLocation)
+}
+
+/// A model whose properties are typed `Any?`: they take every kind of value by dynamic cast, so a
+/// validator there can meet a value it cannot judge only at run time (`lengthRange` on a number).
+final class Loose {
+    var value: Any? = "preset"
+    var other: Any? = "preset"
+    var third: Any? = "preset"
+
+    /// Whether no mapping wrote any property.
+    var isUnchanged: Bool {
+        [value, other, third].allSatisfy { $0 as? String == "preset" }
+    }
+}

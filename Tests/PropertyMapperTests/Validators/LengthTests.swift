@@ -187,23 +187,56 @@ import Testing
         #expect(null.profile.tags == nil)
     }
 
+    /// An `Any?` property receives every kind of value: a number there is an error with the validator's rule.
     @Test(arguments: SourceForm.allCases)
     func numberIsAnErrorWithTheValidatorsRule(form: SourceForm) throws {
+        let mapping: Mapping<Loose> = ["count": .property(\.value).lengthRange(1, 3)]
+        #expect(mapping.definitionErrors.isEmpty)
+        let loose = Loose()
+        let errors = mappingErrors { try Mapper.mapValues(from: form(["count": 42]), to: loose, using: mapping) }
+        expectOnlyError(errors, path: "count", property: "value", rule: "lengthRange", value: "42")
+        #expect(loose.isUnchanged)
+        // A string or an array of the right length still passes there.
+        try Mapper.mapValues(from: form(["count": "abc"]), to: loose, using: mapping)
+        #expect(loose.value as? String == "abc")
+    }
+
+    /// An `Int?` property never receives a string or an array: the mapping itself is wrong.
+    @Test(arguments: SourceForm.allCases)
+    func lengthOnAnIntegerPropertyIsADefinitionError(form: SourceForm) throws {
         let mapping: Mapping<Profile> = ["count": .property(\.count).lengthRange(1, 3)]
-        let result = Self.map(try form(["count": 42]), mapping)
-        expectOnlyError(result.errors, path: "count", property: "count", rule: "lengthRange", value: "42")
+        expectDefinitionErrors(mapping.definitionErrors, [("count", "count")])
+        for value: Any in [42, "abc", NSNull()] {
+            let result = Self.map(try form(["count": value]), mapping)
+            #expect(result.errors == mapping.definitionErrors)
+        }
     }
 
     @Test(arguments: SourceForm.allCases)
     func booleanAndDictionaryAreErrorsWithTheValidatorsRule(form: SourceForm) throws {
+        let mapping: Mapping<Loose> = [
+            "flag": .property(\.value).minLength(1),
+            "scores": .property(\.other).maxLength(5),
+        ]
+        #expect(mapping.definitionErrors.isEmpty)
+        let loose = Loose()
+        let errors = mappingErrors { try Mapper.mapValues(from: form(["flag": true, "scores": ["a": 1]]), to: loose, using: mapping) }
+        #expect(errors.map(\.rule) == ["minLength", "maxLength"])
+        #expect(errors.map(\.path) == ["flag", "scores"])
+        #expect(errors.map(\.value) == ["true", "{…} (1 key)"])
+        #expect(loose.isUnchanged)
+    }
+
+    @Test(arguments: SourceForm.allCases)
+    func lengthOnBooleanAndDictionaryPropertiesIsADefinitionError(form: SourceForm) throws {
         let mapping: Mapping<Profile> = [
             "flag": .property(\.flag).minLength(1),
             "scores": .property(\.scores).maxLength(5),
         ]
-        let errors = Self.map(try form(["flag": true, "scores": ["a": 1]]), mapping).errors
-        #expect(errors.map(\.rule) == ["minLength", "maxLength"])
-        #expect(errors.map(\.path) == ["flag", "scores"])
-        #expect(errors.map(\.value) == ["true", "{…} (1 key)"])
+        expectDefinitionErrors(mapping.definitionErrors, [("flag", "flag"), ("scores", "scores")])
+        let result = Self.map(try form(["flag": true, "scores": ["a": 1]]), mapping)
+        #expect(result.errors == mapping.definitionErrors)
+        #expect(result.profile == Profile())
     }
 
     @Test(arguments: SourceForm.allCases)

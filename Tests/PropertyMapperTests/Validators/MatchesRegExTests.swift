@@ -93,15 +93,30 @@ import Testing
 
     @Test(arguments: SourceForm.allCases)
     func nonStringValueIsAnErrorWithTheValidatorsRule(form: SourceForm) throws {
+        let mapping: Mapping<Loose> = [
+            "count": .property(\.value).matchesRegEx("^[0-9]+$"),
+            "flag": .property(\.other).matchesRegEx("true"),
+            "tags": .property(\.third).matchesRegEx("a"),
+        ]
+        #expect(mapping.definitionErrors.isEmpty)
+        let loose = Loose()
+        let errors = mappingErrors { try Mapper.mapValues(from: form(["count": 5, "flag": true, "tags": ["a"]]), to: loose, using: mapping) }
+        #expect(errors.map(\.rule) == ["matchesRegEx", "matchesRegEx", "matchesRegEx"])
+        #expect(errors.map(\.path) == ["count", "flag", "tags"])
+        #expect(errors.map(\.value) == ["5", "true", #"["a"]"#])
+        #expect(loose.isUnchanged)
+    }
+
+    @Test(arguments: SourceForm.allCases)
+    func nonStringPropertyIsADefinitionError(form: SourceForm) throws {
         let mapping: Mapping<Account> = [
             "count": .property(\.count).matchesRegEx("^[0-9]+$"),
             "flag": .property(\.flag).matchesRegEx("true"),
             "tags": .property(\.tags).matchesRegEx("a"),
         ]
-        let errors = Self.map(try form(["count": 5, "flag": true, "tags": ["a"]]), mapping).errors
-        #expect(errors.map(\.rule) == ["matchesRegEx", "matchesRegEx", "matchesRegEx"])
-        #expect(errors.map(\.path) == ["count", "flag", "tags"])
-        #expect(errors.map(\.value) == ["5", "true", #"["a"]"#])
+        expectDefinitionErrors(mapping.definitionErrors, [("count", "count"), ("flag", "flag"), ("tags", "tags")])
+        let result = Self.map(try form(["count": 5, "flag": true, "tags": ["a"]]), mapping)
+        #expect(result.errors == mapping.definitionErrors)
     }
 
     @Test(arguments: SourceForm.allCases)
@@ -112,7 +127,7 @@ import Testing
     }
 
     @Test(arguments: ["(", "[a-", "a{2,1}", "*", #"\"#])
-    func invalidPatternNeverTrapsAndReportsEveryPresentValue(pattern: String) {
+    func invalidPatternNeverTrapsAndIsADefinitionErrorOnEveryEntry(pattern: String) {
         let mapping: Mapping<Account> = [
             "email": .property(\.email).matchesRegEx(pattern),
             "nickname": .property(\.nickname).matchesRegEx(pattern),
@@ -120,10 +135,14 @@ import Testing
             "tags": .property(\.tags).matchesRegEx(pattern),
             "flag": .property(\.flag).matchesRegEx(pattern),
         ]
+        // The invalid pattern is the entry's one definition error, even where matchesRegEx could
+        // never judge the field (count, flag).
+        expectDefinitionErrors(mapping.definitionErrors, [
+            ("email", "email"), ("nickname", "nickname"), ("count", "count"), ("tags", "tags"), ("flag", "flag"),
+        ])
+        #expect(mapping.definitionErrors.allSatisfy { $0.message.contains(pattern) })
         let errors = Self.map(["email": "user@example.com", "nickname": "", "count": 3, "flag": NSNull()], mapping).errors
-        #expect(errors.map(\.path) == ["email", "nickname", "count"])
-        #expect(errors.map(\.rule) == ["matchesRegEx", "matchesRegEx", "matchesRegEx"])
-        #expect(errors.map(\.value) == [#""user@example.com""#, #""""#, "3"])
-        #expect(errors.allSatisfy { $0.message.contains(pattern) })
+        #expect(errors == mapping.definitionErrors)
+        #expect(Self.map([:], mapping).errors == mapping.definitionErrors)
     }
 }

@@ -9,9 +9,14 @@ import PropertyMapper
 /// - on success exactly the mapped, present keys were written, in mapping order, with the values
 ///   the source holds, and no other property changed;
 /// - every error path points at a location that exists in the source, or is a missing required key;
-/// - malformed JSON is one `json` error at path `""`.
+/// - malformed JSON is one `json` error at path `""`;
+/// - a mapping with definition errors is refused by every entry point (`mapValues` from a source and
+///   from JSON, `mapArray` from both, `validate`) with exactly those errors, whatever the data,
+///   malformed JSON included; nothing is written and no model is created. A mapping without them
+///   never reports the rule `mapping`.
 enum MappingInvariants {
     static func check(_ spec: MappingSpecRoot<RecordingModel>, source: Any?) -> [String] {
+        if !spec.mapping.definitionErrors.isEmpty { return refused(spec, source: source, json: nil) }
         let model = RecordingModel()
         let before = model.snapshot
         var thrown: [ValidationError]?
@@ -25,6 +30,10 @@ enum MappingInvariants {
     }
 
     static func check(_ spec: MappingSpecRoot<RecordingModel>, json: Data) -> [String] {
+        if !spec.mapping.definitionErrors.isEmpty {
+            let parsed = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+            return refused(spec, source: parsed, json: json)
+        }
         let model = RecordingModel()
         let before = model.snapshot
         var thrown: [ValidationError]?
@@ -129,8 +138,50 @@ enum MappingInvariants {
             }
         }
         for error in thrown ?? validated {
+            if error.rule == "mapping" { problems.append("a mapping without definition errors reported \(error)") }
             problems += pathProblems(error, source: source)
         }
+        return problems
+    }
+
+    /// Every entry point refuses a mapping with definition errors: it throws (or `validate` returns)
+    /// exactly those, writes nothing and creates no model.
+    private static func refused(_ spec: MappingSpecRoot<RecordingModel>, source: Any?, json: Data?) -> [String] {
+        let expected = spec.mapping.definitionErrors
+        var problems: [String] = []
+        for error in expected where error.rule != "mapping" || error.value != nil || error.message.isEmpty {
+            problems.append("a definition error needs the rule mapping, no value and a message: \(error)")
+        }
+        func expectRefusal(_ entryPoint: String, _ body: () throws -> Void) {
+            do {
+                try body()
+                problems.append("\(entryPoint) accepted a mapping with definition errors \(expected)")
+            } catch let error as MappingError {
+                if error.errors != expected { problems.append("\(entryPoint) threw \(error.errors), expected the definition errors \(expected)") }
+            } catch {
+                problems.append("\(entryPoint) threw \(error), not a MappingError")
+            }
+        }
+        let model = RecordingModel()
+        let before = model.snapshot
+        var created = 0
+        let create = { () -> RecordingModel in
+            created += 1
+            return RecordingModel()
+        }
+        expectRefusal("mapValues") { try Mapper.mapValues(from: source, to: model, using: spec.mapping) }
+        expectRefusal("mapArray(from:)") { _ = try Mapper.mapArray(from: source, using: spec.mapping, create: create) }
+        expectRefusal("mapArray(from:) over [source]") { _ = try Mapper.mapArray(from: [source as Any], using: spec.mapping, create: create) }
+        if let json {
+            expectRefusal("mapValues(fromJSON:)") { try Mapper.mapValues(fromJSON: json, to: model, using: spec.mapping) }
+            expectRefusal("mapArray(fromJSON:)") { _ = try Mapper.mapArray(fromJSON: json, using: spec.mapping, create: create) }
+        }
+        problems += unchanged(model, before)
+        if created > 0 { problems.append("mapArray created \(created) models for a mapping with definition errors") }
+        let probe = RecordingModel()
+        let validated = Mapper.validate(source, for: probe, using: spec.mapping)
+        if validated != expected { problems.append("validate returned \(validated), expected the definition errors \(expected)") }
+        if !probe.log.isEmpty { problems.append("validate wrote \(probe.log)") }
         return problems
     }
 
