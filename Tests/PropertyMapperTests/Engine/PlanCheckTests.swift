@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 @testable import PropertyMapper
 import Testing
