@@ -31,6 +31,14 @@ import Testing
         #expect(RecordingModel.everyKind.mapping.definitionErrors == [])
     }
 
+    /// The same inputs into `PlainModel` (no observers; writes into a sub-object and a sub-struct),
+    /// alone and in batches of copies, as the fuzz target does.
+    @Test(arguments: files)
+    func plainModelKeepsInvariants(file: String) throws {
+        let problems = PlainModelInvariants.check(PlainModel.crossing, json: try Self.input(file))
+        #expect(problems.isEmpty, "\(file):\n\(problems.prefix(20).joined(separator: "\n"))")
+    }
+
     @Test func validSeedMapsEveryKind() throws {
         let model = RecordingModel()
         try Mapper.mapValues(fromJSON: Self.input("valid-every-kind.json"), to: model, using: RecordingModel.everyKind.mapping)
