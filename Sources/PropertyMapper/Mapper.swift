@@ -9,6 +9,9 @@ import Foundation
 /// Phase one walks the mapping and the source together: it type-checks every value, runs every
 /// validator, boxes and calls, collects every error and stages every write. Phase two applies the
 /// writes only when phase one found no error, so a failed call leaves the target exactly as it was.
+///
+/// A mapping with definition errors (see `Mapping.definitionErrors`) is never run: every entry point
+/// throws them alone, before reading the source, and `validate` returns them.
 public enum Mapper {
     /// Maps `source` (`[String: Any]`, `NSDictionary`, `[Any]`, `NSArray`) into a class instance.
     ///

@@ -111,9 +111,11 @@ struct MappingRun {
     /// Runs the node's validators on a present, type-checked source value; records each failure.
     mutating func passesValidators(_ node: PlanNode, _ item: SourceItem) -> Bool {
         var passed = true
-        for validator in node.validators {
-            if let failure = validator.check(item) {
-                fail(node, rule: validator.rule, failure: failure, value: item.value)
+        let validators = node.validators
+        // By index: copying each `Validator` out would retain every one of its strings.
+        for index in validators.indices {
+            if let failure = validators[index].check(item) {
+                fail(node, rule: validators[index].rule, failure: failure, value: item.value)
                 passed = false
             }
         }
