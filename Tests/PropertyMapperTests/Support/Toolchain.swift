@@ -114,7 +114,11 @@ enum Toolchain {
         arguments += extraFlags
         if let output {
             let objectDirectory = products.appendingPathComponent("PropertyMapper.build")
-            let objects = try FileManager.default.contentsOfDirectory(atPath: objectDirectory.path)
+            // The objects of the library's current sources (SwiftPM lists them in `sources`), so an
+            // object left behind by a source file since removed is never linked.
+            let sources = (try? String(contentsOf: objectDirectory.appendingPathComponent("sources"), encoding: .utf8))?
+                .split(separator: "\n").map { URL(fileURLWithPath: String($0)).lastPathComponent + ".o" }
+            let objects = try (sources ?? FileManager.default.contentsOfDirectory(atPath: objectDirectory.path))
                 .filter { $0.hasSuffix(".o") }
                 .sorted()
                 .map { objectDirectory.appendingPathComponent($0).path }
