@@ -128,7 +128,7 @@ enum Conversions {
     static func array<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
         let name = "[\(element.typeName)]"
         return Conversion<[Element]>(typeName: name, kinds: .array) { item, issues in
-            guard case .other = item.scalar, let source = SourceValue.indexed(item.value) else {
+            guard let source = item.indexed else {
                 issues.addMismatch(item, expected: name)
                 return nil
             }
@@ -153,7 +153,7 @@ enum Conversions {
     static let strings: Conversion<[String]> = {
         let general = array(string)
         return Conversion<[String]>(typeName: general.typeName, kinds: .array) { item, issues in
-            if case .other = item.scalar, let strings = SourceValue.strings(item.value) { return strings }
+            if case let .array(array) = item.scalar, let strings = SourceValue.strings(array) { return strings }
             return general.convert(item, &issues)
         }
     }()
@@ -296,7 +296,7 @@ extension Dictionary: StringDictionaryConvertible where Key == String {
         let element = Conversions.make(Value.self)
         let name = "[String: \(element.typeName)]"
         return Conversion<[String: Value]>(typeName: name, kinds: .object) { item, issues in
-            guard case .other = item.scalar, let source = SourceValue.keyed(item.value) else {
+            guard let source = item.keyed else {
                 issues.addMismatch(item, expected: name)
                 return nil
             }

@@ -45,7 +45,11 @@ enum Engine {
             // `StagingLayout` is never empty, so the buffer has an address.
             let staging = StagingBuffer(base: buffer.baseAddress!, plan: plan)
             var run = MappingRun(root: UnsafeRawPointer(model), staging: staging, stagesWrites: writes)
-            run.visit(plan.root, source.map(SourceValue.normalized))
+            if let source {
+                run.visit(plan.root, SourceItem(source))
+            } else {
+                run.visitAbsent(plan.root)
+            }
             if run.errors.isEmpty {
                 staging.moveAll(into: UnsafeMutableRawPointer(model))
             } else {

@@ -16,27 +16,34 @@ struct MappingRun {
         self.stagesWrites = stagesWrites
     }
 
-    /// Walks `level` over `source`: nil when absent, `NSNull` when null.
-    mutating func visit(_ level: PlanLevel, _ source: Any?) {
-        guard let source, !SourceValue.isNull(source) else {
-            // An absent or null container: every entry under it is absent.
-            for node in level.entries { visitMissing(node) }
-            return
-        }
-        if case .keyed = level.shape {
-            if let dictionary = SourceValue.dictionary(source) { return visit(level, dictionary) }
-            if let object = SourceValue.jsonObject(source, for: level) { return visit(level, object) }
+    /// Walks `level` over a present source value, which may be null.
+    mutating func visit(_ level: PlanLevel, _ source: SourceItem) {
+        switch source.scalar {
+        case .null:
+            // A null container: every entry under it is absent.
+            return visitAbsent(level)
+        case let .dictionary(dictionary):
+            if case .keyed = level.shape { return visit(level, dictionary) }
+        case let .object(object):
+            if case .keyed = level.shape, object.level.plan === level { return visit(level, object) }
+        default:
+            break
         }
         guard let container = LevelContainer(source, for: level) else {
-            return failShape(level, value: source)  // one root cause: the entries are not reported
+            return failShape(level, value: source.value)  // one root cause: the entries are not reported
         }
         for node in level.entries {
-            if let value = container.value(at: node.key) {
-                visit(node, present: SourceItem(value))
+            if let item = container.item(at: node.key) {
+                visit(node, present: item)
             } else {
                 visitMissing(node)
             }
         }
+    }
+
+    /// Walks `level` over an absent container: every entry under it is absent.
+    mutating func visitAbsent(_ level: PlanLevel) {
+        for node in level.entries { visitMissing(node) }
     }
 
     /// The common case, a `[String: Any]` under a level of string keys: one look-up per entry.
@@ -76,7 +83,7 @@ struct MappingRun {
     private mutating func visitAbsent(_ node: PlanNode) {
         switch node.body {
         case .field: break
-        case let .nested(level): visit(level, nil)
+        case let .nested(level): visitAbsent(level)
         case let .list(children): for child in children { visitMissing(child) }
         }
     }
@@ -87,7 +94,7 @@ struct MappingRun {
             if node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }
             switch node.body {
             case let .field(field): field.field.stageNull(at: node, field, in: &self)
-            case let .nested(level): visit(level, nil)  // a null container counts as absent
+            case let .nested(level): visitAbsent(level)  // a null container counts as absent
             case let .list(children): for child in children { visit(child, present: item) }
             }
             return
@@ -98,10 +105,10 @@ struct MappingRun {
         case let .nested(level):
             if !node.validators.isEmpty {
                 // The shape check comes first: one root cause, one error.
-                guard LevelContainer(item.value, for: level) != nil else { return failShape(level, value: item.value) }
+                guard LevelContainer(item, for: level) != nil else { return failShape(level, value: item.value) }
                 guard passesValidators(node, item) else { return }
             }
-            visit(level, item.value)
+            visit(level, item)
         case let .list(children):
             guard passesValidators(node, item) else { return }
             for child in children { visit(child, present: item) }
@@ -178,13 +185,13 @@ enum LevelContainer {
     case unread
 
     /// Nil when the value does not have the level's shape.
-    init?(_ value: Any, for level: PlanLevel) {
+    init?(_ item: SourceItem, for level: PlanLevel) {
         switch level.shape {
         case .keyed:
-            guard let keyed = SourceValue.keyed(value) else { return nil }
+            guard let keyed = item.keyed else { return nil }
             self = .keyed(keyed)
         case .indexed:
-            guard let indexed = SourceValue.indexed(value) else { return nil }
+            guard let indexed = item.indexed else { return nil }
             self = .indexed(indexed)
         case .empty:
             self = .unread
@@ -193,15 +200,15 @@ enum LevelContainer {
         }
     }
 
-    /// The normalized value at `key`, or nil when absent.
-    func value(at key: MappingKey) -> Any? {
+    /// The value at `key`, read for the engine, or nil when absent.
+    func item(at key: MappingKey) -> SourceItem? {
         switch self {
         case let .keyed(source):
             guard case let .key(name) = key else { return nil }
-            return source.value(forKey: name)
+            return source.item(forKey: name)
         case let .indexed(source):
             guard case let .index(index) = key else { return nil }
-            return source.element(at: index)
+            return source.item(at: index)
         case .unread:
             return nil
         }

@@ -5,16 +5,16 @@ enum KeyedSource {
     case dictionary([String: Any])
     case other(any StringKeyedContainer)
 
-    /// The normalized value under `key`, or nil when absent.
+    /// The value under `key`, read for the engine, or nil when absent.
     @inline(__always)
-    func value(forKey key: String) -> Any? {
+    func item(forKey key: String) -> SourceItem? {
         switch self {
         case let .dictionary(dictionary):
             guard let value = dictionary[key] else { return nil }
-            return SourceValue.normalized(value)
+            return SourceItem(value)
         case let .other(container):
             guard let value = container.value(forKey: key) else { return nil }
-            return SourceValue.normalized(value)
+            return SourceItem(value)
         }
     }
 
@@ -66,10 +66,14 @@ enum IndexedSource {
         }
     }
 
-    /// The normalized element at `index`, or nil past either end.
+    /// The element at `index`, read for the engine, or nil past either end.
     @inline(__always)
-    func element(at index: Int) -> Any? {
-        index >= 0 && index < count ? self[index] : nil
+    func item(at index: Int) -> SourceItem? {
+        guard index >= 0 && index < count else { return nil }
+        switch self {
+        case let .array(array): return SourceItem(array[index])
+        case let .other(container): return SourceItem(container.element(at: index))
+        }
     }
 }
 

@@ -9,7 +9,11 @@ struct SourceItem {
         case string(String)
         case bool(Bool)
         case number(SourceNumber)
-        /// An array, a dictionary or another type: read from `value`.
+        /// The common containers, taken out of the `Any` once, for the level or conversion that reads them.
+        case dictionary([String: Any])
+        case array([Any])
+        case object(JSONObject)
+        /// Another container or another type: read from `value`.
         case other
     }
 
@@ -38,23 +42,91 @@ struct SourceItem {
         case .string: .string
         case .bool: .boolean
         case .number: .number
+        case .dictionary, .object: .object
+        case .array: .array
         case .other: SourceValue.kind(of: value)
+        }
+    }
+
+    /// The value as a container read by key, when it is one.
+    var keyed: KeyedSource? {
+        switch scalar {
+        case let .dictionary(dictionary): .dictionary(dictionary)
+        case let .object(object): .other(object)
+        case .other: SourceValue.keyed(value)
+        default: nil
+        }
+    }
+
+    /// The value as a container read by index, when it is one.
+    var indexed: IndexedSource? {
+        switch scalar {
+        case let .array(array): .array(array)
+        case .other: SourceValue.indexed(value)
+        default: nil
         }
     }
 }
 
 extension SourceValue {
     /// The value read once for the engine: normalized, its kind decided, a number's payload taken.
-    /// The common dynamic types are told apart by one look at the type; the rest go the long way.
+    ///
+    /// The `Any` is opened, so the common types are told apart by comparing the type it was stored
+    /// as, and read from its memory without a dynamic cast. A class instance is then told apart by
+    /// its dynamic class (a JSON boolean is stored as an `NSNumber`). Any other value goes the long
+    /// way, by its dynamic type.
     static func item(_ raw: Any) -> SourceItem {
+        if let scalar = commonScalar(raw) { return SourceItem(raw, scalar) }
+        return typedItem(raw)
+    }
+
+    /// The reading of a value stored as one of the common types, or nil.
+    private static func commonScalar<Stored>(_ value: Stored) -> SourceItem.Scalar? {
+        let stored = ObjectIdentifier(Stored.self)
+        guard stored == stringType || stored == numberType || stored == dictionaryType || stored == arrayType
+            || stored == jsonObjectType || stored == nullType || stored == intType || stored == doubleType
+            || stored == boolType
+        else { return nil }
+        return withUnsafePointer(to: value) { commonScalar(at: UnsafeRawPointer($0), storedAs: stored) }
+    }
+
+    /// The reading of the value at `pointer`.
+    ///
+    /// Invariant: `pointer` addresses an initialized value of the type `stored` identifies, one of
+    /// those `commonScalar(_:)` lets through; each branch loads (copies) it as exactly that type.
+    private static func commonScalar(at pointer: UnsafeRawPointer, storedAs stored: ObjectIdentifier) -> SourceItem.Scalar? {
+        if stored == stringType { return .string(pointer.load(as: String.self)) }
+        if stored == numberType {
+            let number = pointer.load(as: NSNumber.self)
+            let dynamic = ObjectIdentifier(type(of: number))
+            if dynamic == numberType { return .number(self.number(fromNumber: number)) }
+            if dynamic == booleanType { return .bool(number.boolValue) }
+            return nil
+        }
+        if stored == dictionaryType { return .dictionary(pointer.load(as: [String: Any].self)) }
+        if stored == arrayType { return .array(pointer.load(as: [Any].self)) }
+        if stored == jsonObjectType { return .object(pointer.load(as: JSONObject.self)) }
+        if stored == nullType { return ObjectIdentifier(type(of: pointer.load(as: NSNull.self))) == nullType ? .null : nil }
+        if stored == intType { return .number(.int(Int64(pointer.load(as: Int.self)))) }
+        if stored == doubleType { return .number(.double(pointer.load(as: Double.self))) }
+        if stored == boolType { return .bool(pointer.load(as: Bool.self)) }
+        return nil
+    }
+
+    /// The common dynamic types, told apart by one look at the type; the rest go the long way.
+    private static func typedItem(_ raw: Any) -> SourceItem {
         let type = typeID(of: raw)
         let scalar: SourceItem.Scalar
         if type == stringType {
             scalar = .string(raw as! String)
         } else if type == numberType {
             scalar = .number(number(fromNumber: raw as! NSNumber))
-        } else if type == dictionaryType || type == arrayType || type == jsonObjectType {
-            scalar = .other
+        } else if type == dictionaryType {
+            scalar = .dictionary(raw as! [String: Any])
+        } else if type == arrayType {
+            scalar = .array(raw as! [Any])
+        } else if type == jsonObjectType {
+            scalar = .object(raw as! JSONObject)
         } else if type == nullType {
             scalar = .null
         } else if type == booleanType {

@@ -112,29 +112,22 @@ enum SourceValue {
 
     // MARK: Containers
 
-    /// The value as a `[String: Any]`, when it is exactly one.
-    static func dictionary(_ value: Any) -> [String: Any]? {
-        typeID(of: value) == dictionaryType ? (value as! [String: Any]) : nil
-    }
-
-    /// The value as a `JSONObject` read for `level`, when it is one.
-    static func jsonObject(_ value: Any, for level: PlanLevel) -> JSONObject? {
-        guard ObjectIdentifier(type(of: value)) == jsonObjectType else { return nil }
-        let object = value as! JSONObject
-        return object.level.plan === level ? object : nil
-    }
-
-    /// The value as strings, when it is an `[Any]` holding only Swift strings.
-    static func strings(_ value: Any) -> [String]? {
-        guard typeID(of: value) == arrayType else { return nil }
-        let array = value as! [Any]
+    /// The array as strings, when it holds only Swift strings.
+    static func strings(_ array: [Any]) -> [String]? {
         var strings: [String] = []
         strings.reserveCapacity(array.count)
         for element in array {
-            guard typeID(of: element) == stringType else { return nil }
-            strings.append(element as! String)
+            guard let text = storedString(element) else { return nil }
+            strings.append(text)
         }
         return strings
+    }
+
+    /// The `Any` opened: the string it holds when it holds a `String`, read without a dynamic cast.
+    private static func storedString<Stored>(_ value: Stored) -> String? {
+        guard Stored.self == String.self else { return nil }
+        // Invariant: `Stored` is `String`, so `value`'s memory holds an initialized `String`.
+        return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: String.self) }
     }
 
     /// A view of a dictionary source without converting or copying it.

@@ -41,7 +41,7 @@ extension PropertyDescriptor {
                 if lower ?? 0 <= Swift.min(1, bytes), bytes <= upper ?? .max { return nil }
                 count = text.count
                 unit = .characters
-            } else if case .other = item.scalar, let array = SourceValue.indexed(item.value) {
+            } else if let array = item.indexed {
                 count = array.count
                 unit = .elements
             } else {
