@@ -72,44 +72,33 @@ extension SourceValue {
     /// The value read once for the engine: normalized, its kind decided, a number's payload taken.
     ///
     /// The `Any` is opened, so the common types are told apart by comparing the type it was stored
-    /// as, and read from its memory without a dynamic cast. A class instance is then told apart by
-    /// its dynamic class (a JSON boolean is stored as an `NSNumber`). Any other value goes the long
-    /// way, by its dynamic type.
+    /// as. A class instance is then told apart by its dynamic class (a JSON boolean is stored as an
+    /// `NSNumber`). Any other value goes the long way, by its dynamic type.
     static func item(_ raw: Any) -> SourceItem {
         if let scalar = commonScalar(raw) { return SourceItem(raw, scalar) }
         return typedItem(raw)
     }
 
-    /// The reading of a value stored as one of the common types, or nil.
+    /// The reading of a value stored as one of the common types, or nil. `Stored` is the type the
+    /// value was stored as in its `Any` (opened by the call), so each test is a comparison of types,
+    /// and the cast that follows one, from a known type to that same type, cannot fail.
     private static func commonScalar<Stored>(_ value: Stored) -> SourceItem.Scalar? {
         let stored = ObjectIdentifier(Stored.self)
-        guard stored == stringType || stored == numberType || stored == dictionaryType || stored == arrayType
-            || stored == jsonObjectType || stored == nullType || stored == intType || stored == doubleType
-            || stored == boolType
-        else { return nil }
-        return withUnsafePointer(to: value) { commonScalar(at: UnsafeRawPointer($0), storedAs: stored) }
-    }
-
-    /// The reading of the value at `pointer`.
-    ///
-    /// Invariant: `pointer` addresses an initialized value of the type `stored` identifies, one of
-    /// those `commonScalar(_:)` lets through; each branch loads (copies) it as exactly that type.
-    private static func commonScalar(at pointer: UnsafeRawPointer, storedAs stored: ObjectIdentifier) -> SourceItem.Scalar? {
-        if stored == stringType { return .string(pointer.load(as: String.self)) }
+        if stored == stringType { return .string(value as! String) }
         if stored == numberType {
-            let number = pointer.load(as: NSNumber.self)
+            let number = value as! NSNumber
             let dynamic = ObjectIdentifier(type(of: number))
             if dynamic == numberType { return .number(self.number(fromNumber: number)) }
             if dynamic == booleanType { return .bool(number.boolValue) }
             return nil
         }
-        if stored == dictionaryType { return .dictionary(pointer.load(as: [String: Any].self)) }
-        if stored == arrayType { return .array(pointer.load(as: [Any].self)) }
-        if stored == jsonObjectType { return .object(pointer.load(as: JSONObject.self)) }
-        if stored == nullType { return ObjectIdentifier(type(of: pointer.load(as: NSNull.self))) == nullType ? .null : nil }
-        if stored == intType { return .number(.int(Int64(pointer.load(as: Int.self)))) }
-        if stored == doubleType { return .number(.double(pointer.load(as: Double.self))) }
-        if stored == boolType { return .bool(pointer.load(as: Bool.self)) }
+        if stored == dictionaryType { return .dictionary(value as! [String: Any]) }
+        if stored == arrayType { return .array(value as! [Any]) }
+        if stored == jsonObjectType { return .object(value as! JSONObject) }
+        if stored == nullType { return ObjectIdentifier(type(of: value as! NSNull)) == nullType ? .null : nil }
+        if stored == intType { return .number(.int(Int64(value as! Int))) }
+        if stored == doubleType { return .number(.double(value as! Double)) }
+        if stored == boolType { return .bool(value as! Bool) }
         return nil
     }
 

@@ -123,11 +123,11 @@ enum SourceValue {
         return strings
     }
 
-    /// The `Any` opened: the string it holds when it holds a `String`, read without a dynamic cast.
+    /// The `Any` opened: the string it holds when it was stored as a `String` (then the cast, from
+    /// `String` to `String`, cannot fail).
     private static func storedString<Stored>(_ value: Stored) -> String? {
         guard Stored.self == String.self else { return nil }
-        // Invariant: `Stored` is `String`, so `value`'s memory holds an initialized `String`.
-        return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: String.self) }
+        return value as? String
     }
 
     /// A view of a dictionary source without converting or copying it.
