@@ -74,17 +74,20 @@ struct StagingBuffer {
     /// Moves every staged value into the model at `root`, in declaration order (a property mapped
     /// twice gets the later value), and empties the buffer.
     func moveAll(into root: UnsafeMutableRawPointer) {
-        for field in plan.fields where flag(field.index).pointee {
-            flag(field.index).pointee = false
-            field.field.moveStaged(from: slot(field), into: root)
+        let fields = plan.fields
+        // By index, reading only what is needed: copying each `PlanField` out would retain it.
+        for index in fields.indices where flag(index).pointee {
+            flag(index).pointee = false
+            fields[index].field.moveStaged(from: base + fields[index].slot, into: root)
         }
     }
 
     /// Destroys every staged value: the record failed, or was only validated.
     func discardAll() {
-        for field in plan.fields where flag(field.index).pointee {
-            flag(field.index).pointee = false
-            field.field.discardStaged(slot(field))
+        let fields = plan.fields
+        for index in fields.indices where flag(index).pointee {
+            flag(index).pointee = false
+            fields[index].field.discardStaged(base + fields[index].slot)
         }
     }
 }
