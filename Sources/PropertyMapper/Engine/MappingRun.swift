@@ -48,22 +48,26 @@ struct MappingRun {
 
     /// The common case, a `[String: Any]` under a level of string keys: one look-up per entry.
     private mutating func visit(_ level: PlanLevel, _ dictionary: [String: Any]) {
-        for node in level.entries {
-            if case let .key(name) = node.key, let value = dictionary[name] {
-                visit(node, present: SourceItem(value))
+        let entries = level.entries
+        let names = level.keyNames
+        // By index: copying each node and key out would retain them.
+        for index in entries.indices {
+            if let value = dictionary[names[index]] {
+                visit(entries[index], present: SourceItem(value))
             } else {
-                visitMissing(node)
+                visitMissing(entries[index])
             }
         }
     }
 
     /// An object the JSON reader read for this level: each entry's value by position, already read.
     private mutating func visit(_ level: PlanLevel, _ object: JSONObject) {
-        for (index, node) in level.entries.enumerated() {
+        let entries = level.entries
+        for index in entries.indices {
             if let item = object.item(forEntry: index) {
-                visit(node, present: item)
+                visit(entries[index], present: item)
             } else {
-                visitMissing(node)
+                visitMissing(entries[index])
             }
         }
     }

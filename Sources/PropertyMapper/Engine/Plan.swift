@@ -43,6 +43,9 @@ final class PlanLevel: Sendable {
     /// Every property under this level, for an error that concerns the whole container.
     let property: String
     let entries: [PlanNode]
+    /// In a keyed level, each entry's key, by position: the walk looks them up without copying a
+    /// `MappingKey` out of its node. Empty in a level of any other shape.
+    let keyNames: [String]
     let shape: Shape
 
     init(path: String, entries: [PlanNode]) {
@@ -57,6 +60,7 @@ final class PlanLevel: Sendable {
         case (false, true): .indexed
         case (false, false): .empty
         }
+        keyNames = shape == .keyed ? entries.map { if case let .key(name) = $0.key { name } else { "" } } : []
     }
 }
 
