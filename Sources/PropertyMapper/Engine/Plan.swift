@@ -80,6 +80,9 @@ final class PlanNode: Sendable {
     let isRequired: Bool
     let validators: [Validator]
     let body: Body
+    /// The field, when the node is one: stored apart from `body`, so that the walk reaches it
+    /// without taking an enum payload out (which retains it).
+    let field: PlanField?
 
     init(key: MappingKey, path: String, property: String, isRequired: Bool, validators: [Validator], body: Body) {
         self.key = key
@@ -88,11 +91,7 @@ final class PlanNode: Sendable {
         self.isRequired = isRequired
         self.validators = validators
         self.body = body
-    }
-
-    /// The field, when the node is one.
-    var field: PlanField? {
-        if case let .field(field) = body { field } else { nil }
+        if case let .field(field) = body { self.field = field } else { self.field = nil }
     }
 
     /// Names in first-seen order, each once: `"latitude, longitude"`.
