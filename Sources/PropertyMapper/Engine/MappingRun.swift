@@ -96,9 +96,9 @@ struct MappingRun {
     private mutating func visit(_ node: PlanNode, present item: SourceItem) {
         // Fields first, the common case, through the node's stored reference.
         if let field = node.field {
-            if !item.isNull { return field.field.stage(item, at: node, field, in: &self) }
+            if !item.isNull { return field.stage(item, at: node, in: &self) }
             if node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }
-            return field.field.stageNull(at: node, field, in: &self)
+            return field.stageNull(at: node, in: &self)
         }
         if item.isNull {
             if node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }

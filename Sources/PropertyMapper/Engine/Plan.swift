@@ -121,6 +121,29 @@ final class PlanField: Sendable {
         self.slot = slot
         self.scratch = scratch
     }
+
+    // The walk calls the field through these methods rather than through `field` itself: inside
+    // them `self` is borrowed, so neither it nor the field is retained around the call.
+
+    /// Stages a present, non-null value through the field.
+    func stage(_ item: SourceItem, at node: PlanNode, in run: inout MappingRun) {
+        field.stage(item, at: node, self, in: &run)
+    }
+
+    /// Stages null through the field.
+    func stageNull(at node: PlanNode, in run: inout MappingRun) {
+        field.stageNull(at: node, self, in: &run)
+    }
+
+    /// Moves the value staged in the buffer at `base` into the model at `root`.
+    func moveStaged(from base: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
+        field.moveStaged(from: base + slot, into: root)
+    }
+
+    /// Destroys the value staged in the buffer at `base`.
+    func discardStaged(from base: UnsafeMutableRawPointer) {
+        field.discardStaged(base + slot)
+    }
 }
 
 /// Compiles descriptors into plan nodes, numbering the fields and laying out their staging.

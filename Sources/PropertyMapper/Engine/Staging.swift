@@ -78,7 +78,7 @@ struct StagingBuffer {
         // By index, reading only what is needed: copying each `PlanField` out would retain it.
         for index in fields.indices where flag(index).pointee {
             flag(index).pointee = false
-            fields[index].field.moveStaged(from: base + fields[index].slot, into: root)
+            fields[index].moveStaged(from: base, into: root)
         }
     }
 
@@ -87,7 +87,7 @@ struct StagingBuffer {
         let fields = plan.fields
         for index in fields.indices where flag(index).pointee {
             flag(index).pointee = false
-            fields[index].field.discardStaged(base + fields[index].slot)
+            fields[index].discardStaged(from: base)
         }
     }
 }
