@@ -115,8 +115,17 @@ public enum Mapper {
         }
         var results: [Result<Root, MappingError>] = []
         results.reserveCapacity(elements.count)
+        let plan = mapping.plan
+        // Each record in the loop itself, not through a helper: the loop's generic code then looks
+        // up the result type's metadata once, and the mapped model is moved into its result.
         for index in 0..<elements.count {
-            results.append(map(elements[index], into: create(), using: mapping))
+            var model = create()
+            do throws(MappingError) {
+                try Engine.map(elements[index], into: &model, using: plan)
+                results.append(.success(consume model))
+            } catch {
+                results.append(.failure(error))
+            }
         }
         return MappedArray(results: results)
     }
@@ -137,25 +146,21 @@ public enum Mapper {
         var results: [Result<Root, MappingError>] = []
         let notAnArray: Any?
         do {
+            let plan = mapping.plan
             notAnArray = try JSONDocument.forEachElement(of: json, .level(mapping.jsonLevel)) { element in
-                results.append(map(element, into: create(), using: mapping))
+                var model = create()
+                do throws(MappingError) {
+                    try Engine.map(element, into: &model, using: plan)
+                    results.append(.success(consume model))
+                } catch {
+                    results.append(.failure(error))
+                }
             }
         } catch {
             throw error.mappingError
         }
         if let notAnArray { return try mapArray(from: notAnArray, using: mapping, create: create) }
         return MappedArray(results: results)
-    }
-
-    /// `model` with `source` mapped into it, or every error (then `model` is dropped): one record of a batch.
-    private static func map<Root>(_ source: Any?, into model: consuming Root, using mapping: Mapping<Root>) -> Result<Root, MappingError> {
-        var model = model
-        do throws(MappingError) {
-            try Engine.map(source, into: &model, using: mapping.plan)
-            return .success(model)
-        } catch {
-            return .failure(error)
-        }
     }
 
     /// The JSON text with only what `mapping` names built; malformed JSON is one `json` error.

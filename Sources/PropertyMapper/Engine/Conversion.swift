@@ -15,15 +15,32 @@ struct Conversion<Value>: Sendable {
     /// generic code the `Optional<Value>` metadata look-up that calling `convert` costs there.
     let convertInto: @Sendable (SourceItem, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool
 
+    /// `convertInto` calls `convert`: two calls per value. For the rarer conversions.
     init(typeName: String, kinds: ValueKinds, convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?) {
+        self.init(typeName: typeName, kinds: kinds, convert: convert) { value, slot, issues in
+            Conversion.store(convert(value, &issues), in: slot)
+        }
+    }
+
+    /// Both closures given: the common conversions make each from the same concrete reading, so
+    /// that the engine's call through `convertInto` is the only one per value.
+    init(
+        typeName: String, kinds: ValueKinds,
+        convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
+        convertInto: @escaping @Sendable (SourceItem, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool
+    ) {
         self.typeName = typeName
         self.kinds = kinds
         self.convert = convert
-        self.convertInto = { value, slot, issues in
-            guard let result = convert(value, &issues) else { return false }
-            slot.initializeMemory(as: Value.self, repeating: result, count: 1)
-            return true
-        }
+        self.convertInto = convertInto
+    }
+
+    /// Initializes `slot`, uninitialized memory for a `Value`, with `result`; false when it is nil.
+    @inline(__always)
+    static func store(_ result: Value?, in slot: UnsafeMutableRawPointer) -> Bool {
+        guard let result else { return false }
+        slot.initializeMemory(as: Value.self, repeating: result, count: 1)
+        return true
     }
 }
 
@@ -121,6 +138,10 @@ enum Conversions {
             if item.isNull { return .some(.none) }
             guard let result = wrapped.convert(item, &issues) else { return nil }
             return .some(result)
+        } convertInto: { item, slot, issues in
+            if item.isNull { return Conversion<Wrapped?>.store(.some(.none), in: slot) }
+            guard let result = wrapped.convert(item, &issues) else { return false }
+            return Conversion<Wrapped?>.store(.some(result), in: slot)
         }
     }
 
@@ -155,16 +176,31 @@ enum Conversions {
         return Conversion<[String]>(typeName: general.typeName, kinds: .array) { item, issues in
             if case let .array(array) = item.scalar, let strings = SourceValue.strings(array) { return strings }
             return general.convert(item, &issues)
+        } convertInto: { item, slot, issues in
+            if case let .array(array) = item.scalar, let strings = SourceValue.strings(array) {
+                return Conversion<[String]>.store(strings, in: slot)
+            }
+            return Conversion<[String]>.store(general.convert(item, &issues), in: slot)
         }
     }()
 
-    static let string = Conversion<String>(typeName: "String", kinds: .string) { item, issues in
+    static let string = Conversion<String>(
+        typeName: "String", kinds: .string,
+        convert: { item, issues in readString(item, &issues) },
+        convertInto: { item, slot, issues in Conversion<String>.store(readString(item, &issues), in: slot) })
+
+    private static func readString(_ item: SourceItem, _ issues: inout ConversionIssues) -> String? {
         if case let .string(text) = item.scalar { return text }
         issues.addMismatch(item, expected: "String")
         return nil
     }
 
-    static let bool = Conversion<Bool>(typeName: "Bool", kinds: .boolean) { item, issues in
+    static let bool = Conversion<Bool>(
+        typeName: "Bool", kinds: .boolean,
+        convert: { item, issues in readBool(item, &issues) },
+        convertInto: { item, slot, issues in Conversion<Bool>.store(readBool(item, &issues), in: slot) })
+
+    private static func readBool(_ item: SourceItem, _ issues: inout ConversionIssues) -> Bool? {
         if case let .bool(flag) = item.scalar { return flag }
         issues.addMismatch(item, expected: "Bool")
         return nil
@@ -173,7 +209,7 @@ enum Conversions {
     static func integer<T: FixedWidthInteger & Sendable>(_: T.Type) -> Conversion<T> {
         let name = String(describing: T.self)
         let expected = "\(name) (\(T.min)...\(T.max))"
-        return Conversion<T>(typeName: name, kinds: .number) { item, issues in
+        @Sendable func read(_ item: SourceItem, _ issues: inout ConversionIssues) -> T? {
             guard case let .number(number) = item.scalar else {
                 issues.addMismatch(item, expected: name)
                 return nil
@@ -185,9 +221,18 @@ enum Conversions {
                 return nil
             }
         }
+        return Conversion<T>(
+            typeName: name, kinds: .number,
+            convert: { item, issues in read(item, &issues) },
+            convertInto: { item, slot, issues in Conversion<T>.store(read(item, &issues), in: slot) })
     }
 
-    static let double = Conversion<Double>(typeName: "Double", kinds: .number) { item, issues in
+    static let double = Conversion<Double>(
+        typeName: "Double", kinds: .number,
+        convert: { item, issues in readDouble(item, &issues) },
+        convertInto: { item, slot, issues in Conversion<Double>.store(readDouble(item, &issues), in: slot) })
+
+    private static func readDouble(_ item: SourceItem, _ issues: inout ConversionIssues) -> Double? {
         guard case let .number(number) = item.scalar else {
             issues.addMismatch(item, expected: "Double")
             return nil
@@ -200,7 +245,12 @@ enum Conversions {
         }
     }
 
-    static let float = Conversion<Float>(typeName: "Float", kinds: .number) { item, issues in
+    static let float = Conversion<Float>(
+        typeName: "Float", kinds: .number,
+        convert: { item, issues in readFloat(item, &issues) },
+        convertInto: { item, slot, issues in Conversion<Float>.store(readFloat(item, &issues), in: slot) })
+
+    private static func readFloat(_ item: SourceItem, _ issues: inout ConversionIssues) -> Float? {
         guard case let .number(number) = item.scalar else {
             issues.addMismatch(item, expected: "Float")
             return nil
@@ -217,7 +267,12 @@ enum Conversions {
         }
     }
 
-    static let decimal = Conversion<Decimal>(typeName: "Decimal", kinds: .number) { item, issues in
+    static let decimal = Conversion<Decimal>(
+        typeName: "Decimal", kinds: .number,
+        convert: { item, issues in readDecimal(item, &issues) },
+        convertInto: { item, slot, issues in Conversion<Decimal>.store(readDecimal(item, &issues), in: slot) })
+
+    private static func readDecimal(_ item: SourceItem, _ issues: inout ConversionIssues) -> Decimal? {
         guard case let .number(number) = item.scalar else {
             issues.addMismatch(item, expected: "Decimal")
             return nil

@@ -20,6 +20,9 @@ protocol Field: AnyObject, Sendable {
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
     /// Null: stages nil for an optional property, and is a `type` error for any other.
     func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
+    /// When the property is inline storage of a struct model: the staged value's type and the
+    /// property's offset, so that phase two moves the value without calling the field.
+    var inlineMove: InlineMove? { get }
     /// Moves the value this field staged in `slot` into the model at `root` (a pointer to a `Root`).
     func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer)
     /// Destroys the value this field staged in `slot`.

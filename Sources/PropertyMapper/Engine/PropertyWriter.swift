@@ -1,3 +1,24 @@
+/// A property that lies inline in a struct model: phase two moves its staged value there by type
+/// and offset, as `PropertyWriter.write` would. Holds no reference, so reading one from the plan
+/// retains nothing.
+struct InlineMove: Sendable {
+    let type: any StagedValueType.Type
+    /// The property's offset in the model.
+    let offset: Int
+}
+
+/// Opens a staged value's type for phase two.
+protocol StagedValueType: SendableMetatype {
+    /// Moves the value in `slot` into `property`, an initialized value of the same type.
+    static func move(from slot: UnsafeMutableRawPointer, to property: UnsafeMutableRawPointer)
+}
+
+enum StagedType<Value>: StagedValueType {
+    static func move(from slot: UnsafeMutableRawPointer, to property: UnsafeMutableRawPointer) {
+        property.assumingMemoryBound(to: Value.self).pointee = slot.assumingMemoryBound(to: Value.self).move()
+    }
+}
+
 /// Stages and writes one property of a `Root`: the base of every field, and the engine's only
 /// write into a model.
 ///
@@ -33,6 +54,10 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     }
 
     var stagedLayout: ValueLayout { .of(Value.self) }
+
+    var inlineMove: InlineMove? {
+        offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) }
+    }
 
     /// Assigns `value` to the property of the model at `root`.
     final func write(_ value: consuming Value, into root: UnsafeMutablePointer<Root>) {

@@ -75,10 +75,23 @@ struct StagingBuffer {
     /// twice gets the later value), and empties the buffer.
     func moveAll(into root: UnsafeMutableRawPointer) {
         let fields = plan.fields
+        let inlineMoves = plan.inlineMoves
         // By index, reading only what is needed: copying each `PlanField` out would retain it.
+        if inlineMoves.isEmpty {
+            for index in fields.indices where flag(index).pointee {
+                flag(index).pointee = false
+                fields[index].moveStaged(from: base, into: root)
+            }
+            return
+        }
+        // A property inline in a struct model is moved by type and offset: no reference to retain.
         for index in fields.indices where flag(index).pointee {
             flag(index).pointee = false
-            fields[index].moveStaged(from: base, into: root)
+            if let move = inlineMoves[index] {
+                move.type.move(from: base + fields[index].slot, to: root + move.offset)
+            } else {
+                fields[index].moveStaged(from: base, into: root)
+            }
         }
     }
 
