@@ -1,14 +1,16 @@
 /// A property that lies inline in a struct model: phase two moves its staged value there by type
 /// and offset, as `PropertyWriter.write` would. Holds no reference, so reading one from the plan
 /// retains nothing.
-struct InlineMove: Sendable {
+// @unchecked: a metatype and an offset, both immutable (a protocol's metatype is `Sendable` only
+// from Swift 6.2's `SendableMetatype` on, which older compilers lack).
+struct InlineMove: @unchecked Sendable {
     let type: any StagedValueType.Type
     /// The property's offset in the model.
     let offset: Int
 }
 
 /// Opens a staged value's type for phase two.
-protocol StagedValueType: SendableMetatype {
+protocol StagedValueType {
     /// Moves the value in `slot` into `property`, an initialized value of the same type.
     static func move(from slot: UnsafeMutableRawPointer, to property: UnsafeMutableRawPointer)
 }
