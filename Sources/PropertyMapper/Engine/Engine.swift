@@ -9,10 +9,8 @@
 //                                           calls, and puts the result in its slot (Field.swift)
 //   StagingBuffer.stage(_:)                 the value waits there while the other fields are checked
 //   StagingBuffer.moveAll(into:)            phase two, only when no check failed, in declaration order
-//   Field.moveStaged(from:into:)            takes the value out of its slot
-//                                           (a struct model's inline property: moved by its
-//                                           InlineMove, the value's type and offset, without the field)
-//   PropertyWriter.write(_:into:)           assigns it, at a struct's offset or through the key path
+//   InlineMove / PropertyWriter.write       assigns it: a struct model's inline property at its offset,
+//                                           anything else through its key path (PropertyWriter.swift)
 //
 // On any error, StagingBuffer.discardAll destroys what was staged and the model is left untouched.
 

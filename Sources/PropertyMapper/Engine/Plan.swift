@@ -10,8 +10,7 @@ final class Plan: Sendable {
     let root: PlanLevel
     /// Every field, in declaration order (depth first): the order phase two writes them in.
     let fields: [PlanField]
-    /// For each field, by index: its move when its property lies inline in a struct model. Empty
-    /// when no property does (a class model).
+    /// For each field, by index: its move when its property lies inline in a struct model.
     let inlineMoves: [InlineMove?]
     /// The size and alignment of one run's staging buffer.
     let staging: StagingLayout
@@ -23,8 +22,7 @@ final class Plan: Sendable {
         root = builder.level(entries, path: "")
         builder.layout.finish(fieldCount: builder.fields.count)
         fields = builder.fields
-        let inlineMoves = fields.map(\.field.inlineMove)
-        self.inlineMoves = inlineMoves.contains { $0 != nil } ? inlineMoves : []
+        inlineMoves = fields.map(\.field.inlineMove)
         staging = builder.layout
         definitionErrors = PlanCheck.errors(in: root)
     }

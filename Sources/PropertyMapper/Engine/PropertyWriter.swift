@@ -1,5 +1,5 @@
 /// A property that lies inline in a struct model: phase two moves its staged value there by type
-/// and offset, as `PropertyWriter.write` would. Holds no reference, so reading one from the plan
+/// and offset, as its key path would. Holds no reference, so reading one from the plan
 /// retains nothing.
 // @unchecked: a metatype and an offset, both immutable (a protocol's metatype is `Sendable` only
 // from Swift 6.2's `SendableMetatype` on, which older compilers lack).
@@ -21,14 +21,15 @@ enum StagedType<Value>: StagedValueType {
     }
 }
 
-/// Stages and writes one property of a `Root`: the base of every field, and the engine's only
-/// write into a model.
+/// Stages and writes one property of a `Root`: the base of every field.
 ///
-/// A struct model's stored property (reached through stored struct properties only) lies at a fixed
-/// offset, which `MemoryLayout.offset(of:)` gives; it is assigned there as a `Value`, as the key path
-/// would. Everything else goes through the key path: any property of a class model, a path that
-/// crosses into an object (`\.author.name`), computed properties and properties with observers, whose
-/// setters and observers then run.
+/// Phase two writes a property in one of two ways, each implemented once, here:
+/// - a struct model's stored property reached through stored struct properties only lies at a fixed
+///   offset, which `MemoryLayout.offset(of:)` gives; `StagingBuffer.moveAll` moves the value there
+///   by its `InlineMove`, as the key path would;
+/// - everything else goes through the key path (`write(_:into:)`): any property of a class model, a
+///   path that crosses into an object (`\.author.name`), computed properties and properties with
+///   observers, whose setters and observers then run.
 ///
 /// (A class rather than a struct that fields hold: the engine's generic code reaches a base class's
 /// properties through the field's own metadata, but would look up a generic struct's metadata on
@@ -37,8 +38,8 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     // @unchecked: every property is an immutable `let` of a `Sendable` type; a non-final class
     // cannot state `Sendable` otherwise.
     private let keyPath: any WritableKeyPath<Root, Value> & Sendable
-    /// The property's offset in a struct model; nil when it is not inline storage of the model.
-    private let offset: Int?
+    /// The property's type and offset when it is inline storage of a struct model; nil otherwise.
+    let inlineMove: InlineMove?
     /// When `Value` is an `Optional`, which takes null as nil: initializes a slot to `nil`.
     private let initializeNil: (@Sendable (UnsafeMutableRawPointer) -> Void)?
     /// The property's type, as a user writes it, for a null into a property that is not optional.
@@ -49,7 +50,8 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable, typeName: String) {
         self.keyPath = keyPath
         // `offset(of:)` is nil for class roots too; asking only for value types states the intent.
-        self.offset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath as WritableKeyPath<Root, Value>)
+        let offset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath as WritableKeyPath<Root, Value>)
+        self.inlineMove = offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) }
         self.initializeNil = (Value.self as? any OptionalConvertible.Type)?.initializeNil
         self.typeName = typeName
         self.propertyName = PropertyName.of(keyPath)
@@ -57,19 +59,10 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
 
     var stagedLayout: ValueLayout { .of(Value.self) }
 
-    var inlineMove: InlineMove? {
-        offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) }
-    }
-
-    /// Assigns `value` to the property of the model at `root`.
+    /// Assigns `value` to the property of the model at `root`, through the key path.
     final func write(_ value: consuming Value, into root: UnsafeMutablePointer<Root>) {
-        if let offset {
-            // The model is a value whose storage holds the property inline, at `offset`.
-            (UnsafeMutableRawPointer(root) + offset).assumingMemoryBound(to: Value.self).pointee = value
-        } else {
-            let path: WritableKeyPath<Root, Value> = keyPath
-            root.pointee[keyPath: path] = value
-        }
+        let path: WritableKeyPath<Root, Value> = keyPath
+        root.pointee[keyPath: path] = value
     }
 
     /// Null: stages nil for an optional property, and is a `type` error for any other.
@@ -79,7 +72,8 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
         run.staged(field)
     }
 
-    /// Moves the value staged in `slot` into the model at `root` (a pointer to a `Root`).
+    /// Moves the value staged in `slot` into the model at `root` (a pointer to a `Root`), through the
+    /// key path (correct for every property; phase two moves inline ones by their `InlineMove`).
     final func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
         write(slot.assumingMemoryBound(to: Value.self).move(), into: root.assumingMemoryBound(to: Root.self))
     }

@@ -41,7 +41,7 @@ struct StagingLayout: Sendable {
 /// Invariant: the slot of field `i` holds an initialized value of that field's staged type exactly when
 /// flag `i` is set. `stage` sets the flag after the field initialized its slot; `moveAll` and
 /// `discardAll` clear every flag as they take or destroy the values, so a buffer leaves a run empty.
-/// The buffer is a temporary allocation that lives for one model's run (see `Engine.withStaging`).
+/// The buffer is a temporary allocation that lives for one model's run (see `Engine.run`).
 struct StagingBuffer {
     private let base: UnsafeMutableRawPointer
     private let plan: Plan
@@ -76,15 +76,8 @@ struct StagingBuffer {
     func moveAll(into root: UnsafeMutableRawPointer) {
         let fields = plan.fields
         let inlineMoves = plan.inlineMoves
-        // By index, reading only what is needed: copying each `PlanField` out would retain it.
-        if inlineMoves.isEmpty {
-            for index in fields.indices where flag(index).pointee {
-                flag(index).pointee = false
-                fields[index].moveStaged(from: base, into: root)
-            }
-            return
-        }
-        // A property inline in a struct model is moved by type and offset: no reference to retain.
+        // By index, reading only what is needed: copying each `PlanField` out would retain it. A
+        // property inline in a struct model is moved by type and offset, with no reference to retain.
         for index in fields.indices where flag(index).pointee {
             flag(index).pointee = false
             if let move = inlineMoves[index] {
