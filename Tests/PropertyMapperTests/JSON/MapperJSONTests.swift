@@ -205,7 +205,7 @@ import Testing
     }
 
     enum MappingOutcome: Equatable {
-        case mapped(VideoSnapshot)
+        case mapped(VideoRecord)
         case failed([ValidationError], untouched: Bool)
 
         var ignoringValues: MappingOutcome {
