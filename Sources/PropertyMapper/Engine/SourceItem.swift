@@ -71,65 +71,45 @@ struct SourceItem {
 extension SourceValue {
     /// The value read once for the engine: normalized, its kind decided, a number's payload taken.
     ///
-    /// The `Any` is opened, so the common types are told apart by comparing the type it was stored
-    /// as. A class instance is then told apart by its dynamic class (a JSON boolean is stored as an
-    /// `NSNumber`). Any other value goes the long way, by its dynamic type.
+    /// The `Any` is opened, so the common types are first told apart by the type the value was
+    /// stored as; a value stored inside another existential (`any Sendable`, `AnyObject`) or as a
+    /// subclass is then told apart by its dynamic type. Any other value goes the long way.
     static func item(_ raw: Any) -> SourceItem {
-        if let scalar = commonScalar(raw) { return SourceItem(raw, scalar) }
-        return typedItem(raw)
+        if let scalar = commonScalar(raw) ?? commonScalar(raw, typed: typeID(of: raw)) {
+            return SourceItem(raw, scalar)
+        }
+        return slowItem(raw)
     }
 
-    /// The reading of a value stored as one of the common types, or nil. `Stored` is the type the
-    /// value was stored as in its `Any` (opened by the call), so each test is a comparison of types,
-    /// and the cast that follows one, from a known type to that same type, cannot fail.
+    /// The reading of `value` when the type it was stored as in its `Any` (opened by the call) is
+    /// one of the common types.
     private static func commonScalar<Stored>(_ value: Stored) -> SourceItem.Scalar? {
-        let stored = ObjectIdentifier(Stored.self)
-        if stored == stringType { return .string(value as! String) }
-        if stored == numberType {
+        commonScalar(value, typed: ObjectIdentifier(Stored.self))
+    }
+
+    /// The reading of `value` when `type`, its stored or its dynamic type, is one of the common
+    /// types; nil otherwise. Each cast follows a test that the value is of that very type, so it
+    /// cannot fail. A class instance stored as `NSNumber` is told apart by its dynamic class, since
+    /// a JSON boolean is one.
+    @inline(__always)
+    private static func commonScalar<Stored>(_ value: Stored, typed type: ObjectIdentifier) -> SourceItem.Scalar? {
+        if type == stringType { return .string(value as! String) }
+        if type == numberType {
             let number = value as! NSNumber
-            let dynamic = ObjectIdentifier(type(of: number))
+            let dynamic = ObjectIdentifier(Swift.type(of: number))
             if dynamic == numberType { return .number(self.number(fromNumber: number)) }
             if dynamic == booleanType { return .bool(number.boolValue) }
             return nil
         }
-        if stored == dictionaryType { return .dictionary(value as! [String: Any]) }
-        if stored == arrayType { return .array(value as! [Any]) }
-        if stored == jsonObjectType { return .object(value as! JSONObject) }
-        if stored == nullType { return ObjectIdentifier(type(of: value as! NSNull)) == nullType ? .null : nil }
-        if stored == intType { return .number(.int(Int64(value as! Int))) }
-        if stored == doubleType { return .number(.double(value as! Double)) }
-        if stored == boolType { return .bool(value as! Bool) }
+        if type == dictionaryType { return .dictionary(value as! [String: Any]) }
+        if type == arrayType { return .array(value as! [Any]) }
+        if type == jsonObjectType { return .object(value as! JSONObject) }
+        if type == nullType { return ObjectIdentifier(Swift.type(of: value as! NSNull)) == nullType ? .null : nil }
+        if type == booleanType { return .bool((value as! NSNumber).boolValue) }
+        if type == intType { return .number(.int(Int64(value as! Int))) }
+        if type == doubleType { return .number(.double(value as! Double)) }
+        if type == boolType { return .bool(value as! Bool) }
         return nil
-    }
-
-    /// The common dynamic types, told apart by one look at the type; the rest go the long way.
-    private static func typedItem(_ raw: Any) -> SourceItem {
-        let type = typeID(of: raw)
-        let scalar: SourceItem.Scalar
-        if type == stringType {
-            scalar = .string(raw as! String)
-        } else if type == numberType {
-            scalar = .number(number(fromNumber: raw as! NSNumber))
-        } else if type == dictionaryType {
-            scalar = .dictionary(raw as! [String: Any])
-        } else if type == arrayType {
-            scalar = .array(raw as! [Any])
-        } else if type == jsonObjectType {
-            scalar = .object(raw as! JSONObject)
-        } else if type == nullType {
-            scalar = .null
-        } else if type == booleanType {
-            scalar = .bool((raw as! NSNumber).boolValue)
-        } else if type == intType {
-            scalar = .number(.int(Int64(raw as! Int)))
-        } else if type == doubleType {
-            scalar = .number(.double(raw as! Double))
-        } else if type == boolType {
-            scalar = .bool(raw as! Bool)
-        } else {
-            return slowItem(raw)
-        }
-        return SourceItem(raw, scalar)
     }
 
     private static func slowItem(_ raw: Any) -> SourceItem {
