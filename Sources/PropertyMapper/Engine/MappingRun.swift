@@ -94,25 +94,16 @@ struct MappingRun {
 
     /// Checks one node against a present source value, which may be null.
     private mutating func visit(_ node: PlanNode, present item: SourceItem) {
-        // Fields first, the common case, through the node's stored reference.
+        if item.isNull, node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }
+        // Fields, the common case, through the node's stored reference rather than `body`'s payload.
         if let field = node.field {
-            if !item.isNull { return field.stage(item, at: node, in: &self) }
-            if node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }
-            return field.stageNull(at: node, in: &self)
-        }
-        if item.isNull {
-            if node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }
-            switch node.body {
-            case let .field(field): field.field.stageNull(at: node, field, in: &self)
-            case let .nested(level): visitAbsent(level)  // a null container counts as absent
-            case let .list(children): for child in children { visit(child, present: item) }
-            }
-            return
+            return item.isNull ? field.stageNull(at: node, in: &self) : field.stage(item, at: node, in: &self)
         }
         switch node.body {
-        case let .field(field):
-            field.field.stage(item, at: node, field, in: &self)
+        case .field:
+            return  // staged above
         case let .nested(level):
+            if item.isNull { return visitAbsent(level) }  // a null container counts as absent
             if !node.validators.isEmpty {
                 // The shape check comes first: one root cause, one error.
                 guard LevelContainer(item, for: level) != nil else { return failShape(level, value: item.value) }
@@ -120,7 +111,8 @@ struct MappingRun {
             }
             visit(level, item)
         case let .list(children):
-            guard passesValidators(node, item) else { return }
+            // Validators judge a present value only; each descriptor of the list gets the value, null included.
+            guard item.isNull || passesValidators(node, item) else { return }
             for child in children { visit(child, present: item) }
         }
     }
