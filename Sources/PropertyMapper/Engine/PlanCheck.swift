@@ -59,11 +59,12 @@ enum PlanCheck {
                 fail(node, .emptyList)
                 return nil
             }
-            let inputs = children.map { self.node($0) }
-            guard inputs.allSatisfy({ $0 != nil }) else { return nil }
-            let kinds = inputs.reduce(ValueKinds.all) { $0.intersection($1!.kinds) }
+            let checked = children.map { self.node($0) }
+            let inputs = checked.compactMap { $0 }
+            guard inputs.count == checked.count else { return nil }  // a descriptor is already an error
+            let kinds = inputs.reduce(ValueKinds.all) { $0.intersection($1.kinds) }
             guard !kinds.isEmpty else {
-                fail(node, .listWithoutCommonInput(inputs: inputs.map { $0!.input }))
+                fail(node, .listWithoutCommonInput(inputs: inputs.map(\.input)))
                 return nil
             }
             return (.kinds(kinds), kinds)
