@@ -105,14 +105,7 @@ public enum Mapper {
         create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
         try Engine.refuseFaulty(mapping.plan)
-        let source = source.map(SourceValue.normalized) ?? SourceValue.null
-        guard let elements = SourceValue.indexed(source) else {
-            throw MappingError(errors: [
-                ValidationError(
-                    path: "", property: "", rule: "type", value: SourceValue.render(source),
-                    failure: .shapeMismatch(found: SourceValue.kind(of: source), expected: .array)),
-            ])
-        }
+        let elements = try Engine.elements(of: source)
         var results: [Result<Root, MappingError>] = []
         results.reserveCapacity(elements.count)
         let plan = mapping.plan

@@ -343,10 +343,15 @@ import Testing
     }
 
     @Test func equalToACandidateTheSourceCannotBe() {
+        // An enum candidate reads the source as a raw value: one that names no case says which do.
         Self.expectText(
-            ["optionalKind": "live"], ["optionalKind": .call(Sheet.kind(from:), \.optionalKind).equalTo(VideoType.live)],
-            message: "a string, expected VideoType",
-            description: #"optionalKind → optionalKind: a string, expected VideoType; got "live" [equalTo]"#)
+            ["optionalKind": "clip"], ["optionalKind": .call(Sheet.kind(from:), \.optionalKind).equalTo(VideoType.live)],
+            message: #"not a VideoType, expected one of "shortVideo", "longVideo", "live""#,
+            description: #"optionalKind → optionalKind: not a VideoType, expected one of "shortVideo", "longVideo", "live"; got "clip" [equalTo]"#)
+        Self.expectText(
+            ["optionalKind": 1], ["optionalKind": .property(\.optionalKind).equalTo(VideoType.live)],
+            message: "a number, expected VideoType",
+            description: "optionalKind → optionalKind: a number, expected VideoType; got 1 [type]")
     }
 
     @Test func oneOfAnEmptyList() {

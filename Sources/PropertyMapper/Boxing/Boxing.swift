@@ -37,7 +37,7 @@ protocol BoxingImplementation<Value>: Sendable {
     var inputTypeName: String { get }
     func field<Root, Target>(
         rule: String,
-        keyPath: any WritableKeyPath<Root, Target> & Sendable,
+        keyPath: any KeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target
     ) -> any Field
 }
@@ -53,10 +53,10 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
 
     func field<Root, Target>(
         rule: String,
-        keyPath: any WritableKeyPath<Root, Target> & Sendable,
+        keyPath: any KeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target
     ) -> any Field {
-        TransformField(rule: rule, keyPath: keyPath, input: input) { [name, box] _, value, _, slot in
+        TransformField(rule: rule, keyPath: keyPath, input: input, usesInstance: false) { [name, box] _, value, _, slot in
             withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { boxed in
                 let result = UnsafeMutableRawPointer(boxed.baseAddress!)
                 do {

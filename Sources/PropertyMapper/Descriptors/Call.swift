@@ -11,23 +11,19 @@ extension PropertyDescriptor {
     /// A call is never made with null.
     public static func call<Input, Value>(
         _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
-        _ keyPath: any WritableKeyPath<Root, Value> & Sendable
+        _ keyPath: any KeyPath<Root, Value> & Sendable
     ) -> Self {
         let expected = TypeName.of(Value.self)
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, _, slot in
-            outcome(expected: expected, into: slot) { try method(root.pointee)(input) }
-        }))
+        return callField(keyPath, expected: expected) { root, input, _ in try method(root)(input) }
     }
 
     /// The same for an optional property: a method returning nil writes nil.
     public static func call<Input, Value>(
         _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
-        _ keyPath: any WritableKeyPath<Root, Value?> & Sendable
+        _ keyPath: any KeyPath<Root, Value?> & Sendable
     ) -> Self {
         let expected = TypeName.of(Value?.self)
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, _, slot in
-            outcome(expected: expected, into: slot) { .some(try method(root.pointee)(input)) }
-        }))
+        return callField(keyPath, expected: expected) { root, input, _ in .some(try method(root)(input)) }
     }
 
     /// A call that also receives the target property's name:
@@ -35,22 +31,32 @@ extension PropertyDescriptor {
     ///     "video": .call(Model.object(from:property:), \.video)
     public static func call<Input, Value>(
         _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
-        _ keyPath: any WritableKeyPath<Root, Value> & Sendable
+        _ keyPath: any KeyPath<Root, Value> & Sendable
     ) -> Self {
         let expected = TypeName.of(Value.self)
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, property, slot in
-            outcome(expected: expected, into: slot) { try method(root.pointee)(input, property) }
-        }))
+        return callField(keyPath, expected: expected) { root, input, property in try method(root)(input, property) }
     }
 
     /// The two-argument call for an optional property: a method returning nil writes nil.
     public static func call<Input, Value>(
         _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
-        _ keyPath: any WritableKeyPath<Root, Value?> & Sendable
+        _ keyPath: any KeyPath<Root, Value?> & Sendable
     ) -> Self {
         let expected = TypeName.of(Value?.self)
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self)) { root, input, property, slot in
-            outcome(expected: expected, into: slot) { .some(try method(root.pointee)(input, property)) }
+        return callField(keyPath, expected: expected) { root, input, property in .some(try method(root)(input, property)) }
+    }
+
+    /// A field that makes `call` on the model (given the model, the checked value and the property's
+    /// name) and writes its result.
+    private static func callField<Input, Value>(
+        _ keyPath: any KeyPath<Root, Value> & Sendable,
+        expected: String,
+        _ call: @escaping @Sendable (Root, Input, String) throws -> Value?
+    ) -> Self {
+        Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self), usesInstance: true) { root, input, property, slot in
+            // An immutable model has no instance; its plan refuses calls (`PlanCheck`).
+            guard let root else { return .definition(.callWithoutInstance) }
+            return outcome(expected: expected, into: slot) { try call(root.pointee, input, property) }
         }))
     }
 

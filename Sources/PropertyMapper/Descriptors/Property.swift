@@ -8,7 +8,7 @@ extension PropertyDescriptor {
     /// (`tags[3]` in errors); other types take the value by dynamic cast. A mismatch is one `type`
     /// error such as `id → id: a string, expected Int; got "42" [type]`. Absent writes nothing;
     /// null writes nil into an optional property and is a `type` error for any other.
-    public static func property<Value>(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) -> Self {
+    public static func property<Value>(_ keyPath: any KeyPath<Root, Value> & Sendable) -> Self {
         Self(.field(PropertyField(keyPath)))
     }
 }

@@ -14,10 +14,16 @@ struct Conversion<Value>: Sendable {
     /// the memory is left uninitialized). Made where `Value` is known, it spares the engine's
     /// generic code the `Optional<Value>` metadata look-up that calling `convert` costs there.
     let convertInto: @Sendable (SourceItem, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool
+    /// What the JSON reader must build of the value: all of it, or only what a nested model's
+    /// mapping names.
+    let demand: JSONDemand
 
     /// `convertInto` calls `convert`: two calls per value. For the rarer conversions.
-    init(typeName: String, kinds: ValueKinds, convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?) {
-        self.init(typeName: typeName, kinds: kinds, convert: convert) { value, slot, issues in
+    init(
+        typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
+        convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?
+    ) {
+        self.init(typeName: typeName, kinds: kinds, demand: demand, convert: convert) { value, slot, issues in
             Conversion.store(convert(value, &issues), in: slot)
         }
     }
@@ -25,12 +31,13 @@ struct Conversion<Value>: Sendable {
     /// Both closures given: the common conversions make each from the same concrete reading, so
     /// that the engine's call through `convertInto` is the only one per value.
     init(
-        typeName: String, kinds: ValueKinds,
+        typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
         convertInto: @escaping @Sendable (SourceItem, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool
     ) {
         self.typeName = typeName
         self.kinds = kinds
+        self.demand = demand
         self.convert = convert
         self.convertInto = convertInto
     }
@@ -46,22 +53,42 @@ struct Conversion<Value>: Sendable {
 
 /// Problems found by a conversion, each at a sub-path of the value (`""`, `"[3]"`, `".views"`).
 ///
-/// Scalar conversions only report `type` problems; a conversion that maps a nested model can
-/// report any rule, for the nested property it concerns.
+/// Scalar conversions only report `type` problems, which concern the property being mapped; a
+/// conversion that maps a nested model reports that model's errors, each naming the nested
+/// property it concerns.
 struct ConversionIssues {
     struct Issue {
+        /// Where in the value: `""`, `"[3]"`, `".author.login"`, appended to the field's path.
         var subpath: String
-        /// The nested property concerned, or nil for the property being mapped.
-        var property: String?
+        /// The nested property concerned (`"[3].email"`), appended to the field's property; nil when
+        /// the issue concerns the property being mapped itself (an element of `[String]` is `tags`).
+        var propertySubpath: String?
         var rule: String
-        var failure: Failure
-        var value: Any?
+        /// Why, as data; nil for a nested model's error, which arrives rendered.
+        var failure: Failure?
+        var message: String
+        /// The offending value, rendered.
+        var value: String?
     }
 
+    /// How many models enclose the value being converted (0 in the model a call maps): a nested
+    /// model's conversion refuses to go deeper than `Engine.maximumDepth`.
+    let depth: Int
     var list: [Issue] = []
 
-    mutating func add(_ failure: Failure, value: Any) {
-        list.append(Issue(subpath: "", property: nil, rule: "type", failure: failure, value: value))
+    init(depth: Int) {
+        self.depth = depth
+    }
+
+    /// Empty issues for a part of the value (an element), at the same depth.
+    func forPart() -> ConversionIssues {
+        ConversionIssues(depth: depth)
+    }
+
+    mutating func add(_ failure: Failure, value: Any, rule: String = "type") {
+        list.append(Issue(
+            subpath: "", propertySubpath: nil, rule: rule, failure: failure, message: failure.message,
+            value: SourceValue.render(value)))
     }
 
     /// The value is not of the kind `expected` names.
@@ -69,17 +96,56 @@ struct ConversionIssues {
         add(.typeMismatch(found: item.kind, expected: expected), value: item.value)
     }
 
-    /// The first problem as one failure, naming its sub-path when it lies inside the value.
-    var firstFailure: Failure? {
-        guard let issue = list.first else { return nil }
-        return issue.subpath.isEmpty ? issue.failure : .inside(subpath: issue.subpath, issue.failure)
+    /// The errors of a nested model mapped from the value, each at its own path and property. An
+    /// error about the model's source as a whole (not a dictionary, too deep) names the property
+    /// holding the model.
+    mutating func add(nested errors: [ValidationError]) {
+        for error in errors {
+            list.append(Issue(
+                subpath: Paths.suffix(error.path),
+                propertySubpath: error.path.isEmpty ? "" : Paths.suffix(error.property), rule: error.rule,
+                failure: nil, message: error.message, value: error.value))
+        }
     }
 
+    /// The first problem as one failure, naming its sub-path when it lies inside the value.
+    var firstFailure: Failure? {
+        guard let issue = list.first, let failure = issue.failure else { return nil }
+        return issue.subpath.isEmpty ? failure : .inside(subpath: issue.subpath, failure)
+    }
+
+    /// The issues of a part of the value (an element, a dictionary value), under its component:
+    /// the component joins the path, and the property path of a nested model's error.
     mutating func add(_ nested: ConversionIssues, under component: String) {
         for var issue in nested.list {
             issue.subpath = component + issue.subpath
+            issue.propertySubpath = issue.propertySubpath.map { component + $0 }
             list.append(issue)
         }
+    }
+
+    /// These issues as errors of a value at `path` written to `property`.
+    func errors(path: String, property: String) -> [ValidationError] {
+        list.map { issue in
+            ValidationError(
+                path: Paths.joined(path, issue.subpath),
+                property: issue.propertySubpath.map { Paths.joined(property, $0) } ?? property,
+                rule: issue.rule, value: issue.value, message: issue.message)
+        }
+    }
+}
+
+/// Joins rendered paths (`comments[2]` and `.author.login`), of sources and of properties alike.
+enum Paths {
+    /// A path as it continues another: `""` stays empty, `[3]…` is kept, `email` becomes `.email`.
+    static func suffix(_ path: String) -> String {
+        path.isEmpty || path.hasPrefix("[") ? path : "." + path
+    }
+
+    /// `prefix` continued by `suffix` (made by `suffix(_:)`); a leading dot is dropped at the root.
+    static func joined(_ prefix: String, _ suffix: String) -> String {
+        if prefix.isEmpty, suffix.hasPrefix(".") { return String(suffix.dropFirst()) }
+        return prefix + suffix
     }
 }
 
@@ -88,6 +154,12 @@ enum Conversions {
     /// optionals accepting null, and any other type by dynamic cast.
     static func make<Value>(_ type: Value.Type) -> Conversion<Value> {
         if let scalar = scalar(Value.self) { return scalar }
+        if let model = Value.self as? any (Mappable & ThreadSafeMetatype).Type {
+            return mappable(model) as! Conversion<Value>
+        }
+        if let model = Value.self as? any (ImmutableMappable & ThreadSafeMetatype).Type {
+            return immutableMappable(model) as! Conversion<Value>
+        }
         if let optional = Value.self as? any OptionalConvertible.Type {
             return optional.optionalConversion() as! Conversion<Value>
         }
@@ -96,6 +168,12 @@ enum Conversions {
         }
         if let dictionary = Value.self as? any StringDictionaryConvertible.Type {
             return dictionary.dictionaryConversion() as! Conversion<Value>
+        }
+        if let set = Value.self as? any SetConvertible.Type, let conversion = set.setConversion() {
+            return conversion as! Conversion<Value>
+        }
+        if let enumeration = Value.self as? any (RawRepresentable & ThreadSafeMetatype).Type {
+            return rawRepresentable(enumeration) as! Conversion<Value>
         }
         return dynamicCast(Value.self)
     }
@@ -134,7 +212,7 @@ enum Conversions {
 
     /// `Wrapped?`: null is `nil`, anything else converts as a `Wrapped`.
     static func optional<Wrapped>(_ wrapped: Conversion<Wrapped>) -> Conversion<Wrapped?> {
-        Conversion<Wrapped?>(typeName: wrapped.typeName + "?", kinds: wrapped.kinds) { item, issues in
+        Conversion<Wrapped?>(typeName: wrapped.typeName + "?", kinds: wrapped.kinds, demand: wrapped.demand) { item, issues in
             if item.isNull { return .some(.none) }
             guard let result = wrapped.convert(item, &issues) else { return nil }
             return .some(result)
@@ -148,7 +226,7 @@ enum Conversions {
     /// `[Element]`: an array source, element by element; every failing element is reported at its index.
     static func array<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
         let name = "[\(element.typeName)]"
-        return Conversion<[Element]>(typeName: name, kinds: .array) { item, issues in
+        return Conversion<[Element]>(typeName: name, kinds: .array, demand: .elements(of: element.demand)) { item, issues in
             guard let source = item.indexed else {
                 issues.addMismatch(item, expected: name)
                 return nil
@@ -157,7 +235,7 @@ enum Conversions {
             result.reserveCapacity(source.count)
             var failed = false
             source.forEachItem { index, elementItem in
-                var elementIssues = ConversionIssues()
+                var elementIssues = issues.forPart()
                 if let converted = element.convert(elementItem, &elementIssues) {
                     if !failed { result.append(converted) }
                 } else {
@@ -308,6 +386,8 @@ enum Conversions {
 
 protocol OptionalConvertible {
     static var wrappedTypeName: String { get }
+    /// `nil` of this type.
+    static var nilValue: Any { get }
     /// A `Conversion<Self>` that turns null into `nil`.
     static func optionalConversion() -> Any
     /// Initializes its argument, uninitialized memory for this type, to `nil`.
@@ -316,6 +396,7 @@ protocol OptionalConvertible {
 
 extension Optional: OptionalConvertible {
     static var wrappedTypeName: String { TypeName.of(Wrapped.self) }
+    static var nilValue: Any { Optional<Wrapped>.none as Any }
 
     static func optionalConversion() -> Any {
         Conversions.optional(Conversions.make(Wrapped.self))
@@ -350,7 +431,7 @@ extension Dictionary: StringDictionaryConvertible where Key == String {
     static func dictionaryConversion() -> Any {
         let element = Conversions.make(Value.self)
         let name = "[String: \(element.typeName)]"
-        return Conversion<[String: Value]>(typeName: name, kinds: .object) { item, issues in
+        return Conversion<[String: Value]>(typeName: name, kinds: .object, demand: .values(of: element.demand)) { item, issues in
             guard let source = item.keyed else {
                 issues.addMismatch(item, expected: name)
                 return nil
@@ -359,7 +440,7 @@ extension Dictionary: StringDictionaryConvertible where Key == String {
             result.reserveCapacity(source.count)
             var failures: [(key: String, issues: ConversionIssues)] = []
             source.forEach { key, value in
-                var elementIssues = ConversionIssues()
+                var elementIssues = issues.forPart()
                 if let converted = element.convert(SourceItem(value), &elementIssues) {
                     result[key] = converted
                 } else {

@@ -16,10 +16,16 @@
 
 /// Runs plans over sources: the one place that joins phase one and phase two.
 enum Engine {
+    /// How many models may nest: a deeper graph (or a cyclic `NSDictionary`) is one `depth` error,
+    /// never a stack overflow.
+    static let maximumDepth = 512
+
     /// Maps `source` into `model`: every error, or nothing wrong and everything written.
     static func map<Root>(_ source: Any?, into model: inout Root, using plan: Plan) throws(MappingError) {
-        try refuseFaulty(plan)
-        let errors = withUnsafeMutablePointer(to: &model) { run(source, on: $0, plan: plan, writes: true) }
+        try refuseFaulty(plan, writing: true)
+        let errors = withUnsafeMutablePointer(to: &model) {
+            run(source.map(SourceItem.init), on: $0, plan: plan, writes: true, depth: 0)
+        }
         if !errors.isEmpty { throw MappingError(errors: errors) }
     }
 
@@ -27,35 +33,108 @@ enum Engine {
     static func validate<Root>(_ source: Any?, for model: Root, using plan: Plan) -> [ValidationError] {
         if !plan.definitionErrors.isEmpty { return plan.definitionErrors }
         var copy = model
-        return withUnsafeMutablePointer(to: &copy) { run(source, on: $0, plan: plan, writes: false) }
+        return withUnsafeMutablePointer(to: &copy) {
+            run(source.map(SourceItem.init), on: $0, plan: plan, writes: false, depth: 0)
+        }
     }
 
-    /// A mapping with definition errors is never run: they are thrown alone.
-    static func refuseFaulty(_ plan: Plan) throws(MappingError) {
+    /// A mapping with definition errors is never run: they are thrown alone. A mapping used to
+    /// write into a model (`writing`) must also target only writable properties.
+    static func refuseFaulty(_ plan: Plan, writing: Bool = false) throws(MappingError) {
         if !plan.definitionErrors.isEmpty { throw MappingError(errors: plan.definitionErrors) }
+        if writing, !plan.readOnlyTargets.isEmpty { throw MappingError(errors: plan.readOnlyTargets) }
+    }
+
+    /// The elements of an array source, for the entry points that map each; anything else is one
+    /// `type` error at path `""`.
+    static func elements(of source: Any?) throws(MappingError) -> IndexedSource {
+        let source = source.map(SourceValue.normalized) ?? SourceValue.null
+        guard let elements = SourceValue.indexed(source) else {
+            throw MappingError(errors: [
+                ValidationError(
+                    path: "", property: "", rule: "type", value: SourceValue.render(source),
+                    failure: .shapeMismatch(found: SourceValue.kind(of: source), expected: .array)),
+            ])
+        }
+        return elements
+    }
+
+    /// A new `Model` from `item` (nil when absent), `depth` models deep: the model, or its errors
+    /// with paths relative to it.
+    static func make<Model: Mappable>(_: Model.Type, from item: SourceItem?, depth: Int) -> Result<Model, MappingError> {
+        let plan = Model.mapping.plan
+        if let refused = refusal(of: plan, depth: depth, writing: true) { return .failure(refused) }
+        var model = Model()
+        let errors = withUnsafeMutablePointer(to: &model) { run(item, on: $0, plan: plan, writes: true, depth: depth) }
+        return errors.isEmpty ? .success(model) : .failure(MappingError(errors: errors))
+    }
+
+    /// A new immutable `Model` from `item`: phase one, then `init(_ values:)` over the staged values.
+    static func make<Model: ImmutableMappable>(_: Model.Type, from item: SourceItem?, depth: Int) -> Result<Model, MappingError> {
+        let plan = Model.mapping.plan
+        if let refused = refusal(of: plan, depth: depth, writing: false) { return .failure(refused) }
+        return withStaging(plan) { staging in
+            // No instance exists yet: the plan refuses calls, the only fields that need one.
+            var run = MappingRun(root: nil, staging: staging, stagesWrites: true, depth: depth)
+            run.visitRoot(plan, item)
+            defer { staging.discardAll() }
+            guard run.errors.isEmpty else { return .failure(MappingError(errors: run.errors)) }
+            let values = StagedValues(plan: plan, base: staging.base)
+            defer { values.close() }
+            do {
+                return .success(try Model(MappedValues(source: values)))
+            } catch let error as MappingError where error.errors.allSatisfy({ $0.rule == "mapping" }) {
+                return .failure(error)  // the model read a key path its mapping lacks
+            } catch {
+                return .failure(MappingError(errors: [
+                    ValidationError(
+                        path: "", property: "", rule: "init", value: nil,
+                        failure: .initFailed(model: TypeName.of(Model.self), thrown: String(describing: error))),
+                ]))
+            }
+        }
+    }
+
+    /// Why a model of `plan` cannot be made `depth` models deep, or nil.
+    private static func refusal(of plan: Plan, depth: Int, writing: Bool) -> MappingError? {
+        if depth > maximumDepth {
+            return MappingError(errors: [
+                ValidationError(path: "", property: "", rule: "depth", value: nil, failure: .tooDeep(limit: maximumDepth)),
+            ])
+        }
+        do {
+            try refuseFaulty(plan, writing: writing)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// Phase one over `source` for the model at `model` and, when nothing failed and `writes`, phase
     /// two. Returns the errors; none means the staged values were written (or, in a dry run, dropped).
-    ///
-    /// The staging buffer is a temporary allocation for this model alone, so a run of a nested model
-    /// has its own, and a call made per record allocates nothing on the heap for it.
-    private static func run<Root>(_ source: Any?, on model: UnsafeMutablePointer<Root>, plan: Plan, writes: Bool) -> [ValidationError] {
-        withUnsafeTemporaryAllocation(byteCount: plan.staging.size, alignment: plan.staging.alignment) { buffer in
-            // `StagingLayout` is never empty, so the buffer has an address.
-            let staging = StagingBuffer(base: buffer.baseAddress!, plan: plan)
-            var run = MappingRun(root: UnsafeRawPointer(model), staging: staging, stagesWrites: writes)
-            if let source {
-                run.visit(plan.root, SourceItem(source))
-            } else {
-                run.visitAbsent(plan.root)
-            }
+    private static func run<Root>(
+        _ source: SourceItem?, on model: UnsafeMutablePointer<Root>, plan: Plan, writes: Bool, depth: Int
+    ) -> [ValidationError] {
+        withStaging(plan) { staging in
+            var run = MappingRun(root: UnsafeRawPointer(model), staging: staging, stagesWrites: writes, depth: depth)
+            run.visitRoot(plan, source)
             if run.errors.isEmpty {
                 staging.moveAll(into: UnsafeMutableRawPointer(model))
             } else {
                 staging.discardAll()
             }
             return run.errors
+        }
+    }
+
+    /// Runs `body` with an empty staging buffer for `plan`, which it must leave empty.
+    ///
+    /// The buffer is a temporary allocation for this model alone, so a run of a nested model has
+    /// its own, and a call made per record allocates nothing on the heap for it.
+    private static func withStaging<T>(_ plan: Plan, _ body: (StagingBuffer) -> T) -> T {
+        withUnsafeTemporaryAllocation(byteCount: plan.staging.size, alignment: plan.staging.alignment) { buffer in
+            // `StagingLayout` is never empty, so the buffer has an address.
+            body(StagingBuffer(base: buffer.baseAddress!, plan: plan))
         }
     }
 }

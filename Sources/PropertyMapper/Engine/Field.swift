@@ -15,6 +15,16 @@ protocol Field: AnyObject, Sendable {
     /// The source value's expected type (the property's, a boxing's input, a call's parameter), for
     /// the definition checks.
     var input: InputType { get }
+    /// What the JSON reader must build of the source value.
+    var demand: JSONDemand { get }
+    /// The key path the field writes, by which `MappedValues` finds its value.
+    var keyPathID: AnyKeyPath { get }
+    /// False for a read-only key path (a `let`), which only an immutable model's mapping may target.
+    var isWritable: Bool { get }
+    /// Whether the property is an `Optional`, which an immutable model may leave absent.
+    var isOptional: Bool { get }
+    /// Whether converting needs the model instance (a call does), which an immutable model lacks.
+    var usesInstance: Bool { get }
 
     /// Type check, then the node's validators, then any transform; stages the value or records errors.
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
@@ -42,16 +52,18 @@ struct InputType: Sendable {
 final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unchecked Sendable {
     private let conversion: Conversion<Value>
 
-    init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
+    init(_ keyPath: any KeyPath<Root, Value> & Sendable) {
         conversion = Conversions.make(Value.self)
         super.init(keyPath, typeName: conversion.typeName)
     }
 
     var scratchLayout: ValueLayout { .none }
     var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
+    var demand: JSONDemand { conversion.demand }
+    var usesInstance: Bool { false }
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        var issues = ConversionIssues()
+        var issues = ConversionIssues(depth: run.depth)
         let slot = run.staging.slot(field)
         guard conversion.convertInto(item, slot, &issues) else { return run.fail(node, issues: issues) }
         guard run.passesValidators(node, item) else { return discardStaged(slot) }
@@ -65,34 +77,39 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
 final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, Field, @unchecked Sendable {
     private let rule: String
     private let conversion: Conversion<Input>
+    let usesInstance: Bool
     /// Boxes or calls (given a pointer to the model, the value and the property's name): initializes
     /// the slot with a `Target` and returns nil, or returns why it failed and leaves the slot as it was.
-    private let transform: @Sendable (UnsafePointer<Root>, Input, String, UnsafeMutableRawPointer) -> Failure?
+    /// The pointer is nil for an immutable model, whose plan holds no field that `usesInstance`.
+    private let transform: @Sendable (UnsafePointer<Root>?, Input, String, UnsafeMutableRawPointer) -> Failure?
 
     init(
         rule: String,
-        keyPath: any WritableKeyPath<Root, Target> & Sendable,
+        keyPath: any KeyPath<Root, Target> & Sendable,
         input: Conversion<Input>,
-        transform: @escaping @Sendable (UnsafePointer<Root>, Input, String, UnsafeMutableRawPointer) -> Failure?
+        usesInstance: Bool,
+        transform: @escaping @Sendable (UnsafePointer<Root>?, Input, String, UnsafeMutableRawPointer) -> Failure?
     ) {
         self.rule = rule
         self.conversion = input
+        self.usesInstance = usesInstance
         self.transform = transform
         super.init(keyPath, typeName: TypeName.of(Target.self))
     }
 
     var scratchLayout: ValueLayout { .of(Input.self) }
     var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
+    var demand: JSONDemand { conversion.demand }
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        var issues = ConversionIssues()
+        var issues = ConversionIssues(depth: run.depth)
         // Converted into the field's scratch space rather than returned: generic code handling an
         // `Input?` would look up that type's metadata on every call.
         let scratch = run.staging.scratch(field)
         guard conversion.convertInto(item, scratch, &issues) else { return run.fail(node, issues: issues) }
         let converted = scratch.assumingMemoryBound(to: Input.self).move()
         guard run.passesValidators(node, item) else { return }
-        let root = run.root.assumingMemoryBound(to: Root.self)
+        let root = run.root?.assumingMemoryBound(to: Root.self)
         if let failure = transform(root, converted, node.property, run.staging.slot(field)) {
             run.fail(node, rule: rule, failure: failure, value: item.value)
         } else {
@@ -107,7 +124,7 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
 /// Nil when the description names no property: a property with observers prints only as
 /// `<computed 0x… (Int)>`.
 enum PropertyName {
-    static func of<Root, Value>(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) -> String? {
+    static func of<Root, Value>(_ keyPath: any KeyPath<Root, Value> & Sendable) -> String? {
         var text = String(describing: keyPath)
         if text.hasPrefix("\\") { text.removeFirst() }
         let rootName = String(describing: Root.self)

@@ -3,17 +3,30 @@
 /// The walk follows the plan, never the source, so unmapped keys and subtrees cost nothing. Each
 /// model mapped gets a run of its own, with its own staging buffer.
 struct MappingRun {
-    /// The model calls run on (a pointer to a `Root`), valid for the length of the run.
-    let root: UnsafeRawPointer
+    /// The model calls run on (a pointer to a `Root`), valid for the length of the run; nil for an
+    /// immutable model, which does not exist until its values are mapped (its plan has no call).
+    let root: UnsafeRawPointer?
     let staging: StagingBuffer
     /// False for a dry run, which drops every value it converts.
     private let stagesWrites: Bool
+    /// How many models enclose this one (0 for the model an entry point maps).
+    let depth: Int
     private(set) var errors: [ValidationError] = []
 
-    init(root: UnsafeRawPointer, staging: StagingBuffer, stagesWrites: Bool) {
+    init(root: UnsafeRawPointer?, staging: StagingBuffer, stagesWrites: Bool, depth: Int) {
         self.root = root
         self.staging = staging
         self.stagesWrites = stagesWrites
+        self.depth = depth
+    }
+
+    /// Walks the plan over the whole source, present (null included) or absent.
+    mutating func visitRoot(_ plan: Plan, _ source: SourceItem?) {
+        if let source {
+            visit(plan.root, source)
+        } else {
+            visitAbsent(plan.root)
+        }
     }
 
     /// Walks `level` over a present source value, which may be null.
@@ -151,13 +164,9 @@ struct MappingRun {
             value: value.map(SourceValue.render), failure: failure))
     }
 
-    /// Errors from a conversion, each at its own sub-path (`tags[3]`).
+    /// Errors from a conversion, each at its own sub-path (`tags[3]`, `owner.login`).
     mutating func fail(_ node: PlanNode, issues: ConversionIssues) {
-        for issue in issues.list {
-            errors.append(ValidationError(
-                path: node.path + issue.subpath, property: issue.property ?? node.property, rule: issue.rule,
-                value: issue.value.map(SourceValue.render), failure: issue.failure))
-        }
+        errors.append(contentsOf: issues.errors(path: node.path, property: node.property))
     }
 
     private mutating func failShape(_ level: PlanLevel, value: Any) {

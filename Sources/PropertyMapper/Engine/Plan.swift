@@ -16,16 +16,34 @@ final class Plan: Sendable {
     let staging: StagingLayout
     /// What is wrong with the mapping itself; a run over a plan with any is refused.
     let definitionErrors: [ValidationError]
+    /// A definition error for each read-only target (a `let`): listed in `definitionErrors` unless
+    /// the model is `ImmutableMappable`, whose values are read rather than written; every run that
+    /// writes into a model refuses them.
+    let readOnlyTargets: [ValidationError]
+    /// The fields of each key path, in declaration order: where `MappedValues` reads a value.
+    let fieldIndices: FieldIndices
 
-    init(_ entries: [(MappingKey, PropertyDescriptor<some Any>)]) {
-        var builder = PlanBuilder()
+    init<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) {
+        let immutable = Root.self is any ImmutableMappable.Type
+        var builder = PlanBuilder(immutable: immutable)
         root = builder.level(entries, path: "")
         builder.layout.finish(fieldCount: builder.fields.count)
         fields = builder.fields
         inlineMoves = fields.map(\.field.inlineMove)
         staging = builder.layout
-        definitionErrors = PlanCheck.errors(in: root)
+        let check = PlanCheck.errors(in: root, immutable: immutable)
+        definitionErrors = immutable ? check.errors : check.errors + check.readOnlyTargets
+        readOnlyTargets = check.readOnlyTargets
+        var indices: [AnyKeyPath: [Int]] = [:]
+        for field in fields { indices[field.field.keyPathID, default: []].append(field.index) }
+        fieldIndices = FieldIndices(table: indices)
     }
+}
+
+/// The indices of a plan's fields by the key path each targets.
+// @unchecked: an immutable dictionary whose keys are the fields' key paths, each `Sendable`.
+struct FieldIndices: @unchecked Sendable {
+    let table: [AnyKeyPath: [Int]]
 }
 
 /// One level of a mapping: the source itself, or a nested dictionary or index array.
@@ -151,6 +169,9 @@ final class PlanField: Sendable {
 
 /// Compiles descriptors into plan nodes, numbering the fields and laying out their staging.
 private struct PlanBuilder {
+    /// Building for an `ImmutableMappable` model: an absent non-optional field is required, as
+    /// there is no current value to keep.
+    let immutable: Bool
     var fields: [PlanField] = []
     var layout = StagingLayout()
 
@@ -161,6 +182,7 @@ private struct PlanBuilder {
     private mutating func node<Root>(_ descriptor: PropertyDescriptor<Root>, key: MappingKey, path: String) -> PlanNode {
         let body: PlanNode.Body
         let property: String
+        var isRequired = descriptor.isRequiredFlag
         switch descriptor.node {
         case let .field(field):
             let planField = PlanField(
@@ -170,6 +192,7 @@ private struct PlanBuilder {
             body = .field(planField)
             // A property with observers has no name in its key path: it is named after its mapping key.
             property = field.propertyName ?? key.description
+            if immutable, !field.isOptional { isRequired = true }
         case let .nested(entries):
             let nested = level(entries, path: path)
             body = .nested(nested)
@@ -180,7 +203,7 @@ private struct PlanBuilder {
             property = PlanNode.joinedNames(children.map(\.property))
         }
         return PlanNode(
-            key: key, path: path, property: property, isRequired: descriptor.isRequiredFlag,
+            key: key, path: path, property: property, isRequired: isRequired,
             validators: descriptor.validators, body: body)
     }
 }

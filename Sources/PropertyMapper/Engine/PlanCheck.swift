@@ -1,14 +1,18 @@
 /// Finds what is wrong with a mapping itself: its definition errors (rule `mapping`), in declaration
 /// order, depth first, each at the path of the entry concerned.
 enum PlanCheck {
-    static func errors(in root: PlanLevel) -> [ValidationError] {
-        var check = PlanCheck.Run()
+    /// The definition errors under `root`, and apart from them one for each read-only target.
+    static func errors(in root: PlanLevel, immutable: Bool) -> (errors: [ValidationError], readOnlyTargets: [ValidationError]) {
+        var check = PlanCheck.Run(immutable: immutable)
         check.level(root)
-        return check.errors
+        return (check.errors, check.readOnlyTargets)
     }
 
     private struct Run {
+        /// Checking an `ImmutableMappable` model's mapping, which has no instance to call methods on.
+        let immutable: Bool
         var errors: [ValidationError] = []
+        var readOnlyTargets: [ValidationError] = []
 
         mutating func level(_ level: PlanLevel) {
             if case .mixed = level.shape {
@@ -31,6 +35,10 @@ enum PlanCheck {
             let received: (input: FieldInput, kinds: ValueKinds)?
             switch node.body {
             case let .field(field):
+                if !field.field.isWritable {
+                    readOnlyTargets.append(error(path: node.path, property: node.property, .readOnlyTarget))
+                }
+                if immutable, field.field.usesInstance { fail(node, .callWithoutInstance) }
                 let input = field.field.input
                 received = (.type(input.name), input.kinds)
             case let .nested(nested):
@@ -75,8 +83,11 @@ enum PlanCheck {
         }
 
         mutating func fail(path: String, property: String, _ problem: DefinitionProblem) {
-            errors.append(ValidationError(
-                path: path, property: property, rule: "mapping", value: nil, failure: .definition(problem)))
+            errors.append(error(path: path, property: property, problem))
+        }
+
+        private func error(path: String, property: String, _ problem: DefinitionProblem) -> ValidationError {
+            ValidationError(path: path, property: property, rule: "mapping", value: nil, failure: .definition(problem))
         }
     }
 }

@@ -37,7 +37,11 @@ enum StagedType<Value>: StagedValueType {
 class PropertyWriter<Root, Value>: @unchecked Sendable {
     // @unchecked: every property is an immutable `let` of a `Sendable` type; a non-final class
     // cannot state `Sendable` otherwise.
-    private let keyPath: any WritableKeyPath<Root, Value> & Sendable
+    private let keyPath: any KeyPath<Root, Value> & Sendable
+    /// The key path when it can write: nil for a `let` or a `private(set)` property, which only an
+    /// `ImmutableMappable` model's mapping may target (see `PlanCheck`).
+    /// (The same `Sendable` key path object, seen as writable.)
+    private let writableKeyPath: WritableKeyPath<Root, Value>?
     /// The property's type and offset when it is inline storage of a struct model; nil otherwise.
     let inlineMove: InlineMove?
     /// When `Value` is an `Optional`, which takes null as nil: initializes a slot to `nil`.
@@ -47,10 +51,12 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     /// The property's name from its key path, or nil when the key path does not tell it.
     let propertyName: String?
 
-    init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable, typeName: String) {
+    init(_ keyPath: any KeyPath<Root, Value> & Sendable, typeName: String) {
         self.keyPath = keyPath
+        writableKeyPath = keyPath as? WritableKeyPath<Root, Value>
         // `offset(of:)` is nil for class roots too; asking only for value types states the intent.
-        let offset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath as WritableKeyPath<Root, Value>)
+        let offset = Root.self is AnyObject.Type || writableKeyPath == nil
+            ? nil : MemoryLayout<Root>.offset(of: keyPath as KeyPath<Root, Value>)
         self.inlineMove = offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) }
         self.initializeNil = (Value.self as? any OptionalConvertible.Type)?.initializeNil
         self.typeName = typeName
@@ -58,11 +64,20 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     }
 
     var stagedLayout: ValueLayout { .of(Value.self) }
+    var keyPathID: AnyKeyPath { keyPath }
+    var isWritable: Bool { writableKeyPath != nil }
+    var isOptional: Bool { initializeNil != nil }
 
-    /// Assigns `value` to the property of the model at `root`, through the key path.
+    /// Assigns `value` to the property of the model at `root`, through the key path. A read-only
+    /// key path is never written: a plan that holds one is refused before any run that writes.
     final func write(_ value: consuming Value, into root: UnsafeMutablePointer<Root>) {
-        let path: WritableKeyPath<Root, Value> = keyPath
-        root.pointee[keyPath: path] = value
+        guard let writableKeyPath else { return }
+        root.pointee[keyPath: writableKeyPath] = value
+    }
+
+    /// A copy of the value staged in `slot`, which stays staged.
+    final func stagedValue(in slot: UnsafeMutableRawPointer) -> Value {
+        slot.assumingMemoryBound(to: Value.self).pointee
     }
 
     /// Null: stages nil for an optional property, and is a `type` error for any other.

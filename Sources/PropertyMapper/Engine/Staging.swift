@@ -43,7 +43,7 @@ struct StagingLayout: Sendable {
 /// `discardAll` clear every flag as they take or destroy the values, so a buffer leaves a run empty.
 /// The buffer is a temporary allocation that lives for one model's run (see `Engine.run`).
 struct StagingBuffer {
-    private let base: UnsafeMutableRawPointer
+    let base: UnsafeMutableRawPointer
     private let plan: Plan
 
     init(base: UnsafeMutableRawPointer, plan: Plan) {
@@ -64,6 +64,11 @@ struct StagingBuffer {
 
     private func flag(_ index: Int) -> UnsafeMutablePointer<Bool> {
         (base + plan.staging.flags).assumingMemoryBound(to: Bool.self) + index
+    }
+
+    /// Whether field `index` of `plan` holds a staged value in the buffer at `base`.
+    static func isStaged(_ index: Int, base: UnsafeMutableRawPointer, plan: Plan) -> Bool {
+        (base + plan.staging.flags).assumingMemoryBound(to: Bool.self)[index]
     }
 
     /// Records that the slot of `field` now holds its converted value.

@@ -32,6 +32,13 @@ enum Failure: Sendable, Equatable {
     case malformedJSON(JSONSyntaxError)
     /// The mapping itself is wrong (rule `mapping`).
     case definition(DefinitionProblem)
+    /// A raw value that names no case of the enum; `allowed` lists the cases' raw values, rendered,
+    /// when the enum is `CaseIterable`.
+    case notACase(typeName: String, allowed: [String]?)
+    /// Models nested deeper than `limit` (rule `depth`).
+    case tooDeep(limit: Int)
+    /// An immutable model's `init(_ values:)` threw (rule `init`).
+    case initFailed(model: String, thrown: String)
     /// A failure inside the value, at a sub-path such as `[1]` (for validators that see the whole value).
     indirect case inside(subpath: String, Failure)
 }
@@ -80,6 +87,14 @@ enum DefinitionProblem: Sendable, Equatable {
     case emptyList
     /// A list whose descriptors receive no value in common.
     case listWithoutCommonInput(inputs: [FieldInput])
+    /// A read-only key path (a `let` property) in a mapping that writes into its model.
+    case readOnlyTarget
+    /// A call in an immutable model's mapping: there is no instance to call it on.
+    case callWithoutInstance
+    /// `MappedValues` asked for a key path its mapping does not target.
+    case keyPathNotMapped(String)
+    /// `MappedValues` read after the model's `init(_ values:)` returned.
+    case valuesReadLate(String)
 }
 
 enum LengthUnit: Sendable, Equatable {

@@ -65,6 +65,13 @@ extension Failure {
             return "the call returned nil, expected \(expected)"
         case let .malformedJSON(error):
             return "malformed JSON: \(error.reason)"
+        case let .notACase(typeName, allowed):
+            let options = allowed.map { $0.isEmpty ? "" : ", expected one of " + $0.joined(separator: ", ") } ?? ""
+            return "not a \(typeName)\(options)"
+        case let .tooDeep(limit):
+            return "models nested more than \(limit) deep (a cyclic source, or a graph too deep to map)"
+        case let .initFailed(model, thrown):
+            return "\(model).init(_ values:) threw: \(thrown)"
         case let .definition(problem):
             return problem.message
         case let .inside(subpath, failure):
@@ -98,6 +105,14 @@ extension DefinitionProblem {
             return "the pattern /\(pattern)/ is not a valid regular expression"
         case let .notANumberBound(validator):
             return "\(validator) has a bound that is not a number (NaN)"
+        case .readOnlyTarget:
+            return "this key path is read-only: mapValues cannot write it (only an ImmutableMappable model's mapping may target a let)"
+        case .callWithoutInstance:
+            return "a call needs an instance, and an ImmutableMappable model has none while it is mapped; use a Boxing"
+        case let .keyPathNotMapped(keyPath):
+            return "\(keyPath) is not a target of this mapping"
+        case let .valuesReadLate(keyPath):
+            return "\(keyPath) was read after init(_ values:) returned; MappedValues are valid only during that call"
         case .emptyList:
             return "the list has no descriptor"
         case let .listWithoutCommonInput(inputs):

@@ -1,15 +1,35 @@
 /// What the mapping needs from one JSON value: all of it, or only some keys or indices of it.
 ///
 /// Compiled from a mapping's plan. A field needs its whole value (a `[String]`, a `[String: Any]`
-/// property); a nested mapping needs only its own entries. Everything else is skipped unbuilt.
-enum JSONDemand {
+/// property), unless it maps models; a nested mapping needs only its own entries. Everything else
+/// is skipped unbuilt.
+enum JSONDemand: Sendable {
     case whole
     case level(JSONLevel)
+    /// A nested model: its own mapping's level, looked up when a value is read for it (a
+    /// recursive model's mapping must not be read while it is being built).
+    case model(@Sendable () -> JSONLevel)
+    /// An array whose elements are each read as the demand says (an array of models).
+    indirect case elements(JSONDemand)
+    /// A string-keyed object whose values are each read as the demand says (`[String: Model]`).
+    indirect case values(JSONDemand)
+
+    /// Every element of an array read as `element` says; the whole array when that is whole.
+    static func elements(of element: JSONDemand) -> JSONDemand {
+        if case .whole = element { .whole } else { .elements(element) }
+    }
+
+    /// Every value of an object read as `value` says; the whole object when that is whole.
+    static func values(of value: JSONDemand) -> JSONDemand {
+        if case .whole = value { .whole } else { .values(value) }
+    }
 
     /// What `node` reads from its value.
     static func of(_ node: PlanNode) -> JSONDemand {
         switch node.body {
-        case .field, .list:
+        case let .field(field):
+            return field.field.demand
+        case .list:
             return .whole
         case let .nested(level):
             // Validators on a nested node see the container itself, so it is built whole.
@@ -129,6 +149,28 @@ extension JSONReader {
             if byte == UInt8(ascii: "{"), level.readsObject { return try readObject(level, depth: depth) }
             if byte == UInt8(ascii: "["), level.readsArray { return try readArray(level, depth: depth) }
             return try readValue(depth: depth)
+        case let .model(level):
+            return try read(.level(level()), depth: depth)
+        case let .elements(element):
+            guard try peekToken(expected: .value) == UInt8(ascii: "[") else { return try readValue(depth: depth) }
+            try open(depth: depth)
+            var array: [Any] = []
+            if closesAtOnce(UInt8(ascii: "]")) { return array }
+            repeat {
+                array.append(try read(element, depth: depth + 1))
+            } while try readSeparator(closer: UInt8(ascii: "]"))
+            return array
+        case let .values(value):
+            guard try peekToken(expected: .value) == UInt8(ascii: "{") else { return try readValue(depth: depth) }
+            try open(depth: depth)
+            var object: [String: Any] = [:]
+            if closesAtOnce(UInt8(ascii: "}")) { return object }
+            repeat {
+                let key = try readKey()
+                try readColon()
+                object[key] = try read(value, depth: depth + 1)  // the last duplicate wins
+            } while try readSeparator(closer: UInt8(ascii: "}"))
+            return object
         }
     }
 

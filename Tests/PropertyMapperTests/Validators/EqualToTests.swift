@@ -105,9 +105,10 @@ import Testing
         let source = Self.map(["type": "live"], ["type": .call(Manifest.type(from:), \.type).equalTo("live")])
         #expect(source.errors.isEmpty)
         #expect(source.manifest.type == .live)
-        // A VideoType candidate can never equal the source string.
-        let result = Self.map(["type": "live"], ["type": .call(Manifest.type(from:), \.type).equalTo(VideoType.live)])
+        // A VideoType candidate is compared with the source string read as its raw value.
+        let result = Self.map(["type": "live"], ["type": .call(Manifest.type(from:), \.type).equalTo(VideoType.longVideo)])
         expectOnlyError(result.errors, path: "type", property: "type", rule: "equalTo", value: #""live""#)
+        #expect(Self.map(["type": "live"], ["type": .call(Manifest.type(from:), \.type).equalTo(VideoType.live)]).errors.isEmpty)
     }
 
     @Test func chainsWithOtherValidators() {

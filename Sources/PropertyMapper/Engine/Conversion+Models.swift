@@ -1,0 +1,100 @@
+// Conversions for the types a model graph holds: nested models, enums by raw value, and sets.
+// `Conversions.make` finds them through the protocols below, opened on the property's type.
+
+extension Conversions {
+    /// A nested model: made anew from a dictionary (or whatever its mapping reads) by `make`,
+    /// `depth` models deep, its errors reported at their own paths inside the value.
+    static func model<Model>(
+        _: Model.Type,
+        jsonLevel: @escaping @Sendable () -> JSONLevel,
+        make: @escaping @Sendable (SourceItem, _ depth: Int) -> Result<Model, MappingError>
+    ) -> Conversion<Model> {
+        // Which containers the model's mapping reads is known only from that mapping, which is not
+        // read while this one is built: a dictionary or an array.
+        Conversion<Model>(typeName: TypeName.of(Model.self), kinds: [.object, .array], demand: .model(jsonLevel)) { item, issues in
+            switch make(item, issues.depth + 1) {
+            case let .success(model):
+                return model
+            case let .failure(error):
+                issues.add(nested: error.errors)
+                return nil
+            }
+        }
+    }
+}
+
+extension Conversions {
+    /// The conversion of a property holding a `Mappable` model: `init()`, then its mapping.
+    static func mappable<Model: Mappable & ThreadSafeMetatype>(_: Model.Type) -> Any {
+        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }) { item, depth in
+            Engine.make(Model.self, from: item, depth: depth)
+        }
+    }
+
+    /// The conversion of a property holding an `ImmutableMappable` model: its mapping, then `init(_ values:)`.
+    static func immutableMappable<Model: ImmutableMappable & ThreadSafeMetatype>(_: Model.Type) -> Any {
+        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }) { item, depth in
+            Engine.make(Model.self, from: item, depth: depth)
+        }
+    }
+
+    /// The conversion of an enum (any `RawRepresentable`): its raw value, converted strictly, then
+    /// `init(rawValue:)`. An unknown raw value is a `type` error that lists the allowed raw values
+    /// when the type is `CaseIterable`.
+    static func rawRepresentable<Enum: RawRepresentable & ThreadSafeMetatype>(_: Enum.Type) -> Any {
+        let raw = make(Enum.RawValue.self)
+        let name = TypeName.of(Enum.self)
+        let allowed = (Enum.self as? any CaseIterable.Type).map { renderedRawValues(of: $0, as: Enum.self) }
+        return Conversion<Enum>(typeName: name, kinds: raw.kinds) { item, issues in
+            var rawIssues = issues.forPart()
+            guard let rawValue = raw.convert(item, &rawIssues) else {
+                // A value of another kind is not a VideoType (rather than not a String).
+                if case .typeMismatch? = rawIssues.firstFailure {
+                    issues.addMismatch(item, expected: name)
+                } else {
+                    issues.add(rawIssues, under: "")
+                }
+                return nil
+            }
+            if let value = Enum(rawValue: rawValue) { return value }
+            issues.add(.notACase(typeName: name, allowed: allowed), value: item.value)
+            return nil
+        }
+    }
+
+    /// The raw value of every case, rendered as in errors: `"shortVideo"`, `2`.
+    private static func renderedRawValues<Cases: CaseIterable, Enum: RawRepresentable>(of _: Cases.Type, as _: Enum.Type) -> [String] {
+        Cases.allCases.compactMap { ($0 as? Enum).map { SourceValue.render($0.rawValue) } }
+    }
+}
+
+#if compiler(>=6.2)
+/// What a type must be for a mapping, shared by every thread, to call its conformances (a nested
+/// model's mapping, an enum's `init(rawValue:)`) from whichever thread maps.
+typealias ThreadSafeMetatype = SendableMetatype
+#else
+typealias ThreadSafeMetatype = Any
+#endif
+
+/// Opens `Set<Element>` for `Conversions.make`.
+protocol SetConvertible {
+    /// Its conversion; nil when the elements' conformances cannot be used from any thread.
+    static func setConversion() -> Any?
+}
+
+extension Set: SetConvertible {
+    static func setConversion() -> Any? {
+        let element: Any.Type = Element.self
+        return (element as? any (Hashable & ThreadSafeMetatype).Type).map { Conversions.set(of: $0) }
+    }
+}
+
+extension Conversions {
+    /// `Set<Element>` from an array, element by element; an element's errors name its source index.
+    static func set<Element: Hashable & ThreadSafeMetatype>(of _: Element.Type) -> Any {
+        let array = array(make(Element.self))
+        return Conversion<Set<Element>>(typeName: "Set<\(TypeName.of(Element.self))>", kinds: .array, demand: array.demand) { item, issues in
+            array.convert(item, &issues).map { Set($0) }
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+
+// The entry points for models that know their own mapping (`Mappable`, `ImmutableMappable`).
+// Each is one line over `ModelEntry`, which holds the one implementation for both kinds.
+
+extension Mapper {
+    /// Makes a model from `source` (`[String: Any]`, `NSDictionary`, …): `init()`, then its mapping.
+    ///
+    ///     let author = try Mapper.map(Author.self, from: dictionary)
+    ///
+    /// Throws a `MappingError` listing every failure, nested models included, with full paths.
+    public static func map<Model: Mappable>(_ type: Model.Type, from source: Any?) throws(MappingError) -> Model {
+        try ModelEntry(type).one(from: source)
+    }
+
+    /// Makes an immutable model from `source`: its mapping, then `init(_ values:)`.
+    public static func map<Model: ImmutableMappable>(_ type: Model.Type, from source: Any?) throws(MappingError) -> Model {
+        try ModelEntry(type).one(from: source)
+    }
+
+    /// Makes a model from JSON bytes; malformed JSON is one error with the rule `json`.
+    ///
+    ///     let repo = try Mapper.map(Repo.self, fromJSON: data)
+    ///
+    /// Only what the model's mapping names, nested models' mappings included, is built.
+    public static func map<Model: Mappable>(_ type: Model.Type, fromJSON json: Data) throws(MappingError) -> Model {
+        try ModelEntry(type).one(fromJSON: .data(json))
+    }
+
+    /// Makes an immutable model from JSON bytes.
+    public static func map<Model: ImmutableMappable>(_ type: Model.Type, fromJSON json: Data) throws(MappingError) -> Model {
+        try ModelEntry(type).one(fromJSON: .data(json))
+    }
+
+    /// Makes a model from JSON text.
+    public static func map<Model: Mappable>(_ type: Model.Type, fromJSON json: String) throws(MappingError) -> Model {
+        try ModelEntry(type).one(fromJSON: .text(json))
+    }
+
+    /// Makes an immutable model from JSON text.
+    public static func map<Model: ImmutableMappable>(_ type: Model.Type, fromJSON json: String) throws(MappingError) -> Model {
+        try ModelEntry(type).one(fromJSON: .text(json))
+    }
+
+    /// Makes a model of every element of an array source, all or nothing.
+    ///
+    ///     let authors = try Mapper.map([Author].self, from: array)
+    ///
+    /// One bad element fails the call; every element's errors are listed, at paths such as `[3].email`.
+    public static func map<Model: Mappable>(_ type: [Model].Type, from source: Any?) throws(MappingError) -> [Model] {
+        try ModelEntry(Model.self).all(from: source)
+    }
+
+    /// Makes an immutable model of every element of an array source, all or nothing.
+    public static func map<Model: ImmutableMappable>(_ type: [Model].Type, from source: Any?) throws(MappingError) -> [Model] {
+        try ModelEntry(Model.self).all(from: source)
+    }
+
+    /// Makes a model of every element of a top-level JSON array, all or nothing.
+    ///
+    ///     let repos = try Mapper.map([Repo].self, fromJSON: data)
+    public static func map<Model: Mappable>(_ type: [Model].Type, fromJSON json: Data) throws(MappingError) -> [Model] {
+        try ModelEntry(Model.self).all(fromJSON: .data(json))
+    }
+
+    /// Makes an immutable model of every element of a top-level JSON array, all or nothing.
+    public static func map<Model: ImmutableMappable>(_ type: [Model].Type, fromJSON json: Data) throws(MappingError) -> [Model] {
+        try ModelEntry(Model.self).all(fromJSON: .data(json))
+    }
+
+    /// Makes a model of every element of a JSON array given as text, all or nothing.
+    public static func map<Model: Mappable>(_ type: [Model].Type, fromJSON json: String) throws(MappingError) -> [Model] {
+        try ModelEntry(Model.self).all(fromJSON: .text(json))
+    }
+
+    /// Makes an immutable model of every element of a JSON array given as text, all or nothing.
+    public static func map<Model: ImmutableMappable>(_ type: [Model].Type, fromJSON json: String) throws(MappingError) -> [Model] {
+        try ModelEntry(Model.self).all(fromJSON: .text(json))
+    }
+
+    /// Makes a model of each element of an array source on its own: one result per element.
+    ///
+    ///     let batch = try Mapper.mapArray(from: records, as: Author.self)
+    ///
+    /// Throws only a definition error, or when the source is not an array.
+    public static func mapArray<Model: Mappable>(from source: Any?, as type: Model.Type) throws(MappingError) -> MappedArray<Model> {
+        try ModelEntry(type).each(from: source)
+    }
+
+    /// Makes an immutable model of each element of an array source on its own.
+    public static func mapArray<Model: ImmutableMappable>(from source: Any?, as type: Model.Type) throws(MappingError) -> MappedArray<Model> {
+        try ModelEntry(type).each(from: source)
+    }
+
+    /// Makes a model of each element of a top-level JSON array on its own, per record.
+    ///
+    ///     let batch = try Mapper.mapArray(fromJSON: data, as: Repo.self)
+    ///
+    /// One pass over the bytes; malformed JSON anywhere throws, a bad record fails only its result.
+    public static func mapArray<Model: Mappable>(fromJSON json: Data, as type: Model.Type) throws(MappingError) -> MappedArray<Model> {
+        try ModelEntry(type).each(fromJSON: json)
+    }
+
+    /// Makes an immutable model of each element of a top-level JSON array on its own, per record.
+    public static func mapArray<Model: ImmutableMappable>(fromJSON json: Data, as type: Model.Type) throws(MappingError) -> MappedArray<Model> {
+        try ModelEntry(type).each(fromJSON: json)
+    }
+
+    /// A dry run for a model type: every check, nested models included; nothing is kept.
+    ///
+    ///     let problems = Mapper.validate(json, as: Repo.self)
+    public static func validate<Model: Mappable>(_ source: Any?, as type: Model.Type) -> [ValidationError] {
+        ModelEntry(type).validate(source)
+    }
+
+    /// A dry run for an immutable model type.
+    public static func validate<Model: ImmutableMappable>(_ source: Any?, as type: Model.Type) -> [ValidationError] {
+        ModelEntry(type).validate(source)
+    }
+}
+
+/// One model type's way in: its plan, what the JSON reader builds for it, and how it is made.
+struct ModelEntry<Model> {
+    let plan: Plan
+    let jsonLevel: JSONLevel
+    /// Whether the model is written through its key paths (a `Mappable`), which must then all be writable.
+    let writes: Bool
+    /// Makes a model from a source value (nil when absent), as the outermost model.
+    let make: (SourceItem?) -> Result<Model, MappingError>
+
+    enum JSONInput {
+        case data(Data)
+        case text(String)
+    }
+
+    func one(from source: Any?) throws(MappingError) -> Model {
+        try make(source.map(SourceItem.init)).get()
+    }
+
+    func one(fromJSON json: JSONInput) throws(MappingError) -> Model {
+        try one(from: read(json, .level(jsonLevel)))
+    }
+
+    /// Every element of an array source, or every element's errors under its index.
+    func all(from source: Any?) throws(MappingError) -> [Model] {
+        try Engine.refuseFaulty(plan, writing: writes)
+        let elements = try Engine.elements(of: source)
+        var models: [Model] = []
+        models.reserveCapacity(elements.count)
+        var errors: [ValidationError] = []
+        elements.forEachItem { index, item in
+            switch make(item) {
+            case let .success(model):
+                if errors.isEmpty { models.append(model) }
+            case let .failure(error):
+                let element = MappingKey.index(index).subpath
+                var issues = ConversionIssues(depth: 0)
+                issues.add(nested: error.errors)
+                errors += issues.errors(path: element, property: element)
+            }
+        }
+        if !errors.isEmpty { throw MappingError(errors: errors) }
+        return models
+    }
+
+    func all(fromJSON json: JSONInput) throws(MappingError) -> [Model] {
+        try all(from: read(json, .elements(.level(jsonLevel))))
+    }
+
+    /// Each element of an array source on its own.
+    func each(from source: Any?) throws(MappingError) -> MappedArray<Model> {
+        try Engine.refuseFaulty(plan, writing: writes)
+        let elements = try Engine.elements(of: source)
+        var results: [Result<Model, MappingError>] = []
+        results.reserveCapacity(elements.count)
+        elements.forEachItem { _, item in results.append(make(item)) }
+        return MappedArray(results: results)
+    }
+
+    /// Each element of a top-level JSON array on its own, read, mapped and dropped in turn.
+    func each(fromJSON json: Data) throws(MappingError) -> MappedArray<Model> {
+        try Engine.refuseFaulty(plan, writing: writes)
+        var results: [Result<Model, MappingError>] = []
+        let notAnArray: Any?
+        do {
+            notAnArray = try JSONDocument.forEachElement(of: json, .level(jsonLevel)) { element in
+                results.append(make(SourceItem(element)))
+            }
+        } catch {
+            throw error.mappingError
+        }
+        if let notAnArray { return try each(from: notAnArray) }
+        return MappedArray(results: results)
+    }
+
+    func validate(_ source: Any?) -> [ValidationError] {
+        switch make(source.map(SourceItem.init)) {
+        case .success: []
+        case let .failure(error): error.errors
+        }
+    }
+
+    /// The document with only what `demand` asks for built; malformed JSON is one `json` error.
+    private func read(_ json: JSONInput, _ demand: JSONDemand) throws(MappingError) -> Any {
+        try Engine.refuseFaulty(plan, writing: writes)
+        do {
+            switch json {
+            case let .data(data): return try JSONDocument.read(data, demand)
+            case let .text(text): return try JSONDocument.read(text, demand)
+            }
+        } catch {
+            throw error.mappingError
+        }
+    }
+}
+
+extension ModelEntry where Model: Mappable {
+    init(_: Model.Type) {
+        let mapping = Model.mapping
+        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: true) { item in
+            Engine.make(Model.self, from: item, depth: 0)
+        }
+    }
+}
+
+extension ModelEntry where Model: ImmutableMappable {
+    init(_: Model.Type) {
+        let mapping = Model.mapping
+        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: false) { item in
+            Engine.make(Model.self, from: item, depth: 0)
+        }
+    }
+}

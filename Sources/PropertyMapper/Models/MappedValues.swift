@@ -1,0 +1,64 @@
+/// The values a mapping produced for an `ImmutableMappable` model, read by key path in its
+/// `init(_ values:)`:
+///
+///     init(_ values: MappedValues<Repo>) throws {
+///         id = try values[\.id]
+///         license = try values[\.license]
+///     }
+///
+/// Valid only during that call: a copy kept and read later throws instead of reading freed values.
+public struct MappedValues<Root> {
+    let source: StagedValues
+
+    /// The value the mapping produced for `keyPath`: nil for an absent optional field.
+    ///
+    /// Throws a `MappingError` (rule `mapping`) when `keyPath` is not a target of the mapping, and
+    /// when read after `init(_ values:)` returned. It never traps.
+    public subscript<Value>(_ keyPath: KeyPath<Root, Value>) -> Value {
+        get throws {
+            try source.value(for: keyPath)
+        }
+    }
+}
+
+/// A run's staged values, readable by key path while a model is made from them.
+///
+/// Invariant: `base` is the run's staging buffer while `Engine` makes the model, and nil once it
+/// has returned; every read checks it, so a `MappedValues` kept by the model's code reads nothing.
+final class StagedValues {
+    private let plan: Plan
+    private var base: UnsafeMutableRawPointer?
+
+    init(plan: Plan, base: UnsafeMutableRawPointer) {
+        self.plan = plan
+        self.base = base
+    }
+
+    /// Ends reading: the buffer is about to be emptied.
+    func close() {
+        base = nil
+    }
+
+    func value<Root, Value>(for keyPath: KeyPath<Root, Value>) throws(MappingError) -> Value {
+        guard let base else { throw problem(DefinitionProblem.valuesReadLate, keyPath) }
+        guard let indices = plan.fieldIndices.table[keyPath] else { throw problem(DefinitionProblem.keyPathNotMapped, keyPath) }
+        // The last field that staged a value: a property mapped twice gets the later value, as written.
+        for index in indices.reversed() where StagingBuffer.isStaged(index, base: base, plan: plan) {
+            guard let writer = plan.fields[index].field as? PropertyWriter<Root, Value> else { break }
+            return writer.stagedValue(in: base + plan.fields[index].slot)
+        }
+        // Nothing staged: the field was absent; phase one refused an absent non-optional field.
+        if let optional = Value.self as? any OptionalConvertible.Type, let none = optional.nilValue as? Value {
+            return none
+        }
+        throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
+    }
+
+    private func problem(_ problem: (String) -> DefinitionProblem, _ keyPath: AnyKeyPath) -> MappingError {
+        MappingError(errors: [
+            ValidationError(
+                path: "", property: "", rule: "mapping", value: nil,
+                failure: .definition(problem(String(describing: keyPath)))),
+        ])
+    }
+}
