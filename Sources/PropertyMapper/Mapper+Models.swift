@@ -154,7 +154,7 @@ struct ModelEntry<Model> {
                 if errors.isEmpty { models.append(model) }
             case let .failure(error):
                 let element = MappingKey.index(index).subpath
-                var issues = ConversionIssues(depth: 0)
+                var issues = ConversionIssues(nesting: .outermost())
                 issues.add(nested: error.errors)
                 errors += issues.errors(path: element, property: element)
             }
@@ -218,7 +218,7 @@ extension ModelEntry where Model: Mappable {
     init(_: Model.Type) {
         let mapping = Model.mapping
         self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: true) { item in
-            Engine.make(Model.self, from: item, depth: 0)
+            Engine.make(Model.self, from: item, nesting: .outermost())
         }
     }
 }
@@ -227,7 +227,7 @@ extension ModelEntry where Model: ImmutableMappable {
     init(_: Model.Type) {
         let mapping = Model.mapping
         self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: false) { item in
-            Engine.make(Model.self, from: item, depth: 0)
+            Engine.make(Model.self, from: item, nesting: .outermost())
         }
     }
 }

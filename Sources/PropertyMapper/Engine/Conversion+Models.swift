@@ -7,12 +7,12 @@ extension Conversions {
     static func model<Model>(
         _: Model.Type,
         jsonLevel: @escaping @Sendable () -> JSONLevel,
-        make: @escaping @Sendable (SourceItem, _ depth: Int) -> Result<Model, MappingError>
+        make: @escaping @Sendable (SourceItem, Nesting) -> Result<Model, MappingError>
     ) -> Conversion<Model> {
         // Which containers the model's mapping reads is known only from that mapping, which is not
         // read while this one is built: a dictionary or an array.
         Conversion<Model>(typeName: TypeName.of(Model.self), kinds: [.object, .array], demand: .model(jsonLevel)) { item, issues in
-            switch make(item, issues.depth + 1) {
+            switch make(item, issues.nesting.inner) {
             case let .success(model):
                 return model
             case let .failure(error):
@@ -26,15 +26,15 @@ extension Conversions {
 extension Conversions {
     /// The conversion of a property holding a `Mappable` model: `init()`, then its mapping.
     static func mappable<Model: Mappable & ThreadSafeMetatype>(_: Model.Type) -> Any {
-        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }) { item, depth in
-            Engine.make(Model.self, from: item, depth: depth)
+        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }) { item, nesting in
+            Engine.make(Model.self, from: item, nesting: nesting)
         }
     }
 
     /// The conversion of a property holding an `ImmutableMappable` model: its mapping, then `init(_ values:)`.
     static func immutableMappable<Model: ImmutableMappable & ThreadSafeMetatype>(_: Model.Type) -> Any {
-        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }) { item, depth in
-            Engine.make(Model.self, from: item, depth: depth)
+        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }) { item, nesting in
+            Engine.make(Model.self, from: item, nesting: nesting)
         }
     }
 

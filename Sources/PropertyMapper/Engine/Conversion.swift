@@ -71,18 +71,18 @@ struct ConversionIssues {
         var value: String?
     }
 
-    /// How many models enclose the value being converted (0 in the model a call maps): a nested
-    /// model's conversion refuses to go deeper than `Engine.maximumDepth`.
-    let depth: Int
+    /// Where in a model graph the value being converted lies: a nested model's conversion maps
+    /// the model one level further in.
+    let nesting: Nesting
     var list: [Issue] = []
 
-    init(depth: Int) {
-        self.depth = depth
+    init(nesting: Nesting) {
+        self.nesting = nesting
     }
 
     /// Empty issues for a part of the value (an element), at the same depth.
     func forPart() -> ConversionIssues {
-        ConversionIssues(depth: depth)
+        ConversionIssues(nesting: nesting)
     }
 
     mutating func add(_ failure: Failure, value: Any, rule: String = "type") {

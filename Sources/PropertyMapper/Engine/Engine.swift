@@ -24,7 +24,7 @@ enum Engine {
     static func map<Root>(_ source: Any?, into model: inout Root, using plan: Plan) throws(MappingError) {
         try refuseFaulty(plan, writing: true)
         let errors = withUnsafeMutablePointer(to: &model) {
-            run(source.map(SourceItem.init), on: $0, plan: plan, writes: true, depth: 0)
+            run(source.map(SourceItem.init), on: $0, plan: plan, writes: true, nesting: .outermost())
         }
         if !errors.isEmpty { throw MappingError(errors: errors) }
     }
@@ -34,7 +34,7 @@ enum Engine {
         if !plan.definitionErrors.isEmpty { return plan.definitionErrors }
         var copy = model
         return withUnsafeMutablePointer(to: &copy) {
-            run(source.map(SourceItem.init), on: $0, plan: plan, writes: false, depth: 0)
+            run(source.map(SourceItem.init), on: $0, plan: plan, writes: false, nesting: .outermost())
         }
     }
 
@@ -59,23 +59,23 @@ enum Engine {
         return elements
     }
 
-    /// A new `Model` from `item` (nil when absent), `depth` models deep: the model, or its errors
+    /// A new `Model` from `item` (nil when absent), at `nesting`: the model, or its errors
     /// with paths relative to it.
-    static func make<Model: Mappable>(_: Model.Type, from item: SourceItem?, depth: Int) -> Result<Model, MappingError> {
+    static func make<Model: Mappable>(_: Model.Type, from item: SourceItem?, nesting: Nesting) -> Result<Model, MappingError> {
         let plan = Model.mapping.plan
-        if let refused = refusal(of: plan, depth: depth, writing: true) { return .failure(refused) }
+        if let refused = refusal(of: plan, nesting: nesting, writing: true) { return .failure(refused) }
         var model = Model()
-        let errors = withUnsafeMutablePointer(to: &model) { run(item, on: $0, plan: plan, writes: true, depth: depth) }
+        let errors = withUnsafeMutablePointer(to: &model) { run(item, on: $0, plan: plan, writes: true, nesting: nesting) }
         return errors.isEmpty ? .success(model) : .failure(MappingError(errors: errors))
     }
 
     /// A new immutable `Model` from `item`: phase one, then `init(_ values:)` over the staged values.
-    static func make<Model: ImmutableMappable>(_: Model.Type, from item: SourceItem?, depth: Int) -> Result<Model, MappingError> {
+    static func make<Model: ImmutableMappable>(_: Model.Type, from item: SourceItem?, nesting: Nesting) -> Result<Model, MappingError> {
         let plan = Model.mapping.plan
-        if let refused = refusal(of: plan, depth: depth, writing: false) { return .failure(refused) }
+        if let refused = refusal(of: plan, nesting: nesting, writing: false) { return .failure(refused) }
         return withStaging(plan) { staging in
             // No instance exists yet: the plan refuses calls, the only fields that need one.
-            var run = MappingRun(root: nil, staging: staging, stagesWrites: true, depth: depth)
+            var run = MappingRun(root: nil, staging: staging, stagesWrites: true, nesting: nesting)
             run.visitRoot(plan, item)
             defer { staging.discardAll() }
             guard run.errors.isEmpty else { return .failure(MappingError(errors: run.errors)) }
@@ -96,11 +96,9 @@ enum Engine {
     }
 
     /// Why a model of `plan` cannot be made `depth` models deep, or nil.
-    private static func refusal(of plan: Plan, depth: Int, writing: Bool) -> MappingError? {
-        if depth > maximumDepth {
-            return MappingError(errors: [
-                ValidationError(path: "", property: "", rule: "depth", value: nil, failure: .tooDeep(limit: maximumDepth)),
-            ])
+    private static func refusal(of plan: Plan, nesting: Nesting, writing: Bool) -> MappingError? {
+        if let failure = nesting.refusal {
+            return MappingError(errors: [ValidationError(path: "", property: "", rule: "depth", value: nil, failure: failure)])
         }
         do {
             try refuseFaulty(plan, writing: writing)
@@ -113,10 +111,10 @@ enum Engine {
     /// Phase one over `source` for the model at `model` and, when nothing failed and `writes`, phase
     /// two. Returns the errors; none means the staged values were written (or, in a dry run, dropped).
     private static func run<Root>(
-        _ source: SourceItem?, on model: UnsafeMutablePointer<Root>, plan: Plan, writes: Bool, depth: Int
+        _ source: SourceItem?, on model: UnsafeMutablePointer<Root>, plan: Plan, writes: Bool, nesting: Nesting
     ) -> [ValidationError] {
         withStaging(plan) { staging in
-            var run = MappingRun(root: UnsafeRawPointer(model), staging: staging, stagesWrites: writes, depth: depth)
+            var run = MappingRun(root: UnsafeRawPointer(model), staging: staging, stagesWrites: writes, nesting: nesting)
             run.visitRoot(plan, source)
             if run.errors.isEmpty {
                 staging.moveAll(into: UnsafeMutableRawPointer(model))

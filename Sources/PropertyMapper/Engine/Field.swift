@@ -63,7 +63,7 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
     var usesInstance: Bool { false }
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        var issues = ConversionIssues(depth: run.depth)
+        var issues = ConversionIssues(nesting: run.nesting)
         let slot = run.staging.slot(field)
         guard conversion.convertInto(item, slot, &issues) else { return run.fail(node, issues: issues) }
         guard run.passesValidators(node, item) else { return discardStaged(slot) }
@@ -102,7 +102,7 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
     var demand: JSONDemand { conversion.demand }
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        var issues = ConversionIssues(depth: run.depth)
+        var issues = ConversionIssues(nesting: run.nesting)
         // Converted into the field's scratch space rather than returned: generic code handling an
         // `Input?` would look up that type's metadata on every call.
         let scratch = run.staging.scratch(field)

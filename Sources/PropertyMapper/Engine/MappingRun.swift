@@ -9,15 +9,15 @@ struct MappingRun {
     let staging: StagingBuffer
     /// False for a dry run, which drops every value it converts.
     private let stagesWrites: Bool
-    /// How many models enclose this one (0 for the model an entry point maps).
-    let depth: Int
+    /// Where this model lies in a model graph.
+    let nesting: Nesting
     private(set) var errors: [ValidationError] = []
 
-    init(root: UnsafeRawPointer?, staging: StagingBuffer, stagesWrites: Bool, depth: Int) {
+    init(root: UnsafeRawPointer?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting) {
         self.root = root
         self.staging = staging
         self.stagesWrites = stagesWrites
-        self.depth = depth
+        self.nesting = nesting
     }
 
     /// Walks the plan over the whole source, present (null included) or absent.

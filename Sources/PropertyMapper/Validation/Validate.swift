@@ -26,7 +26,7 @@ extension PropertyDescriptor {
     public func validate<Input>(_ name: String, _ predicate: @escaping @Sendable (Input) throws -> Bool) -> Self {
         let input = Conversions.make(Input.self)
         return adding(Validator(rule: name, judges: input.kinds, judgedType: input.typeName) { item in
-            var issues = ConversionIssues(depth: 0)
+            var issues = ConversionIssues(nesting: .outermost())
             guard let typed = input.convert(item, &issues) else {
                 return issues.firstFailure ?? .typeMismatch(found: item.kind, expected: input.typeName)
             }

@@ -1,0 +1,49 @@
+import Foundation
+
+/// How deep a run is in a model graph, and how much stack the graph has used: a nested model
+/// deeper than `Engine.maximumDepth`, or one that would take more than half the thread's stack,
+/// is refused with a `depth` error instead of overflowing the stack.
+///
+/// The stack is measured from the outermost model's run: the distance between an address on the
+/// stack there and one here (stacks grow downwards on every platform Swift runs on). It is checked
+/// every `checkInterval` models, so that mapping a flat record costs nothing.
+struct Nesting {
+    /// How many models enclose this one (0 for the model an entry point maps).
+    let depth: Int
+    /// An address in the outermost model's run.
+    private let entry: UInt
+
+    private static let checkInterval = 16
+
+    /// The outermost model's nesting, entered at the caller's stack position.
+    static func outermost() -> Nesting {
+        Nesting(depth: 0, entry: stackAddress())
+    }
+
+    private init(depth: Int, entry: UInt) {
+        self.depth = depth
+        self.entry = entry
+    }
+
+    /// The nesting of a model inside this one.
+    var inner: Nesting {
+        Nesting(depth: depth + 1, entry: entry)
+    }
+
+    /// Why a model cannot be mapped at this nesting, or nil.
+    var refusal: Failure? {
+        if depth > Engine.maximumDepth { return .tooDeep(limit: Engine.maximumDepth) }
+        guard depth > 0, depth.isMultiple(of: Self.checkInterval) else { return nil }
+        let here = Self.stackAddress()
+        let used = entry > here ? entry - here : 0
+        let budget = UInt(Swift.max(0, Thread.current.stackSize)) / 2
+        return budget > 0 && used > budget ? .tooDeep(limit: depth) : nil
+    }
+
+    /// An address on the current stack.
+    @inline(never)
+    private static func stackAddress() -> UInt {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    }
+}

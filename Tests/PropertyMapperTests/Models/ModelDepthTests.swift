@@ -1,0 +1,84 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+/// A model that holds itself, for chains of any length.
+final class ChainLink: Mappable {
+    var value = 0
+    var next: ChainLink?
+    static let mapping: Mapping<ChainLink> = ["value": .property(\.value), "next": .property(\.next)]
+    init() {}
+
+    /// A source chain of `count` links.
+    static func chain(_ count: Int) -> [String: Any] {
+        var source: [String: Any] = ["value": count]
+        for value in stride(from: count - 1, to: 0, by: -1) { source = ["value": value, "next": source] }
+        return source
+    }
+
+    var length: Int {
+        var count = 1
+        var link = self
+        while let next = link.next {
+            count += 1
+            link = next
+        }
+        return count
+    }
+}
+
+@Suite("Models: nesting depth and cycles")
+struct ModelDepthTests {
+    @Test func graphsUpToTheLimitMap() throws {
+        // The outermost model and 512 nested in it.
+        let link = try Mapper.map(ChainLink.self, from: ChainLink.chain(513))
+        #expect(link.length == 513)
+    }
+
+    @Test func deeperGraphsAreOneDepthError() {
+        let error = #expect(throws: MappingError.self) { try Mapper.map(ChainLink.self, from: ChainLink.chain(2_000)) }
+        #expect(error?.errors.count == 1)
+        #expect(error?.errors.first?.rule == "depth")
+        #expect(error?.errors.first?.path == Array(repeating: "next", count: 513).joined(separator: "."))
+    }
+
+    @Test func aCyclicDictionaryIsOneDepthError() {
+        let cycle = NSMutableDictionary()
+        cycle["value"] = 1
+        cycle["next"] = cycle
+        let errors = Mapper.validate(cycle, as: ChainLink.self)
+        #expect(errors.map(\.rule) == ["depth"])
+        cycle["next"] = nil  // breaks the cycle, so the dictionary can be freed
+    }
+
+    @Test func aCycleThroughTwoDictionariesIsOneDepthError() {
+        let first = NSMutableDictionary()
+        let second = NSMutableDictionary(dictionary: ["value": 2])
+        first["next"] = second
+        second["next"] = first
+        #expect(Mapper.validate(first, as: ChainLink.self).map(\.rule) == ["depth"])
+        second["next"] = nil
+    }
+
+    @Test func aSmallThreadStackIsADepthErrorNeverAnOverflow() async {
+        // Apple platforms give secondary threads 512 KiB of stack: a deep graph there maps whole or
+        // is refused with one depth error, in debug and release builds alike.
+        let outcome: (shallow: Bool, deep: Bool) = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                let shallow = (try? Mapper.map(ChainLink.self, from: ChainLink.chain(20)))?.length == 20
+                let errors = Mapper.validate(ChainLink.chain(513), as: ChainLink.self)
+                continuation.resume(returning: (shallow, errors.isEmpty || errors.map(\.rule) == ["depth"]))
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+        #expect(outcome.shallow)
+        #expect(outcome.deep)
+    }
+
+    @Test func throughJSONTheReadersLimitComesFirst() {
+        let json = String(repeating: #"{"next": "#, count: 600) + "null" + String(repeating: "}", count: 600)
+        let error = #expect(throws: MappingError.self) { try Mapper.map(ChainLink.self, fromJSON: json) }
+        #expect(error?.errors.map(\.rule) == ["json"])
+    }
+}
