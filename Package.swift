@@ -19,6 +19,9 @@ let package = Package(
         // The video feed's model (Video, its struct twin VideoRecord, VideoType), shared by the tour,
         // the benchmark and the tests; not a product.
         .target(name: "FeedModel", dependencies: ["PropertyMapper"], swiftSettings: strictSettings),
+        // The threads workload generated in Swift (make_threads.py's twin) and Python's random.Random,
+        // shared by the benchmark (both workloads) and the tests; not a product, no dependencies.
+        .target(name: "ThreadsWorkload", swiftSettings: strictSettings),
         .executableTarget(
             name: "Tour",
             dependencies: ["PropertyMapper", "FeedModel"],
@@ -27,12 +30,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "FeedBenchmark",
-            dependencies: ["PropertyMapper", "FeedModel"],
+            dependencies: ["PropertyMapper", "FeedModel", "ThreadsWorkload"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PropertyMapperTests",
-            dependencies: ["PropertyMapper", "FeedModel"],
+            dependencies: ["PropertyMapper", "FeedModel", "ThreadsWorkload"],
             swiftSettings: strictSettings
         ),
     ],

@@ -1,4 +1,5 @@
 import Foundation
+import ThreadsWorkload
 
 /// The defect kinds of `make_feed.py`, in its order (the generator draws one by index).
 enum Defect: String, CaseIterable {

@@ -26,7 +26,7 @@ enum FoundationRules {
 /// `Video.mapping` (every error counted, no model for a record with any error, booleans never
 /// numbers, integers never fractions), with no library.
 enum Handwritten {
-    private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+    static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
     struct Batch {
         var models: [VideoRecord] = []
@@ -103,7 +103,7 @@ enum Handwritten {
     }
 
     /// A JSON integer: not a boolean, not a fraction, within `Int`.
-    private static func int(_ value: Any?) -> Int? {
+    static func int(_ value: Any?) -> Int? {
         guard let number = value as? NSNumber, ObjectIdentifier(type(of: number)) != booleanClass else { return nil }
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "d"), UInt8(ascii: "f"): return Int(exactly: number.doubleValue)

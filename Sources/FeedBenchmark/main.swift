@@ -1,13 +1,25 @@
 import FeedModel
 import Foundation
 import PropertyMapper
+import ThreadsWorkload
 
-// swift run -c release feed-benchmark [--records N] [--repeats R] [--scale-max N] [--no-memory]
+// swift run -c release feed-benchmark [--workload feed|threads] [--records N] [--thread-records N]
+//     [--repeats R] [--scale-max N] [--no-memory]
+// swift run -c release feed-benchmark --write-feed PATH [--records N] [--defective]
+// swift run -c release feed-benchmark --write-threads PATH [--thread-records N] [--defective] [--label]
 //
-// Generates the video-feed workload in Swift (the same records as
-// make_feed.py --seed 42), checks every contender's valid/invalid/error counts and checksums
-// against what the generator knows it wrote, and prints records per CPU-second, best of R.
-// Figures need a release build; a debug build runs only a small feed given with --records N.
+// Generates the video-feed workload and the threads workload in Swift (the same bytes as
+// make_feed.py and make_threads.py with --seed 42), checks every contender's valid/invalid/error
+// counts and checksums against what the generator knows it wrote, and prints records per CPU-second,
+// best of R: the feed first, then the threads (both by default; --workload picks one).
+// Figures need a release build; a debug build runs only small workloads given with --records N
+// (feed) and --thread-records N (threads).
+
+/// The two workloads; a run does both unless `--workload` picks one.
+enum Workload: String, CaseIterable {
+    case feed
+    case threads
+}
 
 struct Options {
     var records = 100_000
@@ -21,6 +33,19 @@ struct Options {
     var only: String?
     var defective = false
     var writeFeed: String?
+    var workloads = Set(Workload.allCases)
+    /// The workload a debug build leaves out when only the other one's size was given.
+    var debugSkipped: Workload?
+    var threadRecords = 20_000
+    /// Whether `--thread-records` was given; a debug build runs the threads only then.
+    var threadRecordsGiven = false
+    var writeThreads: String?
+    var label = false
+
+    static let usage = "usage: feed-benchmark [--workload feed|threads] [--records N] [--thread-records N] [--repeats R] "
+        + "[--scale-max N (1000000 adds the 1M line)] [--no-memory]\n"
+        + "       feed-benchmark --write-feed PATH [--records N] [--defective]\n"
+        + "       feed-benchmark --write-threads PATH [--thread-records N] [--defective] [--label]"
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -41,12 +66,25 @@ struct Options {
             case "--only": only = iterator.next()
             case "--defective": defective = true
             case "--write-feed": writeFeed = iterator.next()
+            case "--workload":
+                guard let name = iterator.next(), let workload = Workload(rawValue: name) else { fail("--workload needs feed or threads") }
+                workloads = [workload]
+            case "--thread-records":
+                threadRecords = number()
+                threadRecordsGiven = true
+            case "--write-threads": writeThreads = iterator.next()
+            case "--label": label = true
             default:
-                fail("usage: feed-benchmark [--records N] [--repeats R] [--scale-max N (1000000 adds the 1M line)] [--no-memory]")
+                fail(Self.usage)
             }
         }
         #if DEBUG
         smallFeedOnly = true
+        // A debug build runs only workloads given a small size: `--records N` alone runs the feed, as it always did.
+        if workloads.count > 1, recordsGiven != threadRecordsGiven {
+            debugSkipped = recordsGiven ? .threads : .feed
+            workloads = recordsGiven ? [.feed] : [.threads]
+        }
         #endif
     }
 }
@@ -89,15 +127,32 @@ let options = Options(CommandLine.arguments)
 // MARK: Debug builds: figures need -c release
 
 #if DEBUG
-/// An unoptimized build is far too slow for figures: it runs a small feed, to check the output, and nothing else.
+/// An unoptimized build is far too slow for figures: it runs small workloads, to check the output, and nothing else.
 let debugMaximumRecords = 10_000
+/// Thread records are about five times the size of feed records.
+let debugMaximumThreadRecords = 2000
 if options.only == nil {
     let release = "figures need a release build: swift run -c release feed-benchmark"
-    guard options.recordsGiven, options.records <= debugMaximumRecords else {
-        fail("this is a debug build; \(release).\n"
-            + "To check the output in a debug build, give a small feed: --records N, N at most \(debugMaximumRecords) (e.g. --records 2000).")
+    let writes = options.writeFeed != nil || options.writeThreads != nil
+    if writes ? options.writeFeed != nil : options.workloads.contains(.feed) {
+        guard options.recordsGiven, options.records <= debugMaximumRecords else {
+            fail("this is a debug build; \(release).\n"
+                + "To check the output in a debug build, give a small feed: --records N, N at most \(debugMaximumRecords) (e.g. --records 2000),"
+                + " or --workload threads.")
+        }
+        say("debug build: \(options.records) feed records, to check the output only; \(release)")
     }
-    say("debug build: \(options.records) records, to check the output only; \(release)")
+    if writes ? options.writeThreads != nil : options.workloads.contains(.threads) {
+        guard options.threadRecordsGiven, options.threadRecords <= debugMaximumThreadRecords else {
+            fail("this is a debug build; \(release).\n"
+                + "To check the output in a debug build, give small threads: --thread-records N, N at most \(debugMaximumThreadRecords)"
+                + " (e.g. --thread-records 500), or --workload feed.")
+        }
+        say("debug build: \(options.threadRecords) thread records, to check the output only; \(release)")
+    }
+    if !writes, let skipped = options.debugSkipped {
+        say("debug build: no \(skipped.rawValue) workload (give " + (skipped == .feed ? "--records N" : "--thread-records N") + " to add it)")
+    }
 }
 #endif
 
@@ -124,6 +179,15 @@ if let path = options.writeFeed {
     let feed = makeFeed(records: options.records, defective: options.defective)
     do { try feed.json.write(to: URL(fileURLWithPath: path)) } catch { fail("cannot write \(path): \(error)") }
     say("wrote \(path): \(feed.expected)")
+    if options.writeThreads == nil { exit(0) }
+}
+
+// MARK: --write-threads FILE: the generated threads, to compare with make_threads.py's output
+
+if let path = options.writeThreads {
+    let threads = ThreadsBenchmark.make(records: options.threadRecords, defective: options.defective, label: options.label)
+    do { try threads.json.write(to: URL(fileURLWithPath: path)) } catch { fail("cannot write \(path): \(error)") }
+    say("wrote \(path): \(threads.json.count) bytes, sha256 \(threads.sha256), \(threads.expected)")
     exit(0)
 }
 
@@ -144,195 +208,205 @@ if let only = options.only {
     exit(0)
 }
 
-// MARK: The contenders on both feeds
+// MARK: The feed workload: contenders, scaling, fields, memory, ratios
 
-say("PropertyMapper feed benchmark: \(options.records) records, best of \(options.repeats), records per CPU-second")
-say("(the video-feed workload generated in Swift: the same records as make_feed.py --seed 42)")
+if options.workloads.contains(.feed) {
+    // MARK: The contenders on both feeds
 
-struct Measured {
-    var best: [String: Double] = [:]  // contender name → seconds
-}
+    say("PropertyMapper feed benchmark: \(options.records) records, best of \(options.repeats), records per CPU-second")
+    say("(the video-feed workload generated in Swift: the same records as make_feed.py --seed 42)")
 
-var results: [Bool: Measured] = [:]
-for defective in [false, true] {
-    let feed = makeFeed(records: options.records, defective: defective)
-    let input = FeedInput(feed: feed, parsed: feed.parsed())
-    say("")
-    say("== \(defective ? "5 %-defective" : "valid") feed: \(feed.json.count / 1_000_000) MB, expected \(feed.expected)")
-    var measured = Measured()
-    var stage: Stage?
-    for contender in Contender.all {
-        if contender.stage != stage {
-            stage = contender.stage
-            say("  \(contender.stage.rawValue)")
-        }
-        var best = Double.infinity
-        for _ in 0..<options.repeats {
-            let (seconds, outcome) = contender.run(input)
-            check(outcome, feed.expected, "\(contender.name) on the \(defective ? "defective" : "valid") feed")
-            best = min(best, seconds)
-        }
-        measured.best[contender.name] = best
-        say("    \(padded(contender.label, 66)) \(leftPadded(rate(feed.records, best), 6))/s  checks ok")
+    struct Measured {
+        var best: [String: Double] = [:]  // contender name → seconds
     }
-    results[defective] = measured
-}
 
-// MARK: Scaling with the number of records
-
-say("")
-say("== scaling: map+validate from [String: Any], valid feed (records/s should stay flat)")
-do {
-    // A debug build scales over its small feed only.
-    let base = makeFeed(records: options.smallFeedOnly ? options.records : max(options.records, 100_000), defective: false)
-    let parsed = base.parsed()
-    var sizes = [1000, 10_000, 100_000].filter { $0 <= options.scaleMax && (!options.smallFeedOnly || $0 <= options.records) }
-    if options.scaleMax >= 1_000_000, !options.smallFeedOnly { sizes.append(1_000_000) }
-    for size in sizes {
-        // Above the feed's size, the parsed feed repeated (a parsed 1M-record feed would not fit in memory).
-        let copies = (size + parsed.count - 1) / parsed.count
-        let records = size <= parsed.count ? Array(parsed.prefix(size)) : Array(repeating: parsed, count: copies).flatMap { $0 }
-        let expected: Outcome? = size <= parsed.count ? nil : {
-            var outcome = base.expected
-            outcome.checksum *= copies
-            return outcome
-        }()
-        // Each timing covers at least 100k records, so small sizes are not dominated by the clock.
-        let rounds = options.smallFeedOnly ? 1 : max(1, 100_000 / size)
-        var best = (pm: Double.infinity, hand: Double.infinity)
-        for _ in 0..<(size >= 1_000_000 ? 1 : options.repeats) {
-            let (pm, batch) = timed { (0..<rounds).map { _ in try! Mapper.mapArray(from: records, using: Video.mapping) { Video() } } }
-            let (hand, handBatch) = timed { (0..<rounds).map { _ in Handwritten.map(records) } }
-            guard batch.allSatisfy({ $0.failures.isEmpty && $0.results.count == size }),
-                  handBatch.allSatisfy({ $0.failures.isEmpty && $0.models.count == size })
-            else { fail("scaling run at \(size) records rejected a valid record") }
-            if let expected {
-                let checksum = batch[0].models.reduce(0) { $0 + $1.id + $1.views }
-                if checksum != expected.checksum { fail("scaling checksum at \(size) records: \(checksum)") }
+    var results: [Bool: Measured] = [:]
+    for defective in [false, true] {
+        let feed = makeFeed(records: options.records, defective: defective)
+        let input = FeedInput(feed: feed, parsed: feed.parsed())
+        say("")
+        say("== \(defective ? "5 %-defective" : "valid") feed: \(feed.json.count / 1_000_000) MB, expected \(feed.expected)")
+        var measured = Measured()
+        var stage: Stage?
+        for contender in Contender.all {
+            if contender.stage != stage {
+                stage = contender.stage
+                say("  \(contender.stage.rawValue)")
             }
-            best = (min(best.pm, pm / Double(rounds)), min(best.hand, hand / Double(rounds)))
+            var best = Double.infinity
+            for _ in 0..<options.repeats {
+                let (seconds, outcome) = contender.run(input)
+                check(outcome, feed.expected, "\(contender.name) on the \(defective ? "defective" : "valid") feed")
+                best = min(best, seconds)
+            }
+            measured.best[contender.name] = best
+            say("    \(padded(contender.label, 66)) \(leftPadded(rate(feed.records, best), 6))/s  checks ok")
         }
-        say("    \(leftPadded(String(size), 9)) records   PropertyMapper class \(leftPadded(rate(size, best.pm), 6))/s   hand-written \(leftPadded(rate(size, best.hand), 6))/s   ratio \(ratio(best.hand / best.pm))")
+        results[defective] = measured
     }
-    if options.smallFeedOnly {
-        say("    (debug build: the small feed only)")
-    } else if options.scaleMax < 1_000_000 {
-        say("    (1M records: add --scale-max 1000000)")
-    } else if parsed.count < 1_000_000 {
-        say("    (1M records: the \(parsed.count) parsed records, each \(1_000_000 / parsed.count) times)")
-    }
-}
 
-// MARK: Linearity in the number of mapped fields
+    // MARK: Scaling with the number of records
 
-say("")
-do {
-    let records = WideRecord.feed(records: options.smallFeedOnly ? min(options.records, 20_000) : 20_000)
-    say("== fields: map+validate cost per record against mapped fields (flat integer/string records, \(records.count / 1000)k)")
-    var points: [(fields: Int, nanoseconds: Double)] = []
-    for fields in [1, 2, 4, 8, 16, 32] {
-        let mapping = WideRecord.mapping(fields: fields)
-        var best = Double.infinity
-        for _ in 0..<options.repeats {
-            let (seconds, batch) = timed { try! Mapper.mapArray(from: records, using: mapping) { WideRecord() } }
-            guard batch.failures.isEmpty, batch.results.count == records.count else { fail("wide record rejected") }
-            best = min(best, seconds)
-        }
-        let nanoseconds = best / Double(records.count) * 1e9
-        points.append((fields, nanoseconds))
-    }
-    // Least-squares line through (fields, ns/record).
-    let n = Double(points.count)
-    let meanX = points.reduce(0) { $0 + Double($1.fields) } / n
-    let meanY = points.reduce(0) { $0 + $1.nanoseconds } / n
-    let slope = points.reduce(0) { $0 + (Double($1.fields) - meanX) * ($1.nanoseconds - meanY) }
-        / points.reduce(0) { $0 + (Double($1.fields) - meanX) * (Double($1.fields) - meanX) }
-    let intercept = meanY - slope * meanX
-    for point in points {
-        let line = intercept + slope * Double(point.fields)
-        say("    \(leftPadded(String(point.fields), 2)) fields  \(leftPadded(String(Int(point.nanoseconds.rounded())), 6)) ns/record  "
-            + "\(leftPadded(String(Int((point.nanoseconds / Double(point.fields)).rounded())), 5)) ns/field   "
-            + "line \(leftPadded(String(Int(line.rounded())), 6)) ns (\(String(format: "%+.1f", (point.nanoseconds - line) / line * 100)) %)")
-    }
-    say("    fit: \(Int(intercept.rounded())) ns per record + \(Int(slope.rounded())) ns per field")
-}
-
-// MARK: Peak memory, one child process per contender
-
-if options.memory {
     say("")
-    say("== memory: peak resident size of one \(options.records)-record run (valid feed), child process per contender")
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    /// Starts a child that runs one contender once and reports its memory.
-    func start(_ name: String) -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--only", name, "--records", String(options.records)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        do { try process.run() } catch { fail("cannot start \(executable.path): \(error)") }
-        return (process, pipe)
-    }
-    func finish(_ name: String, _ process: Process, _ pipe: Pipe) -> (input: Int, peak: Int, reset: Bool) {
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let fields = output.split(separator: "\n").last { $0.hasPrefix("memory ") }?.split(separator: " ") ?? []
-        guard process.terminationStatus == 0, fields.count == 4, let input = Int(fields[1]), let peak = Int(fields[2]) else {
-            fail("child run of \(name) failed (status \(process.terminationStatus))")
+    say("== scaling: map+validate from [String: Any], valid feed (records/s should stay flat)")
+    do {
+        // A debug build scales over its small feed only.
+        let base = makeFeed(records: options.smallFeedOnly ? options.records : max(options.records, 100_000), defective: false)
+        let parsed = base.parsed()
+        var sizes = [1000, 10_000, 100_000].filter { $0 <= options.scaleMax && (!options.smallFeedOnly || $0 <= options.records) }
+        if options.scaleMax >= 1_000_000, !options.smallFeedOnly { sizes.append(1_000_000) }
+        for size in sizes {
+            // Above the feed's size, the parsed feed repeated (a parsed 1M-record feed would not fit in memory).
+            let copies = (size + parsed.count - 1) / parsed.count
+            let records = size <= parsed.count ? Array(parsed.prefix(size)) : Array(repeating: parsed, count: copies).flatMap { $0 }
+            let expected: Outcome? = size <= parsed.count ? nil : {
+                var outcome = base.expected
+                outcome.checksum *= copies
+                return outcome
+            }()
+            // Each timing covers at least 100k records, so small sizes are not dominated by the clock.
+            let rounds = options.smallFeedOnly ? 1 : max(1, 100_000 / size)
+            var best = (pm: Double.infinity, hand: Double.infinity)
+            for _ in 0..<(size >= 1_000_000 ? 1 : options.repeats) {
+                let (pm, batch) = timed { (0..<rounds).map { _ in try! Mapper.mapArray(from: records, using: Video.mapping) { Video() } } }
+                let (hand, handBatch) = timed { (0..<rounds).map { _ in Handwritten.map(records) } }
+                guard batch.allSatisfy({ $0.failures.isEmpty && $0.results.count == size }),
+                      handBatch.allSatisfy({ $0.failures.isEmpty && $0.models.count == size })
+                else { fail("scaling run at \(size) records rejected a valid record") }
+                if let expected {
+                    let checksum = batch[0].models.reduce(0) { $0 + $1.id + $1.views }
+                    if checksum != expected.checksum { fail("scaling checksum at \(size) records: \(checksum)") }
+                }
+                best = (min(best.pm, pm / Double(rounds)), min(best.hand, hand / Double(rounds)))
+            }
+            say("    \(leftPadded(String(size), 9)) records   PropertyMapper class \(leftPadded(rate(size, best.pm), 6))/s   hand-written \(leftPadded(rate(size, best.hand), 6))/s   ratio \(ratio(best.hand / best.pm))")
         }
-        return (input, peak, fields[3] == "true")
-    }
-    // Two children at a time (one per core); each reads only its own peak.
-    let names = ["none"] + Contender.all.map(\.name)
-    var measured: [String: (input: Int, peak: Int, reset: Bool)] = [:]
-    for pair in stride(from: 0, to: names.count, by: 2).map({ Array(names[$0..<min($0 + 2, names.count)]) }) {
-        let running = pair.map { ($0, start($0)) }
-        for (name, (process, pipe)) in running { measured[name] = finish(name, process, pipe) }
-    }
-    let baseline = measured["none"]!
-    say("    \(padded("feed generated, bytes only (no contender)", 66)) \(leftPadded(String(baseline.input / 1024), 5)) MB")
-    for contender in Contender.all {
-        let result = measured[contender.name]!
-        let what = contender.stage == .mapValidate ? "parsed input" : "bytes"
-        if result.reset {
-            say("    \(padded(contender.label, 66)) \(leftPadded(String(result.peak / 1024), 5)) MB peak  (\(what) \(result.input / 1024) MB before, +\((result.peak - result.input) / 1024) MB mapping)")
-        } else {
-            say("    \(padded(contender.label, 66)) \(leftPadded(String(result.peak / 1024), 5)) MB peak (whole process)")
+        if options.smallFeedOnly {
+            say("    (debug build: the small feed only)")
+        } else if options.scaleMax < 1_000_000 {
+            say("    (1M records: add --scale-max 1000000)")
+        } else if parsed.count < 1_000_000 {
+            say("    (1M records: the \(parsed.count) parsed records, each \(1_000_000 / parsed.count) times)")
         }
     }
-}
 
-// MARK: The ratios, last
+    // MARK: Linearity in the number of mapped fields
 
-/// One ratio the benchmark is held to: `contender` against `baseline`, records per CPU-second, same run.
-struct Target {
-    let what: String
-    let contender: String
-    let baseline: String
-    let minimum: Double
-}
-
-let targets = [
-    Target(what: "hand-written (map+validate), struct, mapValues per record", contender: "pm-struct-loop", baseline: "handwritten", minimum: 1.0),
-    Target(what: "hand-written (map+validate), struct, mapArray(from:)", contender: "pm-struct", baseline: "handwritten", minimum: 1.0),
-    Target(what: "hand-written (map+validate), class, mapValues per record", contender: "pm-class-loop", baseline: "handwritten", minimum: 0.75),
-    Target(what: "hand-written (map+validate), class, mapArray(from:)", contender: "pm-class", baseline: "handwritten", minimum: 0.8),
-    Target(what: "JSONDecoder+validation (end to end), class, mapArray(fromJSON:)", contender: "pm-class-json", baseline: "jsondecoder", minimum: 2.0),
-    Target(what: "JSONDecoder+validation (end to end), struct, mapArray(fromJSON:)", contender: "pm-struct-json", baseline: "jsondecoder", minimum: 2.0),
-]
-
-say("")
-say("== ratios: PropertyMapper / baseline, records per CPU-second in this run, \(options.records) records")
-if options.records != 100_000 { say("   (the targets hold for the 100000-record feed; this run is smaller)") }
-var met = 0
-for (defective, feed) in [(false, "valid feed"), (true, "5 %-defective feed")] {
-    let best = results[defective]!.best
-    for target in targets {
-        let value = best[target.baseline]! / best[target.contender]!
-        let isMet = value >= target.minimum
-        if isMet { met += 1 }
-        say("PropertyMapper / \(padded(target.what + ", " + feed + ":", 86)) \(leftPadded(ratio(value, digits: 3), 6))  "
-            + "target ≥ \(ratio(target.minimum))  \(isMet ? "met" : "NOT MET")")
+    say("")
+    do {
+        let records = WideRecord.feed(records: options.smallFeedOnly ? min(options.records, 20_000) : 20_000)
+        say("== fields: map+validate cost per record against mapped fields (flat integer/string records, \(records.count / 1000)k)")
+        var points: [(fields: Int, nanoseconds: Double)] = []
+        for fields in [1, 2, 4, 8, 16, 32] {
+            let mapping = WideRecord.mapping(fields: fields)
+            var best = Double.infinity
+            for _ in 0..<options.repeats {
+                let (seconds, batch) = timed { try! Mapper.mapArray(from: records, using: mapping) { WideRecord() } }
+                guard batch.failures.isEmpty, batch.results.count == records.count else { fail("wide record rejected") }
+                best = min(best, seconds)
+            }
+            let nanoseconds = best / Double(records.count) * 1e9
+            points.append((fields, nanoseconds))
+        }
+        // Least-squares line through (fields, ns/record).
+        let n = Double(points.count)
+        let meanX = points.reduce(0) { $0 + Double($1.fields) } / n
+        let meanY = points.reduce(0) { $0 + $1.nanoseconds } / n
+        let slope = points.reduce(0) { $0 + (Double($1.fields) - meanX) * ($1.nanoseconds - meanY) }
+            / points.reduce(0) { $0 + (Double($1.fields) - meanX) * (Double($1.fields) - meanX) }
+        let intercept = meanY - slope * meanX
+        for point in points {
+            let line = intercept + slope * Double(point.fields)
+            say("    \(leftPadded(String(point.fields), 2)) fields  \(leftPadded(String(Int(point.nanoseconds.rounded())), 6)) ns/record  "
+                + "\(leftPadded(String(Int((point.nanoseconds / Double(point.fields)).rounded())), 5)) ns/field   "
+                + "line \(leftPadded(String(Int(line.rounded())), 6)) ns (\(String(format: "%+.1f", (point.nanoseconds - line) / line * 100)) %)")
+        }
+        say("    fit: \(Int(intercept.rounded())) ns per record + \(Int(slope.rounded())) ns per field")
     }
+
+    // MARK: Peak memory, one child process per contender
+
+    if options.memory {
+        say("")
+        say("== memory: peak resident size of one \(options.records)-record run (valid feed), child process per contender")
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        /// Starts a child that runs one contender once and reports its memory.
+        func start(_ name: String) -> (Process, Pipe) {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["--only", name, "--records", String(options.records)]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            do { try process.run() } catch { fail("cannot start \(executable.path): \(error)") }
+            return (process, pipe)
+        }
+        func finish(_ name: String, _ process: Process, _ pipe: Pipe) -> (input: Int, peak: Int, reset: Bool) {
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let fields = output.split(separator: "\n").last { $0.hasPrefix("memory ") }?.split(separator: " ") ?? []
+            guard process.terminationStatus == 0, fields.count == 4, let input = Int(fields[1]), let peak = Int(fields[2]) else {
+                fail("child run of \(name) failed (status \(process.terminationStatus))")
+            }
+            return (input, peak, fields[3] == "true")
+        }
+        // Two children at a time (one per core); each reads only its own peak.
+        let names = ["none"] + Contender.all.map(\.name)
+        var measured: [String: (input: Int, peak: Int, reset: Bool)] = [:]
+        for pair in stride(from: 0, to: names.count, by: 2).map({ Array(names[$0..<min($0 + 2, names.count)]) }) {
+            let running = pair.map { ($0, start($0)) }
+            for (name, (process, pipe)) in running { measured[name] = finish(name, process, pipe) }
+        }
+        let baseline = measured["none"]!
+        say("    \(padded("feed generated, bytes only (no contender)", 66)) \(leftPadded(String(baseline.input / 1024), 5)) MB")
+        for contender in Contender.all {
+            let result = measured[contender.name]!
+            let what = contender.stage == .mapValidate ? "parsed input" : "bytes"
+            if result.reset {
+                say("    \(padded(contender.label, 66)) \(leftPadded(String(result.peak / 1024), 5)) MB peak  (\(what) \(result.input / 1024) MB before, +\((result.peak - result.input) / 1024) MB mapping)")
+            } else {
+                say("    \(padded(contender.label, 66)) \(leftPadded(String(result.peak / 1024), 5)) MB peak (whole process)")
+            }
+        }
+    }
+
+    // MARK: The ratios, last
+
+    /// One ratio the benchmark is held to: `contender` against `baseline`, records per CPU-second, same run.
+    struct Target {
+        let what: String
+        let contender: String
+        let baseline: String
+        let minimum: Double
+    }
+
+    let targets = [
+        Target(what: "hand-written (map+validate), struct, mapValues per record", contender: "pm-struct-loop", baseline: "handwritten", minimum: 1.0),
+        Target(what: "hand-written (map+validate), struct, mapArray(from:)", contender: "pm-struct", baseline: "handwritten", minimum: 1.0),
+        Target(what: "hand-written (map+validate), class, mapValues per record", contender: "pm-class-loop", baseline: "handwritten", minimum: 0.75),
+        Target(what: "hand-written (map+validate), class, mapArray(from:)", contender: "pm-class", baseline: "handwritten", minimum: 0.8),
+        Target(what: "JSONDecoder+validation (end to end), class, mapArray(fromJSON:)", contender: "pm-class-json", baseline: "jsondecoder", minimum: 2.0),
+        Target(what: "JSONDecoder+validation (end to end), struct, mapArray(fromJSON:)", contender: "pm-struct-json", baseline: "jsondecoder", minimum: 2.0),
+    ]
+
+    say("")
+    say("== ratios: PropertyMapper / baseline, records per CPU-second in this run, \(options.records) records")
+    if options.records != 100_000 { say("   (the targets hold for the 100000-record feed; this run is smaller)") }
+    var met = 0
+    for (defective, feed) in [(false, "valid feed"), (true, "5 %-defective feed")] {
+        let best = results[defective]!.best
+        for target in targets {
+            let value = best[target.baseline]! / best[target.contender]!
+            let isMet = value >= target.minimum
+            if isMet { met += 1 }
+            say("PropertyMapper / \(padded(target.what + ", " + feed + ":", 86)) \(leftPadded(ratio(value, digits: 3), 6))  "
+                + "target ≥ \(ratio(target.minimum))  \(isMet ? "met" : "NOT MET")")
+        }
+    }
+    say("targets met: \(met) of \(targets.count * 2)")
 }
-say("targets met: \(met) of \(targets.count * 2)")
+
+// MARK: The threads workload, after the feed
+
+if options.workloads.contains(.threads) {
+    ThreadsBenchmark.run(records: options.threadRecords, repeats: options.repeats)
+}

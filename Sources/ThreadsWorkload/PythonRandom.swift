@@ -1,10 +1,15 @@
 /// Python's `random.Random(seed)` (MT19937 seeded by `init_by_array`), bit for bit, for the draws
-/// `make_feed.py` makes: the Swift feed is then the same feed, with the same checksums.
-struct PythonRandom {
+/// `make_feed.py` and `make_threads.py` make: the Swift workloads are then the same files, byte for byte.
+///
+/// The Python methods the generators call, and their twins here: `random()` → `random()`,
+/// `randint(a, b)` → `int(a, b)`, `randrange(n)` (and `_randbelow(n)`) → `below(n)`, `choice(seq)` →
+/// `choice(_:)`, `uniform(a, b)` → `uniform(_:_:)`. As in Python 3.11, `choice` of a one-element
+/// array still draws (one bit), and `randint(a, a)` too.
+public struct PythonRandom: Sendable {
     private var state = [UInt32](repeating: 0, count: 624)
     private var index = 624
 
-    init(seed: UInt32) {
+    public init(seed: UInt32) {
         initialize(19_650_218)
         // init_by_array with the key [seed]
         var i = 1
@@ -39,7 +44,7 @@ struct PythonRandom {
         index = 0
     }
 
-    mutating func nextWord() -> UInt32 {
+    public mutating func nextWord() -> UInt32 {
         if index >= 624 { twist() }
         var y = state[index]
         index += 1
@@ -51,14 +56,14 @@ struct PythonRandom {
     }
 
     /// `random()`: a double in [0, 1) with 53 random bits.
-    mutating func random() -> Double {
+    public mutating func random() -> Double {
         let a = Double(nextWord() >> 5)
         let b = Double(nextWord() >> 6)
         return (a * 67_108_864 + b) / 9_007_199_254_740_992
     }
 
-    /// `_randbelow(n)` for n < 2^32, by rejection on `getrandbits(n.bit_length())`.
-    mutating func below(_ n: Int) -> Int {
+    /// `randrange(n)`, that is `_randbelow(n)`, for 1 ≤ n < 2^32, by rejection on `getrandbits(n.bit_length())`.
+    public mutating func below(_ n: Int) -> Int {
         let bits = Int.bitWidth - n.leadingZeroBitCount
         while true {
             let candidate = Int(nextWord() >> UInt32(32 - bits))
@@ -67,15 +72,15 @@ struct PythonRandom {
     }
 
     /// `randint(low, high)`, both ends included.
-    mutating func int(_ low: Int, _ high: Int) -> Int {
+    public mutating func int(_ low: Int, _ high: Int) -> Int {
         low + below(high - low + 1)
     }
 
-    mutating func choice<T>(_ items: [T]) -> T {
+    public mutating func choice<T>(_ items: [T]) -> T {
         items[below(items.count)]
     }
 
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
+    public mutating func uniform(_ low: Double, _ high: Double) -> Double {
         low + (high - low) * random()
     }
 }

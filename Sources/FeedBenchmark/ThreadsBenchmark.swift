@@ -1,0 +1,115 @@
+import Foundation
+import ThreadsWorkload
+
+/// The threads section of the benchmark: the nested-model workload, valid and 5 %-defective, every
+/// contender checked against what the generator wrote, then timed (records per CPU-second, best of R),
+/// then the same-run ratios against JSONDecoder + validation.
+enum ThreadsBenchmark {
+    /// One ratio the threads workload is held to: `contender` against `baseline`, records per
+    /// CPU-second, same run; printed only when both contenders are in `ThreadsContender.all`.
+    struct Target {
+        let what: String
+        let contender: String
+        let baseline: String
+        let minimum: Double
+        /// An all-or-nothing contender has no timing on the defective file.
+        let validOnly: Bool
+    }
+
+    static let targets = [
+        Target(what: "JSONDecoder+validation (end to end), mapArray(fromJSON:as:) per record",
+               contender: "threads-pm-records", baseline: "threads-jsondecoder", minimum: 2.0, validOnly: false),
+        Target(what: "JSONDecoder+validation (end to end), map([Thread].self, fromJSON:)",
+               contender: "threads-pm-array", baseline: "threads-jsondecoder", minimum: 2.0, validOnly: true),
+    ]
+
+    /// Makes the workload and checks it against the published figures when it is their size.
+    static func make(records: Int, defective: Bool, label: Bool = false) -> Threads {
+        let threads = Threads(records: records, invalidFraction: defective ? Threads.defectiveFraction : 0, label: label)
+        if records == 20_000, !label, let known = Threads.published[defective] {
+            guard threads.expected == known.outcome, threads.json.count == known.bytes, threads.sha256.hasPrefix(known.sha256Prefix) else {
+                fail("the generated threads differ from make_threads.py's: \(threads.expected), \(threads.json.count) bytes, sha256 \(threads.sha256)")
+            }
+        }
+        return threads
+    }
+
+    static func run(records: Int, repeats: Int) {
+        say("")
+        say("PropertyMapper threads benchmark: \(records) records, best of \(repeats), records per CPU-second")
+        say("(the discussion-threads workload generated in Swift: the same bytes as make_threads.py --seed 42)")
+        var best: [Bool: [String: Double]] = [:]  // defective → contender name → seconds
+        for defective in [false, true] {
+            let threads = make(records: records, defective: defective)
+            let file = defective ? "5 %-defective threads" : "valid threads"
+            say("")
+            say("== \(file): \(threads.json.count / 1_000_000) MB, expected \(threads.expected)")
+            crossCheck(threads, file)
+            say("  \(Stage.endToEnd.rawValue)")
+            var measured: [String: Double] = [:]
+            for contender in ThreadsContender.all {
+                let what = "\(contender.name) on the \(file)"
+                if contender.batching == .allOrNothing, defective {
+                    let (_, outcome) = contender.run(threads)
+                    check(outcome, threads.expected.allOrNothing, what)
+                    say("    \(padded(contender.label, 66)) throws \(outcome.errors) errors, checks ok (all or nothing: not timed)")
+                    continue
+                }
+                var seconds = Double.infinity
+                for _ in 0..<repeats {
+                    let (time, outcome) = contender.run(threads)
+                    check(outcome, contender.batching == .allOrNothing ? threads.expected.allOrNothing : threads.expected, what)
+                    seconds = min(seconds, time)
+                }
+                measured[contender.name] = seconds
+                say("    \(padded(contender.label, 66)) \(leftPadded(rate(threads.records, seconds), 6))/s  checks ok")
+            }
+            best[defective] = measured
+        }
+        ratios(best, records: records)
+    }
+
+    /// Before any timing: the hand-written and the JSONDecoder contenders must build the very same
+    /// models (every property of every valid record, dates and URLs included), not only the same counts.
+    static func crossCheck(_ threads: Threads, _ file: String) {
+        let decoded = ThreadsDecoded.map(threads.json)
+        let handwritten = ThreadsHandwritten.map(threads.json)
+        guard decoded.models == handwritten.models, decoded.failures == handwritten.failures else {
+            fail("CHECK FAILED on the \(file): JSONDecoder + validation and hand-written build different models")
+        }
+    }
+
+    /// The ratio lines, for the targets whose contenders both ran.
+    static func ratios(_ best: [Bool: [String: Double]], records: Int) {
+        let names = Set(ThreadsContender.all.map(\.name))
+        let present = targets.filter { names.contains($0.contender) && names.contains($0.baseline) }
+        guard !present.isEmpty else {
+            say("")
+            say("== threads ratios: none yet (the PropertyMapper contenders threads-pm-records and threads-pm-array are not in this build)")
+            return
+        }
+        say("")
+        say("== threads ratios: PropertyMapper / baseline, records per CPU-second in this run, \(records) records")
+        if records != 20_000 { say("   (the targets hold for the 20000-record threads; this run is smaller)") }
+        var met = 0
+        var count = 0
+        for (defective, file) in [(false, "valid threads"), (true, "5 %-defective threads")] {
+            for target in present where !(defective && target.validOnly) {
+                guard let baseline = best[defective]?[target.baseline], let contender = best[defective]?[target.contender] else { continue }
+                let value = baseline / contender
+                let isMet = value >= target.minimum
+                count += 1
+                if isMet { met += 1 }
+                say("PropertyMapper / \(padded(target.what + ", " + file + ":", 86)) \(leftPadded(ratio(value, digits: 3), 6))  "
+                    + "target ≥ \(ratio(target.minimum))  \(isMet ? "met" : "NOT MET")")
+            }
+        }
+        say("threads targets met: \(met) of \(count)")
+    }
+}
+
+func check(_ outcome: ThreadsOutcome, _ expected: ThreadsOutcome, _ what: String) {
+    guard outcome == expected else {
+        fail("CHECK FAILED for \(what):\n  expected \(expected)\n  got      \(outcome)")
+    }
+}
