@@ -19,18 +19,13 @@ struct ThreadsContender: Sendable {
     let run: @Sendable (Threads) -> (seconds: Double, outcome: ThreadsOutcome)
 
     static let all: [ThreadsContender] = [
-        // MARK: PropertyMapper contenders go here, first, once their API exists in this branch:
-        //
-        // .allOrNothing(name: "threads-pm-array", label: "PropertyMapper, map([Thread].self, fromJSON:), all or nothing") {
-        //     try Mapper.map([Thread].self, fromJSON: $0)
-        // },
-        // .perRecord(name: "threads-pm-records", label: "PropertyMapper, mapArray(fromJSON:as:), per record") {
-        //     Mapper.mapArray(fromJSON: $0, as: Thread.self).results
-        // },
-        //
-        // with the model counted for the checks: `extension Thread: CountedThread { … }` (see ThreadsModel.swift).
-        // The ratio lines (ThreadsBenchmark.targets) print as soon as these names are in this list.
-
+        .allOrNothing(name: "threads-pm-array", label: "PropertyMapper, map([Thread].self, fromJSON:), all or nothing") { (json: Data) throws(MappingError) in
+            try Mapper.map([Thread].self, fromJSON: json)
+        },
+        .perRecord(name: "threads-pm-records", label: "PropertyMapper, mapArray(fromJSON:as:), per record") {
+            // The file is well-formed JSON: mapArray throws only for malformed JSON or a definition error.
+            (try? Mapper.mapArray(fromJSON: $0, as: Thread.self))?.results ?? []
+        },
         ThreadsContender(name: "threads-jsondecoder", label: "JSONDecoder (Decodable structs) + the same validation", batching: .perRecord) { threads in
             let (seconds, batch) = timed { ThreadsDecoded.map(threads.json) }
             return (seconds, outcome(batch))

@@ -1,0 +1,119 @@
+import Foundation
+import PropertyMapper
+
+// The threads workload's models as a PropertyMapper user writes them: `Mappable` structs whose
+// mappings state every rule of the workload's tables, nested models mapped by `.property`.
+//
+// An attachment is one `Attachment` model whose `type` is an enum: an unknown tag is a type error
+// at `attachments[i].type`, and each kind's fields are checked when present. (Choosing a model by
+// the tag, with each kind's own required fields, is `.polymorphic`, which the policies bring.)
+
+struct Thread: Mappable, CountedThread {
+    enum State: String, CaseIterable { case open, closed }
+
+    var id = 0
+    var title = ""
+    var state = State.open
+    var createdAt = Date.distantPast
+    var updatedAt = Date.distantPast
+    var author = User()
+    var assignee: User?
+    var labels: [Label] = []
+    var comments: [Comment] = []
+    var attachments: [Attachment] = []
+    var reactions: [String: Int] = [:]
+
+    static let mapping: Mapping<Thread> = [
+        "id": .property(\.id).isRequired().min(1),
+        "title": .property(\.title).isRequired().lengthRange(1, 120),
+        "state": .property(\.state).isRequired(),
+        "created_at": .box(.date, \.createdAt).isRequired(),
+        "updated_at": .box(.epochSeconds, \.updatedAt).isRequired().min(0),
+        "author": .property(\.author).isRequired(),
+        "assignee": .property(\.assignee),
+        "labels": .property(\.labels).isRequired(),
+        "comments": .property(\.comments).isRequired(),
+        "attachments": .property(\.attachments).isRequired(),
+        "reactions": .property(\.reactions).isRequired().validate("countsAtLeast0") { (counts: [String: Int]) in
+            counts.values.allSatisfy { $0 >= 0 }
+        },
+    ]
+
+    var commentCount: Int { comments.reduce(comments.count) { $0 + $1.replyCount } }
+    var labelCount: Int { labels.count }
+}
+
+struct User: Mappable {
+    var id = 0
+    var login = ""
+    var site: URL?
+    var joined = Date.distantPast
+
+    static let mapping: Mapping<User> = [
+        "id": .property(\.id).isRequired().min(1),
+        "login": .property(\.login).isRequired().lengthRange(1, 39).matchesRegEx("^[a-z0-9-]+$"),
+        "site": .box(.url, \.site),
+        "joined": .box(.day, \.joined).isRequired(),
+    ]
+}
+
+struct Label: Mappable {
+    var name = ""
+    var color = ""
+
+    static let mapping: Mapping<Label> = [
+        "name": .property(\.name).isRequired().lengthRange(1, 50),
+        "color": .property(\.color).isRequired().matchesRegEx("^[0-9a-f]{6}$"),
+    ]
+}
+
+struct Comment: Mappable {
+    var id = 0
+    var author = User()
+    var body = ""
+    var createdAt = Date.distantPast
+    var replies: [Comment] = []
+
+    static let mapping: Mapping<Comment> = [
+        "id": .property(\.id).isRequired().min(1),
+        "author": .property(\.author).isRequired(),
+        "body": .property(\.body).isRequired().lengthRange(1, 5000),
+        "created_at": .box(.date, \.createdAt).isRequired(),
+        "replies": .property(\.replies).isRequired(),
+    ]
+
+    /// Replies at every depth.
+    var replyCount: Int { replies.reduce(replies.count) { $0 + $1.replyCount } }
+}
+
+struct Attachment: Mappable {
+    enum Kind: String, CaseIterable { case image, file }
+
+    var kind = Kind.file
+    var url = URL(fileURLWithPath: "/")
+    var width: Int?
+    var height: Int?
+    var bytes: Int?
+    var name: String?
+
+    static let mapping: Mapping<Attachment> = [
+        "type": .property(\.kind).isRequired(),
+        "url": .box(.url, \.url).isRequired(),
+        "width": .property(\.width).min(1),
+        "height": .property(\.height).min(1),
+        "bytes": .property(\.bytes).min(0),
+        "name": .property(\.name).lengthRange(1, 255),
+    ]
+}
+
+extension Boxing where Value == Date {
+    /// Seconds since 1970 as a JSON integer.
+    static var epochSeconds: Self {
+        Boxing(named: "Date") { (seconds: Int) in Date(timeIntervalSince1970: TimeInterval(seconds)) }
+    }
+
+    /// A `yyyy-MM-dd` day in UTC.
+    static var day: Self {
+        Boxing(named: "Date") { (text: String) in ThreadsRules.day(text) }
+    }
+}
