@@ -5,11 +5,17 @@
 enum JSONDemand {
     case whole
     case level(JSONLevel)
+    /// All of it, with every fractional or long number built from its exact digits (an
+    /// `NSDecimalNumber`) when a `Decimal` holds them: for `.box(.decimal, …)` (see `readExactValue`).
+    case exactNumbers
 
     /// What `node` reads from its value.
     static func of(_ node: PlanNode) -> JSONDemand {
         switch node.body {
-        case .field, .list:
+        case let .field(field):
+            // A field may ask for more than its value whole (a boxing of exact decimals).
+            return (field.field as? any JSONDemandingField)?.jsonDemand ?? .whole
+        case .list:
             return .whole
         case let .nested(level):
             // Validators on a nested node see the container itself, so it is built whole.
@@ -124,6 +130,8 @@ extension JSONReader {
         switch demand {
         case .whole:
             return try readValue(depth: depth)
+        case .exactNumbers:
+            return try readExactValue(depth: depth)
         case let .level(level):
             let byte = try peekToken(expected: .value)
             if byte == UInt8(ascii: "{"), level.readsObject { return try readObject(level, depth: depth) }
