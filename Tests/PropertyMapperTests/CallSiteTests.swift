@@ -111,7 +111,8 @@ enum StyleCallSite {
     }
 }
 
-// STYLE.md's `Boxing.uuid` is declared, as a user would, in Boxing/BoxingTests.swift and used here.
+// STYLE.md's `Boxing.uuid` is the library's own `.uuid` now (rule `box(UUID)`); Boxing/BoxingTests.swift
+// declares one as a user would, for its own file.
 // STYLE.md declares `isSecureURL` `public`; here it is file-private so that other test files may
 // declare their own without a clash.
 fileprivate extension PropertyDescriptor {
@@ -290,7 +291,7 @@ enum DocCallSite {
         #expect(upload.id == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         #expect(upload.contentURL == URL(string: "https://cdn.example.com/v/1.mp4"))
         let errors = Mapper.validate(["id": "nope", "videoURL": "http://cdn.example.com"], for: upload, using: StyleCallSite.Upload.mapping)
-        #expect(errors.map(\.rule) == ["box(uuid)", "isSecureURL"])
+        #expect(errors.map(\.rule) == ["box(UUID)", "isSecureURL"])
     }
 
     @Suite struct LengthRangeTests {
