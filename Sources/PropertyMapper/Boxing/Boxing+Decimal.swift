@@ -10,7 +10,7 @@ extension Boxing where Value == Decimal {
     /// `0.1` and `12345678901234567890.123` come out as `Decimal(string:)` gives them. A parsed
     /// `[String: Any]` holds what its parser made: an `NSDecimalNumber` or a `Decimal` is taken as it is,
     /// an integer exactly, a `Double` by its shortest digits (JSONSerialization's `0.1` is `0.1`).
-    /// A string must be a whole number in JSON's syntax (a leading `+` and leading zeros allowed).
+    /// A string must be a number in JSON's syntax (a leading `+` and leading zeros allowed): `"12.50"`, `"-1.5e3"`.
     /// A string that is not (`""`, `"NaN"`, `"12abc"`), or a number beyond what a `Decimal` holds
     /// exactly (38 significant digits, exponents -128...127: `"1e999999"`), fails with
     /// `price → price: not a valid Decimal; got "NaN" [box(Decimal)]`. A boolean is a `type` error.
