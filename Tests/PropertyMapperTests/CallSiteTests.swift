@@ -111,7 +111,8 @@ enum StyleCallSite {
     }
 }
 
-// STYLE.md's `Boxing.uuid` is declared, as a user would, in Boxing/BoxingTests.swift and used here.
+// STYLE.md's `Boxing.uuid` is the library's own `.uuid` now (rule `box(UUID)`); Boxing/BoxingTests.swift
+// declares one as a user would, for its own file.
 // STYLE.md declares `isSecureURL` `public`; here it is file-private so that other test files may
 // declare their own without a clash.
 fileprivate extension PropertyDescriptor {
@@ -290,7 +291,7 @@ enum DocCallSite {
         #expect(upload.id == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         #expect(upload.contentURL == URL(string: "https://cdn.example.com/v/1.mp4"))
         let errors = Mapper.validate(["id": "nope", "videoURL": "http://cdn.example.com"], for: upload, using: StyleCallSite.Upload.mapping)
-        #expect(errors.map(\.rule) == ["box(uuid)", "isSecureURL"])
+        #expect(errors.map(\.rule) == ["box(UUID)", "isSecureURL"])
     }
 
     @Suite struct LengthRangeTests {
@@ -363,5 +364,61 @@ enum DocCallSite {
             Issue.record("unexpected \(error)")
         }
         #expect(missing == ["videoURL"])
+    }
+}
+
+/// The boxings' doc comments (issue 11), as written there.
+enum BoxingDocCallSite {
+    struct Color: Equatable {
+        var hex: String
+        init?(hex: String) { guard hex.count == 6 else { return nil }; self.hex = hex }
+    }
+
+    struct Record {
+        var tint: Color?
+        var price = Decimal()
+        var thumbnail = Data()
+        var id = UUID()
+        var links: [URL] = []
+        var end = Date()
+        var birthday = Date()
+        var published = Date()
+
+        static let mapping: Mapping<Record> = [
+            "tint": .box(.hexColor, \.tint),
+            "price": .box(.decimal, \.price),
+            "thumbnail": .box(.base64, \.thumbnail),
+            "id": .box(.uuid, \.id),
+            "links": .box(.url, \.links),
+            "end": .box(.date(.iso8601, .secondsSince1970), \.end),
+            "birthday": .box(.date(.format("yyyy-MM-dd")), \.birthday),
+            "published": .box(.date(.iso8601, .secondsSince1970), \.published),
+        ]
+    }
+
+    static let uuidWithReverse = Boxing(named: "UUID") { (text: String) in UUID(uuidString: text) } reverse: { $0.uuidString }
+    static let parisFormat = DateFormat.format("yyyy-MM-dd HH:mm", timeZone: TimeZone(identifier: "Europe/Paris")!)
+}
+
+extension Boxing where Value == BoxingDocCallSite.Color {
+    static var hexColor: Self {
+        Boxing(named: "hexColor") { (text: String) in BoxingDocCallSite.Color(hex: text) } reverse: { $0.hex }
+    }
+}
+
+extension CallSiteTests {
+    @Test func boxingDocExamplesMap() throws {
+        var record = BoxingDocCallSite.Record()
+        try Mapper.mapValues(
+            fromJSON: #"""
+            {"tint": "ff8800", "price": 0.1, "thumbnail": "aGk=", "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+             "links": ["https://a.example.com"], "end": 1291878848, "birthday": "1984-03-07", "published": "2010-12-09T07:14:08Z"}
+            """#,
+            to: &record, using: BoxingDocCallSite.Record.mapping)
+        #expect(record.tint?.hex == "ff8800")
+        #expect(record.price == Decimal(string: "0.1"))
+        #expect(record.links.count == 1)
+        #expect(BoxingDocCallSite.uuidWithReverse.name == "UUID")
+        #expect(BoxingDocCallSite.parisFormat != .iso8601)
     }
 }

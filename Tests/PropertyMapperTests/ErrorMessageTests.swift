@@ -24,6 +24,7 @@ import Testing
         var latitude = 0.0
         var longitude = 0.0
         var tags: [String] = []
+        var links: [URL] = []
 
         func kind(from text: String) -> VideoType? { VideoType(rawValue: text) }
         func strictKind(from text: String) throws -> VideoType {
@@ -516,6 +517,36 @@ import Testing
             ["uuid": "E621"], ["uuid": .box(returningNil, \.uuid)],
             message: "not a valid uuid",
             description: #"uuid → uuid: not a valid uuid; got "E621" [box(uuid)]"#)
+    }
+
+    @Test func dateFormatMessages() {
+        Self.expectText(
+            ["published": "soon"], ["published": .box(.date(.iso8601, .format("yyyy-MM-dd"), .secondsSince1970), \.published)],
+            message: #"not a valid Date in any of the formats .iso8601, .format("yyyy-MM-dd"), .secondsSince1970"#,
+            description: #"published → published: not a valid Date in any of the formats .iso8601, .format("yyyy-MM-dd"), .secondsSince1970; got "soon" [box(Date)]"#)
+        Self.expectText(
+            ["published": "2019-02-30"], ["published": .box(.date(.format("yyyy-MM-dd", timeZone: TimeZone(identifier: "Europe/Paris")!)), \.published)],
+            message: #"not a valid Date in the format .format("yyyy-MM-dd", timeZone: "Europe/Paris")"#,
+            description: #"published → published: not a valid Date in the format .format("yyyy-MM-dd", timeZone: "Europe/Paris"); got "2019-02-30" [box(Date)]"#)
+        Self.expectText(
+            ["published": "yesterday"], ["published": .box(.date(.iso8601), \.published)],
+            message: "not a valid Date",
+            description: #"published → published: not a valid Date; got "yesterday" [box(Date)]"#)
+        Self.expectText(
+            ["published": true], ["published": .box(.date(.iso8601, .millisecondsSince1970), \.published)],
+            message: "a boolean, expected String or Double",
+            description: "published → published: a boolean, expected String or Double; got true [type]")
+    }
+
+    @Test func builtInBoxingMessages() {
+        Self.expectText(
+            ["uuid": "E621"], ["uuid": .box(.uuid, \.uuid)],
+            message: "not a valid UUID",
+            description: #"uuid → uuid: not a valid UUID; got "E621" [box(UUID)]"#)
+        Self.expectText(
+            ["link": ["https://a.example.com", ""]], ["link": .box(.url, \.links)],
+            message: "not a valid URL",
+            description: #"link[1] → links: not a valid URL; got "" [box(URL)]"#)
     }
 
     // MARK: call

@@ -8,11 +8,11 @@ extension Boxing where Value == URL {
     ///
     /// Strings that are not valid URLs are rejected, never percent-encoded into one: `""` and
     /// `"not a url"` fail with `videoURL → contentURL: not a valid URL; got "not a url" [box(URL)]`.
-    /// A number is a `type` error.
+    /// A number is a `type` error. The reverse is the URL's `absoluteString`.
     public static var url: Self {
         Boxing(named: "URL") { (text: String) in
             text.isEmpty ? nil : strictURL(text)
-        }
+        } reverse: { $0.absoluteString }
     }
 
     private static func strictURL(_ text: String) -> URL? {

@@ -1,26 +1,63 @@
-/// A named conversion from a source value to `Value`, used by `.box(_:_:)`.
+/// A named conversion from a source value to `Value`, used by `.box(_:_:)`, and back.
 ///
-///     extension Boxing where Value == UUID {
-///         static var uuid: Self { Boxing(named: "uuid") { (text: String) in UUID(uuidString: text) } }
+///     extension Boxing where Value == Color {
+///         static var hexColor: Self {
+///             Boxing(named: "hexColor") { (text: String) in Color(hex: text) } reverse: { $0.hex }
+///         }
 ///     }
-///     "id": .box(.uuid, \.id)
+///     "tint": .box(.hexColor, \.tint)
 ///
 /// The closure states the source type it takes (`String` above): a source value of another type is a
 /// `type` error before the closure runs, so boxings never cast. Returning nil or throwing is a
-/// `box(name)` error. The name appears in that rule, so use the spelling users type.
+/// `box(name)` error. The name appears in that rule, so use the spelling users type. The reverse turns
+/// a value back into its source form, for serialization. Built in: `.url`, `.date`, `.date(…)`,
+/// `.uuid`, `.base64` and `.decimal`, each with its reverse.
 public struct Boxing<Value>: Sendable {
     /// The name shown in errors, as in the rule `box(URL)`.
     public let name: String
     /// The source type the boxing takes, such as `String`.
     public var inputTypeName: String { implementation.inputTypeName }
     let implementation: any BoxingImplementation<Value>
+    /// The value back in its source form (an `Input`, type-erased), for serialization; nil when the
+    /// boxing was made without a reverse.
+    let reverse: (@Sendable (Value) throws -> Any)?
 
     /// A boxing that converts an `Input` (strictly checked, as for `.property`) into a `Value`.
+    ///
+    /// It has no reverse, so a mapping that serializes through it reports that field.
     public init<Input>(named name: String, _ transform: @escaping @Sendable (Input) throws -> Value?) {
+        self.init(named: name, input: Conversions.make(Input.self), transform, reverse: nil)
+    }
+
+    /// A boxing that converts an `Input` into a `Value`, and a `Value` back into an `Input`.
+    ///
+    ///     Boxing(named: "UUID") { (text: String) in UUID(uuidString: text) } reverse: { $0.uuidString }
+    ///
+    /// The reverse gives the value's source form, written back by serialization; it throws when a value
+    /// has none (serialization then reports the field).
+    public init<Input>(
+        named name: String,
+        _ transform: @escaping @Sendable (Input) throws -> Value?,
+        reverse: @escaping @Sendable (Value) throws -> Input
+    ) {
+        self.init(named: name, input: Conversions.make(Input.self), transform, reverse: { try reverse($0) })
+    }
+
+    /// A boxing over any input conversion (such as the built-in boxings' inputs that take a string or
+    /// a number), with a type-erased reverse. `exactNumbers`: read from JSON, its numbers keep the
+    /// exact digits written (see `JSONDemand.exactNumbers`).
+    init<Input>(
+        named name: String,
+        input: Conversion<Input>,
+        exactNumbers: Bool = false,
+        _ transform: @escaping @Sendable (Input) throws -> Value?,
+        reverse: (@Sendable (Value) throws -> Any)?
+    ) {
         self.name = name
+        self.reverse = reverse
         // The boxed value is written to memory here, where `Value` is known: generic code handling
         // the `Value?` the transform returns would look up that type's metadata on every call.
-        self.implementation = TypedBoxing(name: name, input: Conversions.make(Input.self)) { input, result in
+        self.implementation = TypedBoxing(name: name, input: input, exactNumbers: exactNumbers) { input, result in
             guard let value = try transform(input) else { return false }
             result.initializeMemory(as: Value.self, repeating: value, count: 1)
             return true
@@ -30,43 +67,92 @@ public struct Boxing<Value>: Sendable {
     var rule: String { "box(\(name))" }
 }
 
+/// An error a built-in boxing throws to report a typed failure (such as the date formats tried)
+/// instead of the generic `boxFailed`.
+protocol BoxingFailure: Error {
+    var failure: Failure { get }
+}
+
 /// Opens the boxing's input type for the engine, which checks and validates the source value
 /// before the transform runs.
 protocol BoxingImplementation<Value>: Sendable {
     associatedtype Value
     var inputTypeName: String { get }
+    /// A field that boxes one source value into the property.
     func field<Root, Target>(
         rule: String,
         keyPath: any KeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target
+    ) -> any Field
+    /// A field that boxes an array source element by element into an array property.
+    func arrayField<Root, Target>(
+        rule: String,
+        keyPath: any KeyPath<Root, Target> & Sendable,
+        wrap: @escaping @Sendable ([Value]) -> Target
     ) -> any Field
 }
 
 struct TypedBoxing<Input, Value>: BoxingImplementation {
     let name: String
     let input: Conversion<Input>
+    /// Whether the JSON reader keeps the exact digits of the numbers it builds for this boxing.
+    let exactNumbers: Bool
     /// Boxes the input into `result`, uninitialized memory for a `Value`; false (and `result` left
     /// uninitialized) when the boxing returns nil.
     let box: @Sendable (_ input: Input, _ result: UnsafeMutableRawPointer) throws -> Bool
 
     var inputTypeName: String { input.typeName }
 
+    private var demand: JSONDemand { exactNumbers ? .exactNumbers : .whole }
+
     func field<Root, Target>(
         rule: String,
         keyPath: any KeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target
     ) -> any Field {
-        TransformField(rule: rule, keyPath: keyPath, input: input, usesInstance: false) { [name, box] _, value, _, slot in
+        TransformField(rule: rule, keyPath: keyPath, input: input, usesInstance: false, demand: demand) { [name, box] _, value, _, slot in
             withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { boxed in
                 let result = UnsafeMutableRawPointer(boxed.baseAddress!)
-                do {
-                    guard try box(value, result) else { return .boxFailed(boxing: name, thrown: nil) }
-                } catch {
-                    return .boxFailed(boxing: name, thrown: String(describing: error))
-                }
+                if let failure = Self.failure(name, { try box(value, result) }) { return failure }
                 slot.initializeMemory(as: Target.self, repeating: wrap(result.assumingMemoryBound(to: Value.self).move()), count: 1)
                 return nil
             }
+        }
+    }
+
+    func arrayField<Root, Target>(
+        rule: String,
+        keyPath: any KeyPath<Root, Target> & Sendable,
+        wrap: @escaping @Sendable ([Value]) -> Target
+    ) -> any Field {
+        BoxArrayField(rule: rule, keyPath: keyPath, element: input, demand: demand) { [name, box] inputs, slot in
+            var values: [Value] = []
+            values.reserveCapacity(inputs.count)
+            var failures: [(index: Int, failure: Failure)] = []
+            withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { boxed in
+                let result = UnsafeMutableRawPointer(boxed.baseAddress!)
+                for index in inputs.indices {
+                    if let failure = Self.failure(name, { try box(inputs[index], result) }) {
+                        failures.append((index, failure))
+                    } else {
+                        values.append(result.assumingMemoryBound(to: Value.self).move())
+                    }
+                }
+            }
+            if failures.isEmpty { slot.initializeMemory(as: Target.self, repeating: wrap(values), count: 1) }
+            return failures
+        }
+    }
+
+    /// Why boxing failed (the call returned false or threw), or nil when it succeeded.
+    @inline(__always)
+    private static func failure(_ name: String, _ boxing: () throws -> Bool) -> Failure? {
+        do {
+            return try boxing() ? nil : .boxFailed(boxing: name, thrown: nil)
+        } catch let error as any BoxingFailure {
+            return error.failure
+        } catch {
+            return .boxFailed(boxing: name, thrown: String(describing: error))
         }
     }
 }

@@ -16,3 +16,25 @@ extension PropertyDescriptor {
         Self(.field(boxing.implementation.field(rule: boxing.rule, keyPath: keyPath) { Optional($0) }))
     }
 }
+
+// MARK: Boxings over arrays
+
+extension PropertyDescriptor {
+    /// Boxes an array source element by element into an array property.
+    ///
+    ///     "links": .box(.url, \.links)          // links: [URL]
+    ///
+    /// Every element must be the boxing's input: a number or a null among strings is a `type` error at
+    /// its index (`links[2]`). The node's validators judge the source array, then each element is
+    /// boxed; each element that fails is reported at its index with the boxing's rule:
+    /// `links[2] → links: not a valid URL; got "" [box(URL)]`. A value that is not an array is a
+    /// `type` error; null is a `type` error for `[V]` and writes nil into `[V]?`.
+    public static func box<Value>(_ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, [Value]> & Sendable) -> Self {
+        Self(.field(boxing.implementation.arrayField(rule: boxing.rule, keyPath: keyPath) { $0 }))
+    }
+
+    /// The same for an optional array property: `.box(.url, \.links)` where `links` is a `[URL]?`.
+    public static func box<Value>(_ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, [Value]?> & Sendable) -> Self {
+        Self(.field(boxing.implementation.arrayField(rule: boxing.rule, keyPath: keyPath) { Optional($0) }))
+    }
+}

@@ -78,6 +78,9 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
     private let rule: String
     private let conversion: Conversion<Input>
     let usesInstance: Bool
+    /// What the JSON reader builds of the value: the input's demand, unless the transform needs
+    /// more (a boxing of exact decimals).
+    let demand: JSONDemand
     /// Boxes or calls (given a pointer to the model, the value and the property's name): initializes
     /// the slot with a `Target` and returns nil, or returns why it failed and leaves the slot as it was.
     /// The pointer is nil for an immutable model, whose plan holds no field that `usesInstance`.
@@ -88,18 +91,19 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
         keyPath: any KeyPath<Root, Target> & Sendable,
         input: Conversion<Input>,
         usesInstance: Bool,
+        demand: JSONDemand? = nil,
         transform: @escaping @Sendable (UnsafePointer<Root>?, Input, String, UnsafeMutableRawPointer) -> Failure?
     ) {
         self.rule = rule
         self.conversion = input
         self.usesInstance = usesInstance
+        self.demand = demand ?? input.demand
         self.transform = transform
         super.init(keyPath, typeName: TypeName.of(Target.self))
     }
 
     var scratchLayout: ValueLayout { .of(Input.self) }
     var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
-    var demand: JSONDemand { conversion.demand }
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
         var issues = ConversionIssues(nesting: run.nesting)

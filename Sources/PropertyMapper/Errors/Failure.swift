@@ -26,6 +26,8 @@ enum Failure: Sendable, Equatable {
     /// A validator met a value it cannot judge, such as `lengthRange` on a number.
     case cannotJudge(found: ValueKind, accepts: ValueKinds)
     case boxFailed(boxing: String, thrown: String?)
+    /// `.date(…)` read the value in none of its formats (all of them listed, in order).
+    case noDateFormatMatched(tried: [DateFormat])
     /// A call returned nil for a non-optional property (`thrown == nil`), or threw.
     case callFailed(expected: String, thrown: String?)
     /// The document is not JSON (the JSON reader's error, with its byte offset).

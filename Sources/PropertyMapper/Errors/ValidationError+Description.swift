@@ -60,6 +60,12 @@ extension Failure {
             return "\(found.phrase), expected \(accepts.phrase)"
         case let .boxFailed(boxing, thrown):
             return "not a valid \(boxing)" + (thrown.map { ": \($0)" } ?? "")
+        case let .noDateFormatMatched(formats) where formats == [.iso8601]:
+            return "not a valid Date"  // `.date`, as it always read
+        case let .noDateFormatMatched(formats) where formats.count == 1:
+            return "not a valid Date in the format \(formats[0].spelled)"
+        case let .noDateFormatMatched(formats):
+            return "not a valid Date in any of the formats \(formats.map(\.spelled).joined(separator: ", "))"
         case let .callFailed(expected, thrown):
             if let thrown { return "the call threw: \(thrown)" }
             return "the call returned nil, expected \(expected)"
@@ -117,6 +123,20 @@ extension DefinitionProblem {
             return "the list has no descriptor"
         case let .listWithoutCommonInput(inputs):
             return "the list's descriptors receive \(inputs.map(\.phrase).joined(separator: ", ")), which no value converts to at once"
+        }
+    }
+}
+
+extension DateFormat {
+    /// As a user types it: `.iso8601`, `.format("yyyy-MM-dd")`, `.format("HH:mm", timeZone: "Europe/Paris")`.
+    var spelled: String {
+        switch kind {
+        case .iso8601: return ".iso8601"
+        case .secondsSince1970: return ".secondsSince1970"
+        case .millisecondsSince1970: return ".millisecondsSince1970"
+        case let .pattern(pattern):
+            let zone = pattern.timeZoneName.map { #", timeZone: "\#($0)""# } ?? ""
+            return #".format("\#(pattern.pattern)"\#(zone))"#
         }
     }
 }

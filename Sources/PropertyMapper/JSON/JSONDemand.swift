@@ -6,6 +6,9 @@
 enum JSONDemand: Sendable {
     case whole
     case level(JSONLevel)
+    /// All of it, with every fractional or long number built from its exact digits (an
+    /// `NSDecimalNumber`) when a `Decimal` holds them: for `.box(.decimal, …)` (see `readExactValue`).
+    case exactNumbers
     /// A nested model: its own mapping's level, looked up when a value is read for it (a
     /// recursive model's mapping must not be read while it is being built).
     case model(@Sendable () -> JSONLevel)
@@ -144,6 +147,8 @@ extension JSONReader {
         switch demand {
         case .whole:
             return try readValue(depth: depth)
+        case .exactNumbers:
+            return try readExactValue(depth: depth)
         case let .level(level):
             let byte = try peekToken(expected: .value)
             if byte == UInt8(ascii: "{"), level.readsObject { return try readObject(level, depth: depth) }

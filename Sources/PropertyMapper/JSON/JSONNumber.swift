@@ -164,3 +164,51 @@ extension JSONReader {
         throw JSONSyntaxError(problem: .numberOutOfRange(text), offset: token.start)
     }
 }
+
+// MARK: Exact numbers, for the fields that ask for them
+
+extension JSONReader {
+    /// The value at `position` as `.exactNumbers` asks: a number, or the numbers of an array of
+    /// scalars, built from their exact digits; anything else as `readValue` builds it.
+    mutating func readExactValue(depth: Int) throws(JSONSyntaxError) -> Any {
+        let first = try peekToken(expected: .value)
+        if first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
+            return try readExactNumber()
+        }
+        guard first == UInt8(ascii: "[") else { return try readValue(depth: depth) }
+        // An array of scalars (`[12.50, "3.1"]`); one holding a container is read as usual.
+        let start = position
+        try open(depth: depth)
+        var array: [Any] = []
+        if closesAtOnce(UInt8(ascii: "]")) { return array }
+        repeat {
+            let byte = try peekToken(expected: .value)
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                position = start
+                return try readValue(depth: depth)
+            }
+            if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+                array.append(try readExactNumber())
+            } else {
+                array.append(try readScalar())
+            }
+        } while try readSeparator(closer: UInt8(ascii: "]"))
+        return array
+    }
+
+    /// The number at `position`: an integer of up to 18 digits as `readNumber` gives it (it is exact);
+    /// any other number that a `Decimal` holds exactly, as the `NSDecimalNumber` of its digits (`0.1`
+    /// stays 1 × 10⁻¹, with no trip through `Double`); a number a `Decimal` cannot hold (more than 38
+    /// significant digits, an exponent out of its range) as `readNumber` gives it.
+    mutating func readExactNumber() throws(JSONSyntaxError) -> Any {
+        let start = position
+        let token = try scanNumber()
+        if !(token.isInteger && token.mantissaDigits <= 18),
+           let decimal = DecimalText.decimal(
+               from: UnsafeBufferPointer(start: base + token.start, count: token.end - token.start), json: true) {
+            return NSDecimalNumber(decimal: decimal)
+        }
+        position = start
+        return try readNumber()
+    }
+}

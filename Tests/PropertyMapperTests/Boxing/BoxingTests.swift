@@ -2,8 +2,9 @@ import Foundation
 import PropertyMapper
 import Testing
 
-/// A custom boxing, declared exactly as a user of the library would.
-extension Boxing where Value == UUID {
+/// A custom boxing, declared exactly as a user of the library would (file-private: it stands in,
+/// in this file only, for the library's own `.uuid`, which it shadows).
+fileprivate extension Boxing where Value == UUID {
     static var uuid: Self { Boxing(named: "uuid") { (text: String) in UUID(uuidString: text) } }
 }
 

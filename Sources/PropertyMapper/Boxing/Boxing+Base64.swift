@@ -1,0 +1,21 @@
+import Foundation
+
+extension Boxing where Value == Data {
+    /// Boxes a standard base64 string, with its `=` padding, into `Data`: `"aGVsbG8="` is `hello`.
+    ///
+    ///     "thumbnail": .box(.base64, \.thumbnail)
+    ///
+    /// The text must be canonical base64 (RFC 4648 §4): no line breaks or spaces, no URL-safe
+    /// alphabet, padding present, unused bits zero. Anything else fails with
+    /// `thumbnail → thumbnail: not a valid base64; got "aGVsbG8" [box(base64)]`; a number is a
+    /// `type` error. The reverse is `base64EncodedString()`.
+    public static var base64: Self {
+        Boxing(named: "base64") { (text: String) in
+            // Decoding then encoding again refuses every non-canonical form Foundation would accept.
+            guard text.utf8.count % 4 == 0, let data = Data(base64Encoded: text),
+                  data.base64EncodedString() == text
+            else { return nil }
+            return data
+        } reverse: { $0.base64EncodedString() }
+    }
+}

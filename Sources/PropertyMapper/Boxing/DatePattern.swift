@@ -1,0 +1,283 @@
+import Foundation
+
+/// A `.format(_:)` date pattern, compiled once: a fixed-width parser and writer for the simple
+/// numeric patterns (`yyyy-MM-dd`, `dd/MM/yyyy HH:mm:ss.SSS`, `yyyy-MM-dd'T'HH:mm`), and a locked
+/// `DateFormatter` for the rest.
+///
+/// The fixed-width parser reads bytes with no allocation, no calendar and no shared state; it accepts
+/// exactly the text the pattern writes (every digit of every field, the literals as they are) and
+/// rejects impossible dates. Years are 0000...9999; seconds are counted in `Int64`, whatever the width
+/// of `Int`.
+struct DatePattern: Sendable, Equatable {
+    enum Token: Sendable, Equatable {
+        case literal(UInt8)
+        case year, month, day, hour, minute, second
+        /// `S` repeated `digits` times: that many digits of the fraction of a second.
+        case fraction(digits: Int)
+
+        /// Which field the token reads (nil for a literal): each may appear once.
+        var field: Int? {
+            switch self {
+            case .literal: nil
+            case .year: 0
+            case .month: 1
+            case .day: 2
+            case .hour: 3
+            case .minute: 4
+            case .second: 5
+            case .fraction: 6
+            }
+        }
+
+        var width: Int {
+            switch self {
+            case .literal: 1
+            case .year: 4
+            case .month, .day, .hour, .minute, .second: 2
+            case let .fraction(digits): digits
+            }
+        }
+    }
+
+    let pattern: String
+    /// Nil for UTC.
+    let timeZone: TimeZone?
+    /// The time zone's identifier, or nil for UTC.
+    var timeZoneName: String? { timeZone?.identifier }
+    /// The fixed-width tokens; nil when the pattern needs the formatter.
+    let tokens: [Token]?
+    /// The sum of the tokens' widths: the length of every text the pattern reads.
+    let width: Int
+    /// For patterns the tokens cannot express.
+    let formatter: LockedDateFormatter?
+
+    init(_ pattern: String, timeZone: TimeZone?) {
+        self.pattern = pattern
+        self.timeZone = timeZone
+        let tokens = Self.compile(pattern)
+        self.tokens = tokens
+        self.width = tokens?.reduce(0) { $0 + $1.width } ?? 0
+        self.formatter = tokens == nil ? LockedDateFormatter(pattern: pattern, timeZone: timeZone ?? .gmt) : nil
+    }
+
+    static func == (lhs: DatePattern, rhs: DatePattern) -> Bool {
+        lhs.pattern == rhs.pattern && lhs.timeZone == rhs.timeZone
+    }
+
+    /// What ISO 8601 dates are written as: UTC, milliseconds.
+    static let iso8601Milliseconds = DatePattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", timeZone: nil)
+
+    /// The pattern's fixed-width tokens, or nil when it holds anything else (another field letter,
+    /// a field of another width, a field twice, no year, month or day, a non-ASCII character).
+    static func compile(_ pattern: String) -> [Token]? {
+        let bytes = Array(pattern.utf8)
+        var tokens: [Token] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: "'") {
+                // '' is a quote; 'text' is literal text, in which '' is a quote.
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "'") {
+                    tokens.append(.literal(byte))
+                    index += 1
+                    continue
+                }
+                while true {
+                    guard index < bytes.count, bytes[index] < 0x80 else { return nil }  // unterminated
+                    if bytes[index] == UInt8(ascii: "'") {
+                        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "'") {
+                            tokens.append(.literal(byte))
+                            index += 2
+                            continue
+                        }
+                        index += 1
+                        break
+                    }
+                    tokens.append(.literal(bytes[index]))
+                    index += 1
+                }
+                continue
+            }
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            guard isLetter else {
+                tokens.append(.literal(byte))
+                index += 1
+                continue
+            }
+            var count = 1
+            while index + count < bytes.count, bytes[index + count] == byte { count += 1 }
+            index += count
+            let token: Token
+            switch (byte, count) {
+            case (UInt8(ascii: "y"), 4): token = .year
+            case (UInt8(ascii: "M"), 2): token = .month
+            case (UInt8(ascii: "d"), 2): token = .day
+            case (UInt8(ascii: "H"), 2): token = .hour
+            case (UInt8(ascii: "m"), 2): token = .minute
+            case (UInt8(ascii: "s"), 2): token = .second
+            case (UInt8(ascii: "S"), 1...9): token = .fraction(digits: count)
+            default: return nil
+            }
+            guard !tokens.contains(where: { $0.field == token.field }) else { return nil }
+            tokens.append(token)
+        }
+        guard tokens.contains(.year), tokens.contains(.month), tokens.contains(.day) else { return nil }
+        return tokens
+    }
+
+    // MARK: Reading
+
+    func date(from text: String) -> Date? {
+        guard let tokens else { return formatter?.date(from: text) }
+        var text = text
+        return text.withUTF8 { parse($0, tokens) }
+    }
+
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ tokens: [Token]) -> Date? {
+        guard bytes.count == width else { return nil }
+        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        var fraction = 0.0
+        var index = 0
+        for token in tokens {
+            if case let .literal(expected) = token {
+                guard bytes[index] == expected else { return nil }
+                index += 1
+                continue
+            }
+            // At most 9 digits: the value stays below 10^9, within 32 bits.
+            var value = 0
+            for offset in 0..<token.width {
+                let digit = bytes[index + offset] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            index += token.width
+            switch token {
+            case .year: year = value
+            case .month: month = value
+            case .day: day = value
+            case .hour: hour = value
+            case .minute: minute = value
+            case .second: second = value
+            case let .fraction(digits): fraction = Double(value) / Self.powersOfTen[digits]
+            case .literal: break
+            }
+        }
+        guard (1...12).contains(month), day >= 1, day <= ISO8601.daysIn(month: month, year: year),
+              hour <= 23, minute <= 59, second <= 59,
+              let local = ISO8601.secondsSince1970(
+                  year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: 0, as: Int64.self)
+        else { return nil }
+        var seconds = Double(local)
+        if let timeZone {
+            // The offset in force at that local time: guessed from the offset at the same UTC time, then
+            // taken at the guess (right across a change of offset, except in the hour it skips or repeats).
+            let guess = seconds - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
+            seconds -= Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: guess)))
+        }
+        return Date(timeIntervalSince1970: seconds + fraction)
+    }
+
+    private static let powersOfTen: [Double] = (0...9).map { pow(10, Double($0)) }
+
+    // MARK: Writing
+
+    /// The date as the pattern writes it; throws when it falls outside the years 0000...9999.
+    func string(from date: Date) throws -> String {
+        guard let tokens else {
+            guard let formatter, date.timeIntervalSince1970.isFinite else {
+                throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
+            }
+            return formatter.string(from: date)
+        }
+        let fractionDigits = tokens.reduce(0) { if case let .fraction(digits) = $1 { digits } else { $0 } }
+        let scale = Int64(Self.powersOfTen[fractionDigits])
+        var seconds = date.timeIntervalSince1970
+        if let timeZone { seconds += Double(timeZone.secondsFromGMT(for: date)) }
+        // Rounded to the pattern's precision; within 10^18, so that no step overflows.
+        let scaled = (seconds * Double(scale)).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e18 else {
+            throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
+        }
+        let total = Int64(scaled)
+        var whole = total / scale
+        var fraction = total % scale
+        if fraction < 0 {
+            whole -= 1
+            fraction += scale
+        }
+        var days = whole / 86_400
+        var rest = whole % 86_400
+        if rest < 0 {
+            days -= 1
+            rest += 86_400
+        }
+        let (year, month, day) = Self.civil(fromDays: days)
+        guard (0...9999).contains(year) else {
+            throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width)
+        for token in tokens {
+            let value: Int64
+            switch token {
+            case let .literal(byte):
+                bytes.append(byte)
+                continue
+            case .year: value = year
+            case .month: value = month
+            case .day: value = day
+            case .hour: value = rest / 3600
+            case .minute: value = rest / 60 % 60
+            case .second: value = rest % 60
+            case .fraction: value = fraction
+            }
+            var divisor: Int64 = 1
+            for _ in 1..<token.width { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The proleptic Gregorian date `days` days after 1970-01-01 (Howard Hinnant's algorithm), in 64 bits.
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+/// A `DateFormatter` for one pattern, shared by every thread that maps with it, one at a time.
+// @unchecked: the formatter is only touched under the lock.
+final class LockedDateFormatter: @unchecked Sendable {
+    private let lock = NSLock()
+    private let formatter: DateFormatter
+
+    init(pattern: String, timeZone: TimeZone) {
+        formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = timeZone
+        formatter.dateFormat = pattern
+        formatter.isLenient = false
+    }
+
+    func date(from text: String) -> Date? {
+        lock.withLock { formatter.date(from: text) }
+    }
+
+    func string(from date: Date) -> String {
+        lock.withLock { formatter.string(from: date) }
+    }
+}
