@@ -53,7 +53,7 @@ struct User: Mappable {
         "id": .property(\.id).isRequired().min(1),
         "login": .property(\.login).isRequired().lengthRange(1, 39).matchesRegEx("^[a-z0-9-]+$"),
         "site": .box(.url, \.site),
-        "joined": .box(.day, \.joined).isRequired(),
+        "joined": .box(.date(.format("yyyy-MM-dd")), \.joined).isRequired(),
     ]
 }
 
@@ -107,13 +107,10 @@ struct Attachment: Mappable {
 }
 
 extension Boxing where Value == Date {
-    /// Seconds since 1970 as a JSON integer.
+    /// Seconds since 1970 as a JSON integer (`.date(.secondsSince1970)` also takes a fraction).
     static var epochSeconds: Self {
-        Boxing(named: "Date") { (seconds: Int) in Date(timeIntervalSince1970: TimeInterval(seconds)) }
-    }
-
-    /// A `yyyy-MM-dd` day in UTC.
-    static var day: Self {
-        Boxing(named: "Date") { (text: String) in ThreadsRules.day(text) }
+        Boxing(named: "Date", { (seconds: Int) in Date(timeIntervalSince1970: TimeInterval(seconds)) }, reverse: { date in
+            Int(date.timeIntervalSince1970)
+        })
     }
 }

@@ -145,26 +145,57 @@ struct ModelEntry<Model> {
     func all(from source: Any?) throws(MappingError) -> [Model] {
         try Engine.refuseFaulty(plan, writing: writes)
         let elements = try Engine.elements(of: source)
+        var batch = Batch(capacity: elements.count)
+        elements.forEachItem { _, item in batch.add(make(item)) }
+        return try batch.result()
+    }
+
+    /// Every element of a top-level JSON array, each read and mapped in turn, or every element's errors.
+    func all(fromJSON json: JSONInput) throws(MappingError) -> [Model] {
+        try Engine.refuseFaulty(plan, writing: writes)
+        var batch = Batch(capacity: 0)
+        let notAnArray: Any?
+        do {
+            let add = { (element: Any) in batch.add(make(SourceItem(element))) }
+            switch json {
+            case let .data(data): notAnArray = try JSONDocument.forEachElement(of: data, .level(jsonLevel), add)
+            case let .text(text): notAnArray = try JSONDocument.forEachElement(of: text, .level(jsonLevel), add)
+            }
+        } catch {
+            throw error.mappingError
+        }
+        if let notAnArray { return try all(from: notAnArray) }
+        return try batch.result()
+    }
+
+    /// The models of an all-or-nothing batch, or the errors of every element that failed.
+    private struct Batch {
         var models: [Model] = []
-        models.reserveCapacity(elements.count)
         var errors: [ValidationError] = []
-        elements.forEachItem { index, item in
-            switch make(item) {
+        var count = 0
+
+        init(capacity: Int) {
+            models.reserveCapacity(capacity)
+        }
+
+        mutating func add(_ result: Result<Model, MappingError>) {
+            defer { count += 1 }
+            switch result {
             case let .success(model):
                 if errors.isEmpty { models.append(model) }
             case let .failure(error):
-                let element = MappingKey.index(index).subpath
+                models = []
+                let element = MappingKey.index(count).subpath
                 var issues = ConversionIssues(nesting: .outermost())
                 issues.add(nested: error.errors)
                 errors += issues.errors(path: element, property: element)
             }
         }
-        if !errors.isEmpty { throw MappingError(errors: errors) }
-        return models
-    }
 
-    func all(fromJSON json: JSONInput) throws(MappingError) -> [Model] {
-        try all(from: read(json, .elements(.level(jsonLevel))))
+        func result() throws(MappingError) -> [Model] {
+            if !errors.isEmpty { throw MappingError(errors: errors) }
+            return models
+        }
     }
 
     /// Each element of an array source on its own.

@@ -35,19 +35,37 @@ enum JSONDocument {
         _ body: (Any) -> Void
     ) throws(JSONSyntaxError) -> Any? {
         try JSONReader.withReader(data) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any? in
-            guard try reader.peekToken(expected: .value) == UInt8(ascii: "[") else {
-                let value = try reader.readValue(depth: 0)
-                try reader.finishDocument()
-                return value
-            }
-            try reader.open(depth: 0)
-            if !reader.closesAtOnce(UInt8(ascii: "]")) {
-                repeat {
-                    body(try reader.read(demand, depth: 1))
-                } while try reader.readSeparator(closer: UInt8(ascii: "]"))
-            }
-            try reader.finishDocument()
-            return nil
+            try reader.forEachElement(demand, body)
         }
+    }
+
+    /// The same for a document in `text`.
+    static func forEachElement(
+        of text: String,
+        _ demand: JSONDemand,
+        _ body: (Any) -> Void
+    ) throws(JSONSyntaxError) -> Any? {
+        try JSONReader.withReader(text) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any? in
+            try reader.forEachElement(demand, body)
+        }
+    }
+}
+
+extension JSONReader {
+    /// The document's top-level array, element by element (see `JSONDocument.forEachElement`).
+    fileprivate mutating func forEachElement(_ demand: JSONDemand, _ body: (Any) -> Void) throws(JSONSyntaxError) -> Any? {
+        guard try peekToken(expected: .value) == UInt8(ascii: "[") else {
+            let value = try readValue(depth: 0)
+            try finishDocument()
+            return value
+        }
+        try open(depth: 0)
+        if !closesAtOnce(UInt8(ascii: "]")) {
+            repeat {
+                body(try read(demand, depth: 1))
+            } while try readSeparator(closer: UInt8(ascii: "]"))
+        }
+        try finishDocument()
+        return nil
     }
 }
