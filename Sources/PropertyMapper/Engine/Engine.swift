@@ -59,38 +59,61 @@ enum Engine {
         return elements
     }
 
-    /// A new `Model` from `item` (nil when absent), at `nesting`: the model, or its errors
-    /// with paths relative to it.
+    /// A new `Model` from `item` (nil when absent), at `nesting`: the model, or its errors with
+    /// paths relative to it.
     static func make<Model: Mappable>(_: Model.Type, from item: SourceItem?, nesting: Nesting) -> Result<Model, MappingError> {
-        let plan = Model.mapping.plan
-        if let refused = refusal(of: plan, nesting: nesting, writing: true) { return .failure(refused) }
-        var model = Model()
-        let errors = withUnsafeMutablePointer(to: &model) { run(item, on: $0, plan: plan, writes: true, nesting: nesting) }
-        return errors.isEmpty ? .success(model) : .failure(MappingError(errors: errors))
+        withUnsafeTemporaryAllocation(of: Model.self, capacity: 1) { buffer in
+            let errors = make(Model.self, from: item, nesting: nesting, into: buffer.baseAddress!)
+            return errors.isEmpty ? .success(buffer.baseAddress!.move()) : .failure(MappingError(errors: errors))
+        }
     }
 
-    /// A new immutable `Model` from `item`: phase one, then `init(_ values:)` over the staged values.
+    /// A new immutable `Model` from `item`: the model, or its errors.
     static func make<Model: ImmutableMappable>(_: Model.Type, from item: SourceItem?, nesting: Nesting) -> Result<Model, MappingError> {
+        withUnsafeTemporaryAllocation(of: Model.self, capacity: 1) { buffer in
+            let errors = make(Model.self, from: item, nesting: nesting, into: buffer.baseAddress!)
+            return errors.isEmpty ? .success(buffer.baseAddress!.move()) : .failure(MappingError(errors: errors))
+        }
+    }
+
+    /// Makes a new `Model` in `slot` (uninitialized memory for one): `init()`, then its mapping.
+    /// Returns no error and the slot holds the model, or the errors and the slot is uninitialized.
+    static func make<Model: Mappable>(
+        _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer
+    ) -> [ValidationError] {
         let plan = Model.mapping.plan
-        if let refused = refusal(of: plan, nesting: nesting, writing: false) { return .failure(refused) }
+        if let refused = refusal(of: plan, nesting: nesting, writing: true) { return refused.errors }
+        let model = slot.initializeMemory(as: Model.self, repeating: Model(), count: 1)
+        let errors = run(item, on: model, plan: plan, writes: true, nesting: nesting)
+        if !errors.isEmpty { model.deinitialize(count: 1) }
+        return errors
+    }
+
+    /// Makes a new immutable `Model` in `slot`: phase one, then `init(_ values:)` over the staged values.
+    static func make<Model: ImmutableMappable>(
+        _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer
+    ) -> [ValidationError] {
+        let plan = Model.mapping.plan
+        if let refused = refusal(of: plan, nesting: nesting, writing: false) { return refused.errors }
         return withStaging(plan) { staging in
             // No instance exists yet: the plan refuses calls, the only fields that need one.
             var run = MappingRun(root: nil, staging: staging, stagesWrites: true, nesting: nesting)
             run.visitRoot(plan, item)
             defer { staging.discardAll() }
-            guard run.errors.isEmpty else { return .failure(MappingError(errors: run.errors)) }
+            guard run.errors.isEmpty else { return run.errors }
             let values = StagedValues(plan: plan, base: staging.base)
             defer { values.close() }
             do {
-                return .success(try Model(MappedValues(source: values)))
+                slot.initializeMemory(as: Model.self, repeating: try Model(MappedValues(source: values)), count: 1)
+                return []
             } catch let error as MappingError where error.errors.allSatisfy({ $0.rule == "mapping" }) {
-                return .failure(error)  // the model read a key path its mapping lacks
+                return error.errors  // the model read a key path its mapping lacks
             } catch {
-                return .failure(MappingError(errors: [
+                return [
                     ValidationError(
                         path: "", property: "", rule: "init", value: nil,
                         failure: .initFailed(model: TypeName.of(Model.self), thrown: String(describing: error))),
-                ]))
+                ]
             }
         }
     }
