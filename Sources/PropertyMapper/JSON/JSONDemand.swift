@@ -183,6 +183,7 @@ extension JSONReader {
     private mutating func readObject(_ level: JSONLevel, depth: Int) throws(JSONSyntaxError) -> JSONObject {
         try open(depth: depth)
         let object = JSONObject(level: level)
+        var present = KeySet()
         if !closesAtOnce(UInt8(ascii: "}")) {
             var hint = 0
             repeat {
@@ -191,12 +192,14 @@ extension JSONReader {
                 try readColon()
                 if let index = level.match(key, in: &self, hint: hint) {
                     object.store(try read(level.keyDemands[index], depth: depth + 1), at: index)
+                    present.insert(index)
                     hint = index + 1
                 } else {
                     try skipValue(depth: depth + 1)
                 }
             } while try readSeparator(closer: UInt8(ascii: "}"))
         }
+        object.finish(present: present)
         return object
     }
 

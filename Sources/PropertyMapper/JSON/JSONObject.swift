@@ -25,10 +25,15 @@ final class JSONObject {
         values.deallocate()
     }
 
-    /// Sets the value of key `index` of `level.keys` (the last of duplicate keys wins).
+    /// Sets the value of key `index` of `level.keys` (the last of duplicate keys wins); the reader
+    /// then records the key in `present` with `finish(present:)`.
     func store(_ value: Any, at index: Int) {
         values[index] = value
-        present.insert(index)
+    }
+
+    /// Records which keys the reader stored, once it has read the whole object.
+    func finish(present keys: KeySet) {
+        present = keys
     }
 
     /// The value of the plan entry numbered `entry` of `level.plan`, read for the engine, or nil when
