@@ -118,6 +118,22 @@ enum Engine {
         }
     }
 
+    /// Phase one of a nested model's mapping over `item`, on the model at `model` (for its calls),
+    /// at `nesting`: the staged values, kept for the outer run's phase two, or the errors.
+    static func stage<Model>(
+        _ item: SourceItem, on model: UnsafeMutablePointer<Model>, plan: Plan, nesting: Nesting
+    ) -> Result<PendingWrites, MappingError> {
+        if let refused = refusal(of: plan, nesting: nesting, writing: true) { return .failure(refused) }
+        let pending = PendingWrites(plan: plan)
+        var run = MappingRun(root: UnsafeRawPointer(model), staging: pending.staging, stagesWrites: true, nesting: nesting)
+        run.visitRoot(plan, item)
+        guard run.errors.isEmpty else {
+            pending.discard()
+            return .failure(MappingError(errors: run.errors))
+        }
+        return .success(pending)
+    }
+
     /// Why a model of `plan` cannot be made `depth` models deep, or nil.
     private static func refusal(of plan: Plan, nesting: Nesting, writing: Bool) -> MappingError? {
         if let failure = nesting.refusal {
