@@ -31,7 +31,11 @@ enum Engine {
 
     /// The errors mapping `source` would give, running every check and call on `model`, writing nothing.
     static func validate<Root>(_ source: Any?, for model: Root, using plan: Plan) -> [ValidationError] {
-        if !plan.definitionErrors.isEmpty { return plan.definitionErrors }
+        do {
+            try refuseFaulty(plan, writing: true)
+        } catch {
+            return error.errors
+        }
         var copy = model
         return withUnsafeMutablePointer(to: &copy) {
             run(source.map(SourceItem.init), on: $0, plan: plan, writes: false, nesting: .outermost())
@@ -99,6 +103,7 @@ enum Engine {
             // No instance exists yet: the plan refuses calls, the only fields that need one.
             var run = MappingRun(root: nil, staging: staging, stagesWrites: true, nesting: nesting)
             run.visitRoot(plan, item)
+            run.checkSharedTargets(plan)
             defer { staging.discardAll() }
             guard run.errors.isEmpty else { return run.errors }
             let values = StagedValues(plan: plan, base: staging.base)
@@ -106,9 +111,9 @@ enum Engine {
             do {
                 slot.initializeMemory(as: Model.self, repeating: try Model(MappedValues(source: values)), count: 1)
                 return []
-            } catch let error as MappingError where error.errors.allSatisfy({ $0.rule == "mapping" }) {
-                return error.errors  // the model read a key path its mapping lacks
             } catch {
+                // The model read a key path its mapping lacks: that definition error, not `init`'s.
+                if let problem = values.problem { return problem.errors }
                 return [
                     ValidationError(
                         path: "", property: "", rule: "init", value: nil,

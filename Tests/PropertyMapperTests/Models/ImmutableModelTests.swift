@@ -172,21 +172,15 @@ struct ImmutableModelTests {
         let mapped = Self.errors { () throws(MappingError) in
             try Mapper.mapValues(from: ["inner": ["number": 0], "total": 5], to: &holder, using: SilentHolder.mapping)
         }
-        withKnownIssue("an init(_ values:) that throws MappingError(errors: []) passes as a failure with no errors: the model is dropped silently") {
-            #expect(top?.errors.map(\.rule) == ["init"])
-            #expect(nested.map(\.rule) == ["init"])
-            #expect(nested.map(\.path) == ["inner"])
-            #expect(mapped.map(\.rule) == ["init"])
-        }
-        withKnownIssue("the same throw inside a graph: mapValues succeeds, writes the other fields and leaves the model out") {
-            #expect(holder.total == 0)
-            #expect(!mapped.isEmpty)
-        }
+        #expect(top?.errors.map(\.rule) == ["init"])
+        #expect(nested.map(\.rule) == ["init"])
+        #expect(nested.map(\.path) == ["inner"])
+        #expect(mapped.map(\.rule) == ["init"])
+        #expect(holder.total == 0)
+        #expect(!mapped.isEmpty)
         // An all-or-nothing array: the elements after the silent failure come back alone.
         let all = Result { () throws(MappingError) in try Mapper.map([Silent].self, from: [["number": 1], ["number": 0], ["number": 2]]) }
-        withKnownIssue("map([T].self) with such an element returns the elements after it instead of throwing") {
-            #expect(throws: MappingError.self) { _ = try all.get() }
-        }
+        #expect(throws: MappingError.self) { _ = try all.get() }
         #expect((try? all.get())?.map(\.number) != [1, 2])  // never the whole array as if nothing failed
     }
 
@@ -270,9 +264,7 @@ struct ImmutableModelTests {
         #expect(errors.count == 1)
         #expect(errors.map(\.path) == [key])
         // DESIGN: null "is a type error for a non-Optional" property; only an absent one is `isRequired`.
-        withKnownIssue("an ImmutableMappable's non-optional fields are marked isRequired, so null reports isRequired instead of type") {
-            #expect(errors.map(\.rule) == ["type"])
-        }
+        #expect(errors.map(\.rule) == ["type"])
     }
 
     @Test func nullIntoANonOptionalIsATypeErrorInAMappableModel() {
@@ -300,15 +292,12 @@ struct ImmutableModelTests {
         #expect(both.text == "ABC")
     }
 
-    @Test func aPropertyMappedFromTwoKeysTakesWhicheverIsPresent() {
-        // StagedValues reads "the last field that staged a value", which allows one key to be
-        // absent; but each non-optional field of an immutable model is required on its own.
-        withKnownIssue("a non-optional property mapped from two keys is isRequired at the absent key, though the other key gave it a value") {
-            let onlyFirst = try Mapper.map(Twice.self, from: ["first": 1, "text": "abc"])
-            #expect(onlyFirst.number == 1)
-            let onlySecond = try Mapper.map(Twice.self, from: ["second": 2, "text": "abc"])
-            #expect(onlySecond.number == 2)
-        }
+    @Test func aPropertyMappedFromTwoKeysTakesWhicheverIsPresent() throws {
+        // A non-optional property that two keys map is absent only when both are.
+        let onlyFirst = try Mapper.map(Twice.self, from: ["first": 1, "text": "abc"])
+        #expect(onlyFirst.number == 1)
+        let onlySecond = try Mapper.map(Twice.self, from: ["second": 2, "text": "abc"])
+        #expect(onlySecond.number == 2)
     }
 
     @Test func anOptionalPropertyMappedFromTwoKeysTakesTheLaterPresentOne() throws {
@@ -324,9 +313,10 @@ struct ImmutableModelTests {
         #expect(try Mapper.map(Either.self, from: [String: Any]()).value == nil)
     }
 
-    @Test func aPropertyMappedTwiceAndAbsentTwiceIsRequiredTwice() {
+    @Test func aPropertyMappedTwiceAndAbsentTwiceIsRequiredOnce() {
+        // One property, one root cause: reported at the first key that maps it.
         let errors = Mapper.validate(["text": "abc"], as: Twice.self)
-        #expect(errors.allSatisfy { $0.rule == "isRequired" })
-        #expect(errors.map(\.path) == ["first", "second"])
+        #expect(errors.map(\.rule) == ["isRequired"])
+        #expect(errors.map(\.path) == ["first"])
     }
 }

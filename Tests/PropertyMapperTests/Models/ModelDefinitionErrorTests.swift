@@ -152,12 +152,10 @@ struct ModelDefinitionErrorTests {
     @Test func mapArrayWithAnImmutableModelsMappingThrowsTheLetAlone() {
         // DESIGN: "mapValues always refuses" a read-only key path, and definition errors are thrown
         // alone by every entry point ("mapArray throws them").
-        withKnownIssue("mapArray(from:using:create:) checks only definitionErrors, so an ImmutableMappable's let fails each record instead of throwing") {
-            let error = #expect(throws: MappingError.self) {
-                _ = try Mapper.mapArray(from: [["label": "a"]], using: Badge.mapping) { Badge(label: "x") }
-            }
-            #expect(error?.errors.map(\.path) == ["label"])
+        let error = #expect(throws: MappingError.self) {
+            _ = try Mapper.mapArray(from: [["label": "a"]], using: Badge.mapping) { Badge(label: "x") }
         }
+        #expect(error?.errors.map(\.path) == ["label"])
     }
 
     @Test func validateForAnInstanceReturnsWhatMapValuesThrowsForAnImmutableModelsLet() {
@@ -166,9 +164,7 @@ struct ModelDefinitionErrorTests {
         var target = Badge(label: "before")
         let thrown = Self.errors { () throws(MappingError) in try Mapper.mapValues(from: source, to: &target, using: Badge.mapping) }
         #expect(thrown.map(\.rule) == ["mapping"])
-        withKnownIssue("validate(_:for:using:) ignores read-only targets of an ImmutableMappable's mapping, which mapValues refuses") {
-            #expect(Mapper.validate(source, for: target, using: Badge.mapping) == thrown)
-        }
+        #expect(Mapper.validate(source, for: target, using: Badge.mapping) == thrown)
     }
 
     // MARK: Calls in immutable models

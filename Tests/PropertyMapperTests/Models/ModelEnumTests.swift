@@ -162,8 +162,6 @@ struct ModelEnumTests {
         #expect(batch.models.map(\.kind) == [.live])
         #expect(batch.failures.map(\.index) == [1, 2])
         #expect(batch.failures.first?.error.errors.map(\.rule) == ["type"])
-        withKnownIssue("null into an ImmutableMappable's non-optional field reports isRequired instead of type") {
-            #expect(batch.failures.last?.error.errors.map(\.rule) == ["type"])
-        }
+        #expect(batch.failures.last?.error.errors.map(\.rule) == ["type"])
     }
 }

@@ -127,10 +127,8 @@ struct ModelJSONDemandTests {
         ])
         #expect(bytesErrors.map(\.rule)[0..<3] == ["min", "lengthRange", "isRequired"])
         #expect(bytesErrors.map(\.rule)[4..<9] == ["length", "min", "type", "type", "minLength"])
-        withKnownIssue("null into an ImmutableMappable's non-optional field reports isRequired instead of type") {
-            #expect(bytesErrors[3].rule == "type")
-            #expect(bytesErrors[9].rule == "type")
-        }
+        #expect(bytesErrors[3].rule == "type")
+        #expect(bytesErrors[9].rule == "type")
         #expect(bytesErrors.map(\.property) == [
             "[1].id", "[1].title", "[2].venue.name", "[3].venue", "[4].tiers[1].code", "[4].tiers[1].price", "[4].tiers[2]",
             "[5].kind", "[6].venue.name", "[6].tiers",
