@@ -23,6 +23,12 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let input = String(decoding: data.prefix(2000), as: UTF8.self)
         fatalError("PropertyMapper invariant broken for PlainModel:\n- " + crossing.prefix(20).joined(separator: "\n- ") + "\ninput: \(input)")
     }
+    // The same bytes into a recursive model graph (see `GraphInvariants`).
+    let graph = GraphInvariants.check(json: data)
+    if !graph.isEmpty {
+        let input = String(decoding: data.prefix(2000), as: UTF8.self)
+        fatalError("PropertyMapper invariant broken for GraphNode:\n- " + graph.prefix(20).joined(separator: "\n- ") + "\ninput: \(input)")
+    }
     // A top-level array maps record by record: each result agrees with mapping the element alone.
     if let records = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [Any],
        let batch = try? Mapper.mapArray(fromJSON: data, using: RecordingModel.everyKind.mapping, create: RecordingModel.init) {

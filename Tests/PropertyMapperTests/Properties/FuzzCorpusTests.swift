@@ -39,6 +39,13 @@ import Testing
         #expect(problems.isEmpty, "\(file):\n\(problems.prefix(20).joined(separator: "\n"))")
     }
 
+    /// The same inputs into a recursive model graph (see `GraphInvariants`), as the fuzz target does.
+    @Test(arguments: files)
+    func modelGraphKeepsInvariants(file: String) throws {
+        let problems = GraphInvariants.check(json: try Self.input(file))
+        #expect(problems.isEmpty, "\(file):\n\(problems.prefix(20).joined(separator: "\n"))")
+    }
+
     @Test func validSeedMapsEveryKind() throws {
         let model = RecordingModel()
         try Mapper.mapValues(fromJSON: Self.input("valid-every-kind.json"), to: model, using: RecordingModel.everyKind.mapping)
