@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the tests that move values into models (PropertyWriterTests: key paths into sub-objects and
-# sub-structs, in batches of 1, 2 and 200; AtomicityTests; MapperJSONTests) in a RELEASE build under
+# sub-structs, in batches of 1, 2 and 200; AtomicityTests; MapperJSONTests; ModelTests and MergingTests,
+# which make nested models in place and keep merged writes aside) in a RELEASE build under
 # the Address Sanitizer, where a write into the wrong object is a report rather than a silently wrong
 # value. Builds into .build-asan/ so the normal debug build is left alone; the whole log is kept in
 # .build-asan/asan.log. Exits non-zero on any ASan report, crash or test failure (or when one of the
@@ -16,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
-suites=(PropertyWriterTests AtomicityTests MapperJSONTests)
+suites=(PropertyWriterTests AtomicityTests MapperJSONTests ModelTests MergingTests)
 mkdir -p .build-asan
 log=.build-asan/asan.log
 # Leak checking would report the runtime's and Foundation's deliberate one-time allocations.

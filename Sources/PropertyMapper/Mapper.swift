@@ -104,7 +104,7 @@ public enum Mapper {
         using mapping: Mapping<Root>,
         create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
-        try Engine.refuseFaulty(mapping.plan)
+        try Engine.refuseFaulty(mapping.plan, writing: true)
         let elements = try Engine.elements(of: source)
         var results: [Result<Root, MappingError>] = []
         results.reserveCapacity(elements.count)
@@ -135,7 +135,7 @@ public enum Mapper {
         using mapping: Mapping<Root>,
         create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
-        try Engine.refuseFaulty(mapping.plan)
+        try Engine.refuseFaulty(mapping.plan, writing: true)
         var results: [Result<Root, MappingError>] = []
         let notAnArray: Any?
         do {
@@ -158,7 +158,7 @@ public enum Mapper {
 
     /// The JSON text with only what `mapping` names built; malformed JSON is one `json` error.
     private static func parseJSON<Root>(_ text: String, for mapping: Mapping<Root>) throws(MappingError) -> Any {
-        try Engine.refuseFaulty(mapping.plan)
+        try Engine.refuseFaulty(mapping.plan, writing: true)
         do {
             return try JSONDocument.read(text, .level(mapping.jsonLevel))
         } catch {
@@ -168,7 +168,7 @@ public enum Mapper {
 
     /// The JSON document with only what `mapping` names built; malformed JSON is one `json` error.
     private static func parseJSON<Root>(_ data: Data, for mapping: Mapping<Root>) throws(MappingError) -> Any {
-        try Engine.refuseFaulty(mapping.plan)
+        try Engine.refuseFaulty(mapping.plan, writing: true)
         do {
             return try JSONDocument.read(data, .level(mapping.jsonLevel))
         } catch {

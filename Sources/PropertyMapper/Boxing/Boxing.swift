@@ -110,7 +110,7 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         keyPath: any KeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target
     ) -> any Field {
-        TransformField(rule: rule, keyPath: keyPath, input: input, usesInstance: false, demand: demand) { [name, box] _, value, _, slot in
+        TransformField(rule: rule, keyPath: keyPath, input: input, instanceUse: nil, demand: demand) { [name, box] _, value, _, slot in
             withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { boxed in
                 let result = UnsafeMutableRawPointer(boxed.baseAddress!)
                 if let failure = Self.failure(name, { try box(value, result) }) { return failure }

@@ -53,9 +53,9 @@ extension PropertyDescriptor {
         expected: String,
         _ call: @escaping @Sendable (Root, Input, String) throws -> Value?
     ) -> Self {
-        Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self), usesInstance: true) { root, input, property, slot in
+        Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self), instanceUse: .call) { root, input, property, slot in
             // An immutable model has no instance; its plan refuses calls (`PlanCheck`).
-            guard let root else { return .definition(.callWithoutInstance) }
+            guard let root else { return .definition(.needsInstance(.call)) }
             return outcome(expected: expected, into: slot) { try call(root.pointee, input, property) }
         }))
     }

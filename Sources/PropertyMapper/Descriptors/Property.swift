@@ -12,3 +12,21 @@ extension PropertyDescriptor {
         Self(.field(PropertyField(keyPath)))
     }
 }
+
+extension PropertyDescriptor {
+    /// Applies the nested model's mapping to the property's current value instead of making a new
+    /// model:
+    ///
+    ///     "settings": .property(\.settings).merging()
+    ///
+    /// Keys absent from the source keep the current values. Still all or nothing for the whole
+    /// graph: nothing is written until every field of every model passed. Only for a `.property`
+    /// whose type is a `Mappable` model, in a mapping that writes into an instance (not an
+    /// `ImmutableMappable` model's); anything else is a definition error.
+    public func merging() -> Self {
+        if case let .field(field) = node, let merging = field.merging() {
+            return replacingField(merging)
+        }
+        return adding(Validator(rule: "merging", judges: .all, problem: .mergingWithoutModel) { _ in nil })
+    }
+}

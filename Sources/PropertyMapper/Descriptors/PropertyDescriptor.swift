@@ -14,7 +14,7 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
         case list([PropertyDescriptor<Root>])
     }
 
-    let node: Node
+    private(set) var node: Node
     private(set) var isRequiredFlag = false
     private(set) var validators: [Validator] = []
 
@@ -31,6 +31,13 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
     func adding(_ validator: Validator) -> Self {
         var copy = self
         copy.validators.append(validator)
+        return copy
+    }
+
+    /// This descriptor with `field` in place of its own, validators kept.
+    func replacingField(_ field: any Field) -> Self {
+        var copy = self
+        copy.node = .field(field)
         return copy
     }
 

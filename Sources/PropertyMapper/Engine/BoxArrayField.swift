@@ -26,7 +26,7 @@ final class BoxArrayField<Root, Input, Target>: PropertyWriter<Root, Target>, Fi
     }
 
     var scratchLayout: ValueLayout { .of([Input].self) }
-    var usesInstance: Bool { false }
+    var instanceUse: InstanceUse? { nil }
     var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {

@@ -2,39 +2,45 @@
 // `Conversions.make` finds them through the protocols below, opened on the property's type.
 
 extension Conversions {
-    /// A nested model: made anew from a dictionary (or whatever its mapping reads) by `make`,
-    /// `depth` models deep, its errors reported at their own paths inside the value.
+    /// A nested model: made anew from a dictionary (or whatever its mapping reads) by `make`, one
+    /// level further in the graph, its errors reported at their own paths inside the value.
+    /// `make` initializes the memory it is given with the model, or returns the model's errors.
     static func model<Model>(
         _: Model.Type,
         jsonLevel: @escaping @Sendable () -> JSONLevel,
-        make: @escaping @Sendable (SourceItem, Nesting) -> Result<Model, MappingError>
+        make: @escaping @Sendable (SourceItem, Nesting, UnsafeMutableRawPointer) -> [ValidationError]
     ) -> Conversion<Model> {
+        @Sendable func convertInto(_ item: SourceItem, _ slot: UnsafeMutableRawPointer, _ issues: inout ConversionIssues) -> Bool {
+            let errors = make(item, issues.nesting.inner, slot)
+            if errors.isEmpty { return true }
+            issues.add(nested: errors)
+            return false
+        }
         // Which containers the model's mapping reads is known only from that mapping, which is not
         // read while this one is built: a dictionary or an array.
-        Conversion<Model>(typeName: TypeName.of(Model.self), kinds: [.object, .array], demand: .model(jsonLevel)) { item, issues in
-            switch make(item, issues.nesting.inner) {
-            case let .success(model):
-                return model
-            case let .failure(error):
-                issues.add(nested: error.errors)
-                return nil
-            }
-        }
+        return Conversion<Model>(
+            typeName: TypeName.of(Model.self), kinds: [.object, .array], demand: .model(jsonLevel),
+            convert: { item, issues in
+                withUnsafeTemporaryAllocation(of: Model.self, capacity: 1) { buffer in
+                    convertInto(item, buffer.baseAddress!, &issues) ? buffer.baseAddress!.move() : nil
+                }
+            },
+            convertInto: convertInto)
     }
 }
 
 extension Conversions {
     /// The conversion of a property holding a `Mappable` model: `init()`, then its mapping.
     static func mappable<Model: Mappable & ThreadSafeMetatype>(_: Model.Type) -> Any {
-        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }) { item, nesting in
-            Engine.make(Model.self, from: item, nesting: nesting)
+        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }) { item, nesting, slot in
+            Engine.make(Model.self, from: item, nesting: nesting, into: slot)
         }
     }
 
     /// The conversion of a property holding an `ImmutableMappable` model: its mapping, then `init(_ values:)`.
     static func immutableMappable<Model: ImmutableMappable & ThreadSafeMetatype>(_: Model.Type) -> Any {
-        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }) { item, nesting in
-            Engine.make(Model.self, from: item, nesting: nesting)
+        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }) { item, nesting, slot in
+            Engine.make(Model.self, from: item, nesting: nesting, into: slot)
         }
     }
 

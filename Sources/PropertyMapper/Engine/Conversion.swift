@@ -224,27 +224,41 @@ enum Conversions {
     }
 
     /// `[Element]`: an array source, element by element; every failing element is reported at its index.
+    ///
+    /// Each element is converted straight into the new array's storage: generic code returning an
+    /// `Element?` would look up that type's metadata for every element.
     static func array<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
         let name = "[\(element.typeName)]"
-        return Conversion<[Element]>(typeName: name, kinds: .array, demand: .elements(of: element.demand)) { item, issues in
+        @Sendable func convertInto(_ item: SourceItem, _ slot: UnsafeMutableRawPointer, _ issues: inout ConversionIssues) -> Bool {
             guard let source = item.indexed else {
                 issues.addMismatch(item, expected: name)
-                return nil
+                return false
             }
-            var result: [Element] = []
-            result.reserveCapacity(source.count)
             var failed = false
-            source.forEachItem { index, elementItem in
-                var elementIssues = issues.forPart()
-                if let converted = element.convert(elementItem, &elementIssues) {
-                    if !failed { result.append(converted) }
-                } else {
-                    failed = true
-                    issues.add(elementIssues, under: MappingKey.index(index).subpath)
+            let result = [Element](unsafeUninitializedCapacity: source.count) { buffer, count in
+                source.forEachItem { index, elementItem in
+                    var elementIssues = issues.forPart()
+                    // `count` never passes `index`, so the element's place is within the capacity.
+                    if element.convertInto(elementItem, UnsafeMutableRawPointer(buffer.baseAddress! + count), &elementIssues) {
+                        count += 1
+                    } else {
+                        failed = true
+                        issues.add(elementIssues, under: MappingKey.index(index).subpath)
+                    }
                 }
             }
-            return failed ? nil : result
+            guard !failed else { return false }
+            slot.initializeMemory(as: [Element].self, repeating: result, count: 1)
+            return true
         }
+        return Conversion<[Element]>(
+            typeName: name, kinds: .array, demand: .elements(of: element.demand),
+            convert: { item, issues in
+                withUnsafeTemporaryAllocation(of: [Element].self, capacity: 1) { buffer in
+                    convertInto(item, buffer.baseAddress!, &issues) ? buffer.baseAddress!.move() : nil
+                }
+            },
+            convertInto: convertInto)
     }
 
     /// `[String]`, the commonest array: an `[Any]` of Swift strings is read in one pass, without

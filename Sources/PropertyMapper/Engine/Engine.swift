@@ -31,7 +31,11 @@ enum Engine {
 
     /// The errors mapping `source` would give, running every check and call on `model`, writing nothing.
     static func validate<Root>(_ source: Any?, for model: Root, using plan: Plan) -> [ValidationError] {
-        if !plan.definitionErrors.isEmpty { return plan.definitionErrors }
+        do {
+            try refuseFaulty(plan, writing: true)
+        } catch {
+            return error.errors
+        }
         var copy = model
         return withUnsafeMutablePointer(to: &copy) {
             run(source.map(SourceItem.init), on: $0, plan: plan, writes: false, nesting: .outermost())
@@ -59,40 +63,80 @@ enum Engine {
         return elements
     }
 
-    /// A new `Model` from `item` (nil when absent), at `nesting`: the model, or its errors
-    /// with paths relative to it.
+    /// A new `Model` from `item` (nil when absent), at `nesting`: the model, or its errors with
+    /// paths relative to it.
     static func make<Model: Mappable>(_: Model.Type, from item: SourceItem?, nesting: Nesting) -> Result<Model, MappingError> {
-        let plan = Model.mapping.plan
-        if let refused = refusal(of: plan, nesting: nesting, writing: true) { return .failure(refused) }
-        var model = Model()
-        let errors = withUnsafeMutablePointer(to: &model) { run(item, on: $0, plan: plan, writes: true, nesting: nesting) }
-        return errors.isEmpty ? .success(model) : .failure(MappingError(errors: errors))
+        withUnsafeTemporaryAllocation(of: Model.self, capacity: 1) { buffer in
+            let errors = make(Model.self, from: item, nesting: nesting, into: buffer.baseAddress!)
+            return errors.isEmpty ? .success(buffer.baseAddress!.move()) : .failure(MappingError(errors: errors))
+        }
     }
 
-    /// A new immutable `Model` from `item`: phase one, then `init(_ values:)` over the staged values.
+    /// A new immutable `Model` from `item`: the model, or its errors.
     static func make<Model: ImmutableMappable>(_: Model.Type, from item: SourceItem?, nesting: Nesting) -> Result<Model, MappingError> {
+        withUnsafeTemporaryAllocation(of: Model.self, capacity: 1) { buffer in
+            let errors = make(Model.self, from: item, nesting: nesting, into: buffer.baseAddress!)
+            return errors.isEmpty ? .success(buffer.baseAddress!.move()) : .failure(MappingError(errors: errors))
+        }
+    }
+
+    /// Makes a new `Model` in `slot` (uninitialized memory for one): `init()`, then its mapping.
+    /// Returns no error and the slot holds the model, or the errors and the slot is uninitialized.
+    static func make<Model: Mappable>(
+        _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer
+    ) -> [ValidationError] {
         let plan = Model.mapping.plan
-        if let refused = refusal(of: plan, nesting: nesting, writing: false) { return .failure(refused) }
+        if let refused = refusal(of: plan, nesting: nesting, writing: true) { return refused.errors }
+        let model = slot.initializeMemory(as: Model.self, repeating: Model(), count: 1)
+        let errors = run(item, on: model, plan: plan, writes: true, nesting: nesting)
+        if !errors.isEmpty { model.deinitialize(count: 1) }
+        return errors
+    }
+
+    /// Makes a new immutable `Model` in `slot`: phase one, then `init(_ values:)` over the staged values.
+    static func make<Model: ImmutableMappable>(
+        _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer
+    ) -> [ValidationError] {
+        let plan = Model.mapping.plan
+        if let refused = refusal(of: plan, nesting: nesting, writing: false) { return refused.errors }
         return withStaging(plan) { staging in
             // No instance exists yet: the plan refuses calls, the only fields that need one.
             var run = MappingRun(root: nil, staging: staging, stagesWrites: true, nesting: nesting)
             run.visitRoot(plan, item)
+            run.checkSharedTargets(plan)
             defer { staging.discardAll() }
-            guard run.errors.isEmpty else { return .failure(MappingError(errors: run.errors)) }
+            guard run.errors.isEmpty else { return run.errors }
             let values = StagedValues(plan: plan, base: staging.base)
             defer { values.close() }
             do {
-                return .success(try Model(MappedValues(source: values)))
-            } catch let error as MappingError where error.errors.allSatisfy({ $0.rule == "mapping" }) {
-                return .failure(error)  // the model read a key path its mapping lacks
+                slot.initializeMemory(as: Model.self, repeating: try Model(MappedValues(source: values)), count: 1)
+                return []
             } catch {
-                return .failure(MappingError(errors: [
+                // The model read a key path its mapping lacks: that definition error, not `init`'s.
+                if let problem = values.problem { return problem.errors }
+                return [
                     ValidationError(
                         path: "", property: "", rule: "init", value: nil,
                         failure: .initFailed(model: TypeName.of(Model.self), thrown: String(describing: error))),
-                ]))
+                ]
             }
         }
+    }
+
+    /// Phase one of a nested model's mapping over `item`, on the model at `model` (for its calls),
+    /// at `nesting`: the staged values, kept for the outer run's phase two, or the errors.
+    static func stage<Model>(
+        _ item: SourceItem, on model: UnsafeMutablePointer<Model>, plan: Plan, nesting: Nesting
+    ) -> Result<PendingWrites, MappingError> {
+        if let refused = refusal(of: plan, nesting: nesting, writing: true) { return .failure(refused) }
+        let pending = PendingWrites(plan: plan)
+        var run = MappingRun(root: UnsafeRawPointer(model), staging: pending.staging, stagesWrites: true, nesting: nesting)
+        run.visitRoot(plan, item)
+        guard run.errors.isEmpty else {
+            pending.discard()
+            return .failure(MappingError(errors: run.errors))
+        }
+        return .success(pending)
     }
 
     /// Why a model of `plan` cannot be made `depth` models deep, or nil.

@@ -23,8 +23,12 @@ protocol Field: AnyObject, Sendable {
     var isWritable: Bool { get }
     /// Whether the property is an `Optional`, which an immutable model may leave absent.
     var isOptional: Bool { get }
-    /// Whether converting needs the model instance (a call does), which an immutable model lacks.
-    var usesInstance: Bool { get }
+    /// What the field needs the model instance for (a call, a merge), which an immutable model
+    /// lacks; nil when it needs none.
+    var instanceUse: InstanceUse? { get }
+    /// The same field applying its model's mapping to the property's current value, or nil when
+    /// the property does not hold a `Mappable` model (`.merging()`).
+    func merging() -> (any Field)?
 
     /// Type check, then the node's validators, then any transform; stages the value or records errors.
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
@@ -37,6 +41,18 @@ protocol Field: AnyObject, Sendable {
     func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer)
     /// Destroys the value this field staged in `slot`.
     func discardStaged(_ slot: UnsafeMutableRawPointer)
+}
+
+extension Field {
+    func merging() -> (any Field)? { nil }
+}
+
+/// What a field needs the model instance for.
+enum InstanceUse: Sendable, Equatable {
+    /// `.call`: the method runs on the instance.
+    case call
+    /// `.merging()`: the mapping applies to the property's current value.
+    case merging
 }
 
 /// The type a field receives from the source, as the definition checks see it.
@@ -60,7 +76,17 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
     var scratchLayout: ValueLayout { .none }
     var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
     var demand: JSONDemand { conversion.demand }
-    var usesInstance: Bool { false }
+    var instanceUse: InstanceUse? { nil }
+
+    func merging() -> (any Field)? {
+        guard let model = Value.self as? any (Mappable & ThreadSafeMetatype).Type else { return nil }
+        return mergingField(model)
+    }
+
+    private func mergingField<Model: Mappable & ThreadSafeMetatype>(_: Model.Type) -> (any Field)? {
+        // The same `Sendable` key path, seen with the model's type (`Model` is `Value`).
+        (keyPath as? KeyPath<Root, Model>).map { MergingField($0) }
+    }
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
         var issues = ConversionIssues(nesting: run.nesting)
@@ -77,7 +103,7 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
 final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, Field, @unchecked Sendable {
     private let rule: String
     private let conversion: Conversion<Input>
-    let usesInstance: Bool
+    let instanceUse: InstanceUse?
     /// What the JSON reader builds of the value: the input's demand, unless the transform needs
     /// more (a boxing of exact decimals).
     let demand: JSONDemand
@@ -90,13 +116,13 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
         rule: String,
         keyPath: any KeyPath<Root, Target> & Sendable,
         input: Conversion<Input>,
-        usesInstance: Bool,
+        instanceUse: InstanceUse?,
         demand: JSONDemand? = nil,
         transform: @escaping @Sendable (UnsafePointer<Root>?, Input, String, UnsafeMutableRawPointer) -> Failure?
     ) {
         self.rule = rule
         self.conversion = input
-        self.usesInstance = usesInstance
+        self.instanceUse = instanceUse
         self.demand = demand ?? input.demand
         self.transform = transform
         super.init(keyPath, typeName: TypeName.of(Target.self))
@@ -128,7 +154,7 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
 /// Nil when the description names no property: a property with observers prints only as
 /// `<computed 0x… (Int)>`.
 enum PropertyName {
-    static func of<Root, Value>(_ keyPath: any KeyPath<Root, Value> & Sendable) -> String? {
+    static func of<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String? {
         var text = String(describing: keyPath)
         if text.hasPrefix("\\") { text.removeFirst() }
         let rootName = String(describing: Root.self)

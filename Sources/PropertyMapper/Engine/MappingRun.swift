@@ -89,7 +89,7 @@ struct MappingRun {
     // runtime's generic enum witnesses, which cost more than the checks themselves.
 
     private mutating func visitMissing(_ node: PlanNode) {
-        if node.isRequired {
+        if node.absentIsError {
             fail(node, rule: "isRequired", failure: .missing, value: nil)
         } else {
             visitAbsent(node)
@@ -108,6 +108,7 @@ struct MappingRun {
     /// Checks one node against a present source value, which may be null.
     private mutating func visit(_ node: PlanNode, present item: SourceItem) {
         if item.isNull, node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }
+        if node.tracksPresence, let field = node.field { staging.markPresent(field) }
         // Fields, the common case, through the node's stored reference rather than `body`'s payload.
         if let field = node.field {
             return item.isNull ? field.stageNull(at: node, in: &self) : field.stage(item, at: node, in: &self)
@@ -150,6 +151,14 @@ struct MappingRun {
             staging.stage(field)
         } else {
             field.field.discardStaged(staging.slot(field))
+        }
+    }
+
+    /// Every field of a shared target of an immutable model was absent (see `Plan.sharedTargets`).
+    mutating func checkSharedTargets(_ plan: Plan) {
+        for target in plan.sharedTargets where !target.fields.contains(where: staging.isPresent) {
+            errors.append(ValidationError(
+                path: target.path, property: target.property, rule: "isRequired", value: nil, failure: .missing))
         }
     }
 

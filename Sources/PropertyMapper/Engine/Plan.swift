@@ -23,10 +23,15 @@ final class Plan: Sendable {
     /// The fields of each key path, in declaration order: where `MappedValues` reads a value.
     let fieldIndices: FieldIndices
 
+    /// In an immutable model's plan, each non-optional property that several fields target
+    /// (`"a": .property(\.x), "b": .property(\.x)`): absent only when every one of them is.
+    let sharedTargets: [SharedTarget]
+
     init<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) {
         let immutable = Root.self is any ImmutableMappable.Type
-        var builder = PlanBuilder(immutable: immutable)
+        var builder = PlanBuilder(immutable: immutable, targetCounts: immutable ? PlanBuilder.targetCounts(entries) : [:])
         root = builder.level(entries, path: "")
+        sharedTargets = builder.sharedTargets()
         builder.layout.finish(fieldCount: builder.fields.count)
         fields = builder.fields
         inlineMoves = fields.map(\.field.inlineMove)
@@ -38,6 +43,14 @@ final class Plan: Sendable {
         for field in fields { indices[field.field.keyPathID, default: []].append(field.index) }
         fieldIndices = FieldIndices(table: indices)
     }
+}
+
+/// A non-optional property of an immutable model that several fields target.
+struct SharedTarget: Sendable {
+    /// Where the first of its fields reads, for the error when all are absent.
+    let path: String
+    let property: String
+    var fields: [Int]
 }
 
 /// The indices of a plan's fields by the key path each targets.
@@ -98,18 +111,29 @@ final class PlanNode: Sendable {
     let path: String
     /// The property written, or every property under a nested mapping or a list.
     let property: String
+    /// `isRequired()`: absent and null both fail.
     let isRequired: Bool
+    /// Absent fails (`isRequired`, or a non-optional field of an immutable model, which has no
+    /// current value to keep); null follows the field's type.
+    let absentIsError: Bool
+    /// Phase one records whether the source holds a value for this field (see `Plan.sharedTargets`).
+    let tracksPresence: Bool
     let validators: [Validator]
     let body: Body
     /// The field, when the node is one: stored apart from `body`, so that the walk reaches it
     /// without taking an enum payload out (which retains it).
     let field: PlanField?
 
-    init(key: MappingKey, path: String, property: String, isRequired: Bool, validators: [Validator], body: Body) {
+    init(
+        key: MappingKey, path: String, property: String, isRequired: Bool, absentIsError: Bool, tracksPresence: Bool,
+        validators: [Validator], body: Body
+    ) {
         self.key = key
         self.path = path
         self.property = property
         self.isRequired = isRequired
+        self.absentIsError = absentIsError
+        self.tracksPresence = tracksPresence
         self.validators = validators
         self.body = body
         if case let .field(field) = body { self.field = field } else { self.field = nil }
@@ -172,8 +196,42 @@ private struct PlanBuilder {
     /// Building for an `ImmutableMappable` model: an absent non-optional field is required, as
     /// there is no current value to keep.
     let immutable: Bool
+    /// In an immutable model's mapping, how many fields target each key path.
+    let targetCounts: [AnyKeyPath: Int]
     var fields: [PlanField] = []
     var layout = StagingLayout()
+    /// The nodes whose presence phase one records, in declaration order.
+    var presenceNodes: [PlanNode] = []
+
+    /// How many fields target each key path under `entries`.
+    static func targetCounts<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) -> [AnyKeyPath: Int] {
+        var counts: [AnyKeyPath: Int] = [:]
+        func count(_ descriptor: PropertyDescriptor<Root>) {
+            switch descriptor.node {
+            case let .field(field): counts[field.keyPathID, default: 0] += 1
+            case let .nested(entries): entries.forEach { count($0.1) }
+            case let .list(descriptors): descriptors.forEach(count)
+            }
+        }
+        entries.forEach { count($0.1) }
+        return counts
+    }
+
+    /// The shared targets of the nodes that record presence.
+    func sharedTargets() -> [SharedTarget] {
+        var targets: [SharedTarget] = []
+        var byKeyPath: [AnyKeyPath: Int] = [:]
+        for node in presenceNodes {
+            guard let field = node.field else { continue }
+            if let index = byKeyPath[field.field.keyPathID] {
+                targets[index].fields.append(field.index)
+            } else {
+                byKeyPath[field.field.keyPathID] = targets.count
+                targets.append(SharedTarget(path: node.path, property: node.property, fields: [field.index]))
+            }
+        }
+        return targets
+    }
 
     mutating func level<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)], path: String) -> PlanLevel {
         PlanLevel(path: path, entries: entries.map { key, descriptor in node(descriptor, key: key, path: key.appended(to: path)) })
@@ -182,7 +240,8 @@ private struct PlanBuilder {
     private mutating func node<Root>(_ descriptor: PropertyDescriptor<Root>, key: MappingKey, path: String) -> PlanNode {
         let body: PlanNode.Body
         let property: String
-        var isRequired = descriptor.isRequiredFlag
+        var absentIsError = descriptor.isRequiredFlag
+        var tracksPresence = false
         switch descriptor.node {
         case let .field(field):
             let planField = PlanField(
@@ -192,7 +251,10 @@ private struct PlanBuilder {
             body = .field(planField)
             // A property with observers has no name in its key path: it is named after its mapping key.
             property = field.propertyName ?? key.description
-            if immutable, !field.isOptional { isRequired = true }
+            if immutable, !field.isOptional {
+                // One field: absent is an error. Several: absent only when all are (checked after phase one).
+                if targetCounts[field.keyPathID, default: 1] > 1 { tracksPresence = true } else { absentIsError = true }
+            }
         case let .nested(entries):
             let nested = level(entries, path: path)
             body = .nested(nested)
@@ -202,8 +264,10 @@ private struct PlanBuilder {
             body = .list(children)
             property = PlanNode.joinedNames(children.map(\.property))
         }
-        return PlanNode(
-            key: key, path: path, property: property, isRequired: isRequired,
-            validators: descriptor.validators, body: body)
+        let built = PlanNode(
+            key: key, path: path, property: property, isRequired: descriptor.isRequiredFlag, absentIsError: absentIsError,
+            tracksPresence: tracksPresence, validators: descriptor.validators, body: body)
+        if tracksPresence { presenceNodes.append(built) }
+        return built
     }
 }

@@ -38,7 +38,7 @@ enum PlanCheck {
                 if !field.field.isWritable {
                     readOnlyTargets.append(error(path: node.path, property: node.property, .readOnlyTarget))
                 }
-                if immutable, field.field.usesInstance { fail(node, .callWithoutInstance) }
+                if immutable, let use = field.field.instanceUse { fail(node, .needsInstance(use)) }
                 let input = field.field.input
                 received = (.type(input.name), input.kinds)
             case let .nested(nested):

@@ -37,7 +37,7 @@ enum StagedType<Value>: StagedValueType {
 class PropertyWriter<Root, Value>: @unchecked Sendable {
     // @unchecked: every property is an immutable `let` of a `Sendable` type; a non-final class
     // cannot state `Sendable` otherwise.
-    private let keyPath: any KeyPath<Root, Value> & Sendable
+    let keyPath: any KeyPath<Root, Value> & Sendable
     /// The key path when it can write: nil for a `let` or a `private(set)` property, which only an
     /// `ImmutableMappable` model's mapping may target (see `PlanCheck`).
     /// (The same `Sendable` key path object, seen as writable.)

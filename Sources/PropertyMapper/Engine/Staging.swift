@@ -28,10 +28,11 @@ struct StagingLayout: Sendable {
         return offset
     }
 
-    /// Adds the flag bytes of `fieldCount` fields after every region.
+    /// Adds the flag bytes of `fieldCount` fields after every region: one that says a value is
+    /// staged, and one that says the source held a value, for each field.
     mutating func finish(fieldCount: Int) {
         flags = size
-        size = Swift.max(size + fieldCount, 1)  // never empty, so a buffer always has an address
+        size = Swift.max(size + 2 * fieldCount, 1)  // never empty, so a buffer always has an address
     }
 }
 
@@ -49,7 +50,7 @@ struct StagingBuffer {
     init(base: UnsafeMutableRawPointer, plan: Plan) {
         self.base = base
         self.plan = plan
-        (base + plan.staging.flags).initializeMemory(as: Bool.self, repeating: false, count: plan.fields.count)
+        (base + plan.staging.flags).initializeMemory(as: Bool.self, repeating: false, count: 2 * plan.fields.count)
     }
 
     /// The uninitialized slot of `field`, where it converts its value before `stage`.
@@ -69,6 +70,16 @@ struct StagingBuffer {
     /// Whether field `index` of `plan` holds a staged value in the buffer at `base`.
     static func isStaged(_ index: Int, base: UnsafeMutableRawPointer, plan: Plan) -> Bool {
         (base + plan.staging.flags).assumingMemoryBound(to: Bool.self)[index]
+    }
+
+    /// Records that the source held a value (null included) for `field`.
+    func markPresent(_ field: PlanField) {
+        flag(plan.fields.count + field.index).pointee = true
+    }
+
+    /// Whether the source held a value for field `index`.
+    func isPresent(_ index: Int) -> Bool {
+        flag(plan.fields.count + index).pointee
     }
 
     /// Records that the slot of `field` now holds its converted value.

@@ -91,8 +91,10 @@ enum DefinitionProblem: Sendable, Equatable {
     case listWithoutCommonInput(inputs: [FieldInput])
     /// A read-only key path (a `let` property) in a mapping that writes into its model.
     case readOnlyTarget
-    /// A call in an immutable model's mapping: there is no instance to call it on.
-    case callWithoutInstance
+    /// A call or a merge in an immutable model's mapping: there is no instance to use.
+    case needsInstance(InstanceUse)
+    /// `.merging()` on a descriptor that does not map a `Mappable` model into its property.
+    case mergingWithoutModel
     /// `MappedValues` asked for a key path its mapping does not target.
     case keyPathNotMapped(String)
     /// `MappedValues` read after the model's `init(_ values:)` returned.

@@ -113,8 +113,12 @@ extension DefinitionProblem {
             return "\(validator) has a bound that is not a number (NaN)"
         case .readOnlyTarget:
             return "this key path is read-only: mapValues cannot write it (only an ImmutableMappable model's mapping may target a let)"
-        case .callWithoutInstance:
+        case .needsInstance(.call):
             return "a call needs an instance, and an ImmutableMappable model has none while it is mapped; use a Boxing"
+        case .needsInstance(.merging):
+            return "merging() applies a mapping to the current value, and an ImmutableMappable model has none"
+        case .mergingWithoutModel:
+            return "merging() needs a .property whose type is a Mappable model"
         case let .keyPathNotMapped(keyPath):
             return "\(keyPath) is not a target of this mapping"
         case let .valuesReadLate(keyPath):

@@ -182,7 +182,7 @@ extension JSONReader {
     /// An object with only the level's keys; the others are checked and skipped. The last duplicate wins.
     private mutating func readObject(_ level: JSONLevel, depth: Int) throws(JSONSyntaxError) -> JSONObject {
         try open(depth: depth)
-        var values = [Any](repeating: JSONObject.absent, count: level.keys.count)
+        let object = JSONObject(level: level)
         var present = KeySet()
         if !closesAtOnce(UInt8(ascii: "}")) {
             var hint = 0
@@ -191,7 +191,7 @@ extension JSONReader {
                 let key = try scanString()
                 try readColon()
                 if let index = level.match(key, in: &self, hint: hint) {
-                    values[index] = try read(level.keyDemands[index], depth: depth + 1)
+                    object.store(try read(level.keyDemands[index], depth: depth + 1), at: index)
                     present.insert(index)
                     hint = index + 1
                 } else {
@@ -199,7 +199,8 @@ extension JSONReader {
                 }
             } while try readSeparator(closer: UInt8(ascii: "}"))
         }
-        return JSONObject(level: level, values: values, present: present)
+        object.finish(present: present)
+        return object
     }
 
     /// An array with the level's indices; a placeholder stands for each skipped element before the last

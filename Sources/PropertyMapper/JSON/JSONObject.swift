@@ -6,13 +6,34 @@ final class JSONObject {
     let level: JSONLevel
     /// The value of each of `level.keys`; a placeholder where `present` says the key was absent.
     /// (Plain `Any`s rather than `Any?`s: copying an optional existential costs twice as much.)
-    let values: [Any]
-    let present: KeySet
+    ///
+    /// Invariant: `level.keys.count` initialized values, from `init` to `deinit`, owned by the
+    /// object. (A buffer of its own rather than an `[Any]`: freeing an array's storage looks up
+    /// its element type's metadata, and a document holds an object per record and per nested model.)
+    private let values: UnsafeMutablePointer<Any>
+    private(set) var present = KeySet()
 
-    init(level: JSONLevel, values: [Any], present: KeySet) {
+    /// An object with every key absent, for the reader to fill with `store(_:at:)`.
+    init(level: JSONLevel) {
         self.level = level
-        self.values = values
-        self.present = present
+        values = .allocate(capacity: Swift.max(1, level.keys.count))
+        values.initialize(repeating: Self.absent, count: level.keys.count)
+    }
+
+    deinit {
+        values.deinitialize(count: level.keys.count)
+        values.deallocate()
+    }
+
+    /// Sets the value of key `index` of `level.keys` (the last of duplicate keys wins); the reader
+    /// then records the key in `present` with `finish(present:)`.
+    func store(_ value: Any, at index: Int) {
+        values[index] = value
+    }
+
+    /// Records which keys the reader stored, once it has read the whole object.
+    func finish(present keys: KeySet) {
+        present = keys
     }
 
     /// The value of the plan entry numbered `entry` of `level.plan`, read for the engine, or nil when
@@ -45,7 +66,7 @@ struct KeySet {
 extension JSONObject: StringKeyedContainer {
     var acceptsStringKeys: Bool { true }
 
-    var count: Int { values.indices.reduce(0) { present.contains($1) ? $0 + 1 : $0 } }
+    var count: Int { level.keys.indices.reduce(0) { present.contains($1) ? $0 + 1 : $0 } }
 
     func value(forKey key: String) -> Any? {
         guard let index = level.keys.firstIndex(of: key), present.contains(index) else { return nil }
@@ -53,7 +74,7 @@ extension JSONObject: StringKeyedContainer {
     }
 
     func forEachStringKey(_ body: (String, Any) -> Void) {
-        for index in values.indices where present.contains(index) {
+        for index in level.keys.indices where present.contains(index) {
             body(level.keys[index], values[index])
         }
     }

@@ -28,6 +28,8 @@ public struct MappedValues<Root> {
 final class StagedValues {
     private let plan: Plan
     private var base: UnsafeMutableRawPointer?
+    /// The first definition error a read threw: what a throwing `init(_ values:)` is reported as.
+    private(set) var problem: MappingError?
 
     init(plan: Plan, base: UnsafeMutableRawPointer) {
         self.plan = plan
@@ -54,11 +56,13 @@ final class StagedValues {
         throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
     }
 
-    private func problem(_ problem: (String) -> DefinitionProblem, _ keyPath: AnyKeyPath) -> MappingError {
-        MappingError(errors: [
+    private func problem(_ kind: (String) -> DefinitionProblem, _ keyPath: AnyKeyPath) -> MappingError {
+        let error = MappingError(errors: [
             ValidationError(
                 path: "", property: "", rule: "mapping", value: nil,
-                failure: .definition(problem(String(describing: keyPath)))),
+                failure: .definition(kind(String(describing: keyPath)))),
         ])
+        if problem == nil { problem = error }
+        return error
     }
 }

@@ -223,13 +223,14 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
         #expect(layout.title == "kept")
     }
 
-    /// One-byte fields only: the flags follow the slots directly, and the buffer is as small as that.
+    /// One-byte fields only: the flags (two per field) follow the slots directly, and the buffer is
+    /// as small as that.
     @Test func flagsFollowTheLastRegion() {
         let mapping: Mapping<Layout> = ["a": .property(\.flag), "b": .property(\.small), "c": .property(\.flag)]
         let plan = mapping.plan
         #expect(plan.fields.map(\.slot) == [0, 1, 2])
         #expect(plan.staging.flags == 3)
-        #expect(plan.staging.size == 6)
+        #expect(plan.staging.size == 9)
         Self.checkLayout(plan)
     }
 

@@ -1,0 +1,109 @@
+/// `.property(\.x).merging()`: the nested model's mapping applies to the property's current value
+/// instead of a new model, still all or nothing for the whole graph.
+///
+/// Phase one checks the source against the current value (its calls run on it) and keeps the
+/// nested model's staged values aside, in `PendingWrites`; the outer run's phase two applies them
+/// to the value the property then holds, and writes it back (a struct) or leaves the object in
+/// place (a class). Until then nothing is written, so a failure anywhere leaves the graph as it was.
+// @unchecked: immutable `let`s only; the key paths are one `Sendable` key path object, which a
+// `.property` descriptor was given.
+final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, @unchecked Sendable {
+    private let keyPath: KeyPath<Root, Model>
+    private let writableKeyPath: WritableKeyPath<Root, Model>?
+    let propertyName: String?
+
+    init(_ keyPath: KeyPath<Root, Model>) {
+        self.keyPath = keyPath
+        writableKeyPath = keyPath as? WritableKeyPath<Root, Model>
+        propertyName = PropertyName.of(keyPath)
+    }
+
+    var stagedLayout: ValueLayout { .of(PendingWrites.self) }
+    var scratchLayout: ValueLayout { .none }
+    var input: InputType { InputType(name: TypeName.of(Model.self), kinds: [.object, .array]) }
+    var demand: JSONDemand { .model { Model.mapping.jsonLevel } }
+    var keyPathID: AnyKeyPath { keyPath }
+    var isWritable: Bool { writableKeyPath != nil }
+    var isOptional: Bool { false }
+    var instanceUse: InstanceUse? { .merging }
+    var inlineMove: InlineMove? { nil }
+
+    func merging() -> (any Field)? { self }
+
+    func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        // An immutable model has no instance; its plan refuses merges (`PlanCheck`).
+        guard let root = run.root?.assumingMemoryBound(to: Root.self) else { return }
+        guard run.passesValidators(node, item) else { return }
+        var current = root.pointee[keyPath: keyPath]
+        let staged = withUnsafeMutablePointer(to: &current) {
+            Engine.stage(item, on: $0, plan: Model.mapping.plan, nesting: run.nesting.inner)
+        }
+        switch staged {
+        case let .success(pending):
+            run.staging.slot(field).initializeMemory(as: PendingWrites.self, repeating: pending, count: 1)
+            run.staged(field)
+        case let .failure(error):
+            var issues = ConversionIssues(nesting: run.nesting)
+            issues.add(nested: error.errors)
+            run.fail(node, issues: issues)
+        }
+    }
+
+    func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        run.failNull(at: node, expected: TypeName.of(Model.self))
+    }
+
+    func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
+        let pending = slot.assumingMemoryBound(to: PendingWrites.self).move()
+        // A read-only key path is refused before any run that writes.
+        guard let writableKeyPath else { return pending.discard() }
+        let model = root.assumingMemoryBound(to: Root.self)
+        var current = model.pointee[keyPath: writableKeyPath]
+        withUnsafeMutablePointer(to: &current) { pending.apply(to: $0) }
+        if !(Model.self is AnyObject.Type) { model.pointee[keyPath: writableKeyPath] = current }
+    }
+
+    func discardStaged(_ slot: UnsafeMutableRawPointer) {
+        slot.assumingMemoryBound(to: PendingWrites.self).move().discard()
+    }
+}
+
+/// A nested model's staged values, kept from the outer run's phase one to its phase two.
+///
+/// Invariant: the buffer is allocated for `plan` from `init` until `apply` or `discard` (or
+/// `deinit`, for one that was neither), which empty and free it; each runs at most once.
+final class PendingWrites {
+    private let plan: Plan
+    private let base: UnsafeMutableRawPointer
+    let staging: StagingBuffer
+    private var finished = false
+
+    init(plan: Plan) {
+        self.plan = plan
+        base = .allocate(byteCount: plan.staging.size, alignment: plan.staging.alignment)
+        staging = StagingBuffer(base: base, plan: plan)
+    }
+
+    /// Moves the staged values into the model at `model`, a `Root` of the plan.
+    func apply<Model>(to model: UnsafeMutablePointer<Model>) {
+        guard !finished else { return }
+        staging.moveAll(into: UnsafeMutableRawPointer(model))
+        finish()
+    }
+
+    /// Destroys the staged values.
+    func discard() {
+        guard !finished else { return }
+        staging.discardAll()
+        finish()
+    }
+
+    private func finish() {
+        finished = true
+        base.deallocate()
+    }
+
+    deinit {
+        discard()
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+// Definition errors in model graphs: read-only key paths, calls in immutable models, and nested
+// models whose own mapping cannot work.
+
+/// A class whose mapping targets a `let`: refused by every entry point that writes.
+private final class Frozen {
+    let id: Int = 0
+    var name = "before"
+    static let mapping: Mapping<Frozen> = ["id": .property(\.id), "name": .property(\.name)]
+}
+
+/// A `Mappable` struct whose mapping targets a `let`.
+private struct FrozenRecord: Mappable {
+    let id: Int
+    var name = ""
+    init() { id = 0 }
+    static let mapping: Mapping<FrozenRecord> = ["id": .property(\.id), "name": .property(\.name)]
+}
+
+/// An immutable model used as a `mapValues` target, which it cannot be.
+private struct Badge: ImmutableMappable, Equatable {
+    let label: String
+    var note: String?
+    static let mapping: Mapping<Badge> = ["label": .property(\.label), "note": .property(\.note)]
+    init(label: String) { self.label = label }
+    init(_ values: MappedValues<Badge>) throws {
+        label = try values[\.label]
+        note = try values[\.note]
+    }
+}
+
+/// An immutable model whose mapping makes a call, which needs an instance it does not have.
+private struct Called: ImmutableMappable {
+    let name: String
+    let size: Int
+    static let mapping: Mapping<Called> = [
+        "name": .property(\.name),
+        "size": .call(Called.size(from:), \.size),
+    ]
+    init(_ values: MappedValues<Called>) throws {
+        name = try values[\.name]
+        size = try values[\.size]
+    }
+    func size(from text: String) -> Int? { text.count }
+}
+
+/// A model whose own mapping has a definition error (`lengthRange` on an `Int`).
+private struct Broken: Mappable, Equatable {
+    var count = 0
+    static let mapping: Mapping<Broken> = ["count": .property(\.count).lengthRange(1, 3)]
+}
+
+/// A model holding the broken one, alone, optional and in an array.
+private struct BrokenHolder: Mappable {
+    var name = ""
+    var one = Broken()
+    var maybe: Broken?
+    var many: [Broken] = []
+    static let mapping: Mapping<BrokenHolder> = [
+        "name": .property(\.name).lengthRange(1, 3),
+        "one": .property(\.one),
+        "maybe": .property(\.maybe),
+        "many": .property(\.many),
+    ]
+}
+
+/// An immutable model holding the broken one.
+private struct ImmutableBrokenHolder: ImmutableMappable {
+    let child: Broken?
+    static let mapping: Mapping<ImmutableBrokenHolder> = ["child": .property(\.child)]
+    init(_ values: MappedValues<ImmutableBrokenHolder>) throws { child = try values[\.child] }
+}
+
+@Suite("Models: definition errors")
+struct ModelDefinitionErrorTests {
+    // MARK: Read-only key paths
+
+    @Test func aLetInAClassMappingIsADefinitionError() {
+        let errors = Frozen.mapping.definitionErrors
+        #expect(errors.map(\.rule) == ["mapping"])
+        #expect(errors.map(\.path) == ["id"])
+        #expect(errors.map(\.property) == ["id"])
+    }
+
+    @Test func mapValuesRefusesALetAndWritesNothing() throws {
+        let frozen = Frozen()
+        let source: [String: Any] = ["id": 1, "name": "after"]
+        let error = #expect(throws: MappingError.self) { try Mapper.mapValues(from: source, to: frozen, using: Frozen.mapping) }
+        #expect(error?.errors == Frozen.mapping.definitionErrors)
+        #expect(frozen.name == "before")
+        let fromJSON = #expect(throws: MappingError.self) {
+            try Mapper.mapValues(fromJSON: #"{"id": 1, "name": "after"}"#, to: frozen, using: Frozen.mapping)
+        }
+        #expect(fromJSON?.errors == Frozen.mapping.definitionErrors)
+        #expect(frozen.name == "before")
+        #expect(Mapper.validate(source, for: frozen, using: Frozen.mapping) == Frozen.mapping.definitionErrors)
+    }
+
+    @Test func mapArrayRefusesALetByThrowingNotPerRecord() {
+        let error = #expect(throws: MappingError.self) {
+            _ = try Mapper.mapArray(from: [["name": "a"], ["name": "b"]], using: Frozen.mapping) { Frozen() }
+        }
+        #expect(error?.errors == Frozen.mapping.definitionErrors)
+        let empty = #expect(throws: MappingError.self) { _ = try Mapper.mapArray(from: [Any](), using: Frozen.mapping) { Frozen() } }
+        #expect(empty?.errors == Frozen.mapping.definitionErrors)
+    }
+
+    @Test func aMappableStructWithALetIsRefusedByEveryModelEntryPoint() throws {
+        let expected = FrozenRecord.mapping.definitionErrors
+        #expect(expected.map(\.rule) == ["mapping"])
+        #expect(expected.map(\.path) == ["id"])
+        let source: [String: Any] = ["id": 1, "name": "x"]
+        #expect(Mapper.validate(source, as: FrozenRecord.self) == expected)
+        let one = #expect(throws: MappingError.self) { _ = try Mapper.map(FrozenRecord.self, from: source) }
+        #expect(one?.errors == expected)
+        let json = #expect(throws: MappingError.self) { _ = try Mapper.map(FrozenRecord.self, fromJSON: #"{"id": 1}"#) }
+        #expect(json?.errors == expected)
+        let all = #expect(throws: MappingError.self) { _ = try Mapper.map([FrozenRecord].self, from: [source, source]) }
+        #expect(all?.errors == expected)
+        let batch = #expect(throws: MappingError.self) { _ = try Mapper.mapArray(from: [source], as: FrozenRecord.self) }
+        #expect(batch?.errors == expected)
+        let batchJSON = #expect(throws: MappingError.self) {
+            _ = try Mapper.mapArray(fromJSON: Data(#"[{"id": 1}]"#.utf8), as: FrozenRecord.self)
+        }
+        #expect(batchJSON?.errors == expected)
+    }
+
+    @Test func anImmutableModelsLetsAreNotListedButMapValuesStillRefusesThem() throws {
+        #expect(Badge.mapping.definitionErrors.isEmpty)
+        let badge = try Mapper.map(Badge.self, from: ["label": "gold", "note": "n"])
+        #expect(badge.label == "gold" && badge.note == "n")
+
+        var target = Badge(label: "before")
+        let error = #expect(throws: MappingError.self) {
+            try Mapper.mapValues(from: ["label": "after", "note": "x"], to: &target, using: Badge.mapping)
+        }
+        // Only `label` is a let: `note` is writable.
+        #expect(error?.errors.map(\.rule) == ["mapping"])
+        #expect(error?.errors.map(\.path) == ["label"])
+        #expect(error?.errors.map(\.property) == ["label"])
+        #expect(target == Badge(label: "before"))
+        let fromJSON = #expect(throws: MappingError.self) {
+            try Mapper.mapValues(fromJSON: Data(#"{"label": "after"}"#.utf8), to: &target, using: Badge.mapping)
+        }
+        #expect(fromJSON?.errors == error?.errors)
+        #expect(target == Badge(label: "before"))
+    }
+
+    @Test func mapArrayWithAnImmutableModelsMappingThrowsTheLetAlone() {
+        // DESIGN: "mapValues always refuses" a read-only key path, and definition errors are thrown
+        // alone by every entry point ("mapArray throws them").
+        let error = #expect(throws: MappingError.self) {
+            _ = try Mapper.mapArray(from: [["label": "a"]], using: Badge.mapping) { Badge(label: "x") }
+        }
+        #expect(error?.errors.map(\.path) == ["label"])
+    }
+
+    @Test func validateForAnInstanceReturnsWhatMapValuesThrowsForAnImmutableModelsLet() {
+        // Mapper.validate(_:for:using:) is documented to return "the errors mapValues would throw".
+        let source: [String: Any] = ["label": "after"]
+        var target = Badge(label: "before")
+        let thrown = Self.errors { () throws(MappingError) in try Mapper.mapValues(from: source, to: &target, using: Badge.mapping) }
+        #expect(thrown.map(\.rule) == ["mapping"])
+        #expect(Mapper.validate(source, for: target, using: Badge.mapping) == thrown)
+    }
+
+    // MARK: Calls in immutable models
+
+    @Test func aCallInAnImmutableModelsMappingIsADefinitionError() {
+        let errors = Called.mapping.definitionErrors
+        #expect(errors.map(\.rule) == ["mapping"])
+        #expect(errors.map(\.path) == ["size"])
+        #expect(errors.map(\.property) == ["size"])
+        let source: [String: Any] = ["name": "n", "size": "abc"]
+        #expect(Mapper.validate(source, as: Called.self) == errors)
+        let error = #expect(throws: MappingError.self) { _ = try Mapper.map(Called.self, from: source) }
+        #expect(error?.errors == errors)
+        let batch = #expect(throws: MappingError.self) { _ = try Mapper.mapArray(from: [source], as: Called.self) }
+        #expect(batch?.errors == errors)
+        let all = #expect(throws: MappingError.self) {
+            _ = try Mapper.map([Called].self, fromJSON: #"[{"name": "n", "size": "abc"}]"#)
+        }
+        #expect(all?.errors == errors)
+    }
+
+    // MARK: Nested models with definition errors
+
+    @Test func aBrokenNestedMappingIsNotTheParentsDefinitionError() {
+        // The parent's mapping is fine; the nested model's mapping is read only when one is mapped.
+        #expect(BrokenHolder.mapping.definitionErrors.isEmpty)
+        #expect(Broken.mapping.definitionErrors.map(\.path) == ["count"])
+        // With no nested model in the source, nothing uses the broken mapping.
+        #expect(Mapper.validate(["name": "ab"], as: BrokenHolder.self).isEmpty)
+    }
+
+    @Test func aBrokenNestedMappingIsReportedAtTheNestedModelsPathNeverATrap() {
+        let errors = Mapper.validate(["name": "ab", "one": ["count": 1]], as: BrokenHolder.self)
+        #expect(errors.map(\.rule) == ["mapping"])
+        #expect(errors.map(\.path) == ["one.count"])
+        #expect(errors.map(\.property) == ["one.count"])
+        #expect(errors.first?.message == Broken.mapping.definitionErrors.first?.message)
+        let thrown = #expect(throws: MappingError.self) { _ = try Mapper.map(BrokenHolder.self, from: ["one": ["count": 1]]) }
+        #expect(thrown?.errors == errors)
+    }
+
+    @Test func aBrokenNestedMappingInOptionalsArraysAndJSON() throws {
+        let source: [String: Any] = ["maybe": ["count": 1], "many": [["count": 1], ["count": 2]]]
+        let errors = Mapper.validate(source, as: BrokenHolder.self)
+        #expect(errors.allSatisfy { $0.rule == "mapping" })
+        #expect(errors.first?.path == "maybe.count")
+        #expect(errors.contains { $0.path.hasPrefix("many[") })
+        let data = try JSONSerialization.data(withJSONObject: source)
+        let fromJSON = #expect(throws: MappingError.self) { _ = try Mapper.map(BrokenHolder.self, fromJSON: data) }
+        #expect(fromJSON?.errors == errors)
+        // A null optional and an empty array make no nested model.
+        #expect(Mapper.validate(["maybe": NSNull(), "many": [Any]()], as: BrokenHolder.self).isEmpty)
+        let inImmutable = Mapper.validate(["child": ["count": 1]], as: ImmutableBrokenHolder.self)
+        #expect(inImmutable.map(\.rule) == ["mapping"])
+        #expect(inImmutable.map(\.path) == ["child.count"])
+    }
+
+    private static func errors(_ body: () throws(MappingError) -> Void) -> [ValidationError] {
+        do {
+            try body()
+            return []
+        } catch {
+            return error.errors
+        }
+    }
+}
