@@ -591,6 +591,30 @@ enum DesignModelsCallSite {
         func kind(from text: String) -> VideoType? { VideoType(rawValue: text) }
     }
 
+    // "with `.merging()` its mapping applies to the property's current value instead".
+    struct Settings: Mappable {
+        var theme = "light"
+        var fontSize = 12
+        static let mapping: Mapping<Settings> = ["theme": .property(\.theme), "fontSize": .property(\.fontSize).range(8, 40)]
+    }
+
+    struct Profile: Mappable {
+        var name = ""
+        var settings = Settings()
+        var replaced = Settings()
+        static let mapping: Mapping<Profile> = [
+            "name": .property(\.name),
+            "settings": .property(\.settings).merging(),
+            "replaced": .property(\.replaced),
+        ]
+    }
+
+    struct MergesInImmutable: ImmutableMappable {
+        let settings: Settings
+        static let mapping: Mapping<MergesInImmutable> = ["settings": .property(\.settings).merging()]
+        init(_ values: MappedValues<MergesInImmutable>) throws { settings = try values[\.settings] }
+    }
+
     struct LetInMappable: Mappable {
         let id = 0
         static let mapping: Mapping<LetInMappable> = ["id": .property(\.id)]
@@ -755,5 +779,25 @@ extension CallSiteTests {
         #expect(Mapper.validate(["videoType": "live"], as: Site.CallsInImmutable.self).map(\.rule) == ["mapping"])
         #expect(Site.LetInMappable.mapping.definitionErrors.map(\.rule) == ["mapping"])
         #expect(Site.Repo.mapping.definitionErrors.isEmpty, "an immutable model's mapping may target lets")
+    }
+
+    @Test func designMergingAppliesTheNestedMappingToTheCurrentValue() throws {
+        typealias Site = DesignModelsCallSite
+        var profile = Site.Profile()
+        profile.settings = Site.Settings(theme: "dark", fontSize: 20)
+        profile.replaced = Site.Settings(theme: "dark", fontSize: 20)
+        try Mapper.mapValues(
+            from: ["name": "ada", "settings": ["fontSize": 14], "replaced": ["fontSize": 14]],
+            to: &profile, using: Site.Profile.mapping)
+        #expect(profile.settings.theme == "dark" && profile.settings.fontSize == 14, "merged: absent keys keep their values")
+        #expect(profile.replaced.theme == "light" && profile.replaced.fontSize == 14, "made anew by init()")
+
+        // Still all or nothing for the whole graph.
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: ["name": "bob", "settings": ["theme": "blue", "fontSize": 99]], to: &profile, using: Site.Profile.mapping)
+        }
+        #expect(errors.map(\.path) == ["settings.fontSize"])
+        #expect(profile.name == "ada" && profile.settings.theme == "dark")
+        #expect(Site.MergesInImmutable.mapping.definitionErrors.map(\.rule) == ["mapping"])
     }
 }

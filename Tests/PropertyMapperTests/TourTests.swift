@@ -62,7 +62,7 @@ import Testing
         let rows = lines[(header + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.split(separator: " ").map(String.init) }
         #expect(rows.map { $0[0] } == ["owner.login", "owner.id", "license.name", "topics[1]", "visibility", "pushed_at"])
         #expect(rows.map { $0[1] } == ["owner.login", "owner.id", "license.name", "topics", "visibility", "pushedAt"])
-        #expect(rows.map { $0[2] } == ["isRequired", "type", "isRequired", "type", "type", "box(Date)"])
+        #expect(rows.map { $0[2] } == ["isRequired", "type", "type", "type", "type", "box(Date)"])
         #expect(lines.contains("Mapper.map([Repo].self, fromJSON:) throws 6 errors, the first at [3].owner.login"))
     }
 
