@@ -25,7 +25,7 @@ let package = Package(
         .executableTarget(
             name: "Tour",
             dependencies: ["PropertyMapper", "FeedModel"],
-            resources: [.copy("Resources/feed.json")],
+            resources: [.copy("Resources/feed.json"), .copy("Resources/repos.json")],
             swiftSettings: strictSettings
         ),
         .executableTarget(

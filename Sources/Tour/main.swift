@@ -2,12 +2,12 @@ import Foundation
 import PropertyMapper
 
 // The PropertyMapper tour: `swift run tour [feed.json]`.
-// Walks through the library in seven steps on the sample data shipped with it, printing plain text.
+// Walks through the library in eight steps on the sample data shipped with it, printing plain text.
 
 let usage = """
     usage: swift run tour [FEED]
 
-    Walks through PropertyMapper in seven steps. Step 6 maps FEED, a JSON array of video
+    Walks through PropertyMapper in eight steps. Step 6 maps FEED, a JSON array of video
     records (default: the sample feed shipped with the tour, 200 records).
     """
 
@@ -16,14 +16,19 @@ struct TourFailure: Error, CustomStringConvertible {
     let description: String
 }
 
+/// The tour's bundled JSON resource `name`.json.
+func resource(_ name: String) throws(TourFailure) -> URL {
+    guard let url = Bundle.module.url(forResource: name, withExtension: "json") else {
+        throw TourFailure(description: "the sample \(name).json is missing from the tour's resources")
+    }
+    return url
+}
+
 /// The feed named on the command line (checked to be a readable JSON array), or the sample feed.
 func feedURL(arguments: [String]) throws(TourFailure) -> URL {
     switch arguments.count {
     case 0:
-        guard let url = Bundle.module.url(forResource: "feed", withExtension: "json") else {
-            throw TourFailure(description: "the sample feed feed.json is missing from the tour's resources")
-        }
-        return url
+        return try resource("feed")
     case 1:
         let path = arguments[0]
         guard !path.hasPrefix("-") else { throw TourFailure(description: "unknown option \(path)\n\n\(usage)") }
@@ -66,7 +71,7 @@ do {
     let feed = try feedURL(arguments: arguments)
     print("PropertyMapper tour")
     print("===================")
-    print("Seven steps through the library, each printing what it maps and what it reports.")
+    print("Eight steps through the library, each printing what it maps and what it reports.")
     try basicMapping()
     try nestedPaths()
     try boxing()
@@ -74,6 +79,7 @@ do {
     try validation()
     try sampleFeed(feed)
     try dryRun()
+    try models(try resource("repos"))
     print("")
     print("End of the tour. The same steps, with prose, are the pages of Playgrounds/PropertyMapper.playground.")
 } catch let failure as TourFailure {

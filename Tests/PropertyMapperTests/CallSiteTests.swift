@@ -422,3 +422,382 @@ extension CallSiteTests {
         #expect(BoxingDocCallSite.parisFormat != .iso8601)
     }
 }
+
+// MARK: DESIGN.md "Models" (issue 11), and the README's "Models" section
+
+enum DesignModelsCallSite {
+    static let emailPattern = #"^[^@\s]+@[^@\s]+\.[a-z]{2,}$"#
+
+    enum Visibility: String, CaseIterable { case `public`, `private` }
+
+    struct License: Mappable {
+        var key = ""
+        var name = ""
+        static let mapping: Mapping<License> = ["key": .property(\.key), "name": .property(\.name)]
+    }
+
+    struct Author: Mappable {                  // mutable: made by init(), then mapped
+        var id = 0
+        var email = ""
+        static let mapping: Mapping<Author> = [
+            "id": .property(\.id).min(1),
+            "email": .property(\.email).matchesRegEx(emailPattern),
+        ]
+    }
+
+    struct Repo: ImmutableMappable {           // `let` properties: made from the mapped values
+        let id: Int
+        let name: String
+        let owner: Author                      // nested model
+        let license: License?                  // optional nested model; null → nil
+        let visibility: Visibility             // enum Visibility: String { case public, private }
+        let topics: [String]
+        static let mapping: Mapping<Repo> = [
+            "id": .property(\.id),
+            "name": .property(\.name).lengthRange(1, 100),
+            "owner": .property(\.owner),
+            "license": .property(\.license),
+            "visibility": .property(\.visibility),
+            "topics": .property(\.topics),
+        ]
+        init(_ values: MappedValues<Repo>) throws {
+            id = try values[\.id]; name = try values[\.name]; owner = try values[\.owner]
+            license = try values[\.license]; visibility = try values[\.visibility]; topics = try values[\.topics]
+        }
+    }
+
+    static func mapOne(_ data: Data, _ dictionary: [String: Any]) throws -> (Repo, Author) {
+        let repo = try Mapper.map(Repo.self, fromJSON: data)              // Data or String
+        let author = try Mapper.map(Author.self, from: dictionary)        // [String: Any]
+        return (repo, author)
+    }
+
+    static func mapAll(_ data: Data) throws -> ([Repo], MappedArray<Repo>) {
+        let repos = try Mapper.map([Repo].self, fromJSON: data)           // all or nothing
+        let batch = try Mapper.mapArray(fromJSON: data, as: Repo.self)    // per record: MappedArray<Repo>
+        return (repos, batch)
+    }
+
+    static func repoJSON(id: Int = 7, name: String = "octo", owner: String = #"{"id": 1, "email": "a@example.com"}"#,
+                         license: String = "null", visibility: String = "public", topics: String = #"["swift"]"#) -> String {
+        #"{"id": \#(id), "name": "\#(name)", "owner": \#(owner), "license": \#(license), "visibility": "\#(visibility)", "topics": \#(topics)}"#
+    }
+
+    // "Nested models": Optional, Array, [String: …] and Set of models, arrays of arrays, enums.
+    struct Label: Mappable, Hashable {
+        var name = ""
+        static let mapping: Mapping<Label> = ["name": .property(\.name).lengthRange(1, 20)]
+    }
+
+    enum Priority: Int, CaseIterable { case low = 1, high = 2 }
+
+    struct Person: Mappable {
+        var email = ""
+        var best: Author?
+        var friends: [Author] = []
+        var byID: [String: Author] = [:]
+        var labels: Set<Label> = []
+        var matrix: [[Int]] = []
+        var tags: [String] = []
+        var kind: VideoType = .live
+        var kinds: [VideoType] = []
+        var priority: Priority?
+        static let mapping: Mapping<Person> = [
+            "email": .property(\.email),
+            "best": .property(\.best),
+            "friends": .property(\.friends),
+            "byID": .property(\.byID),
+            "labels": .property(\.labels),
+            "matrix": .property(\.matrix),
+            "tags": .property(\.tags),
+            "videoType": .property(\.kind),
+            "kinds": .property(\.kinds),
+            "priority": .property(\.priority),
+        ]
+    }
+
+    /// A recursive type: a comment with replies.
+    struct Comment: Mappable {
+        var author = Author()
+        var replies: [Comment] = []
+        static let mapping: Mapping<Comment> = ["author": .property(\.author), "replies": .property(\.replies)]
+    }
+
+    /// A recursive class: a chain of links.
+    final class Chain: Mappable {
+        var value = 0
+        var next: Chain?
+        static let mapping: Mapping<Chain> = ["value": .property(\.value), "next": .property(\.next)]
+        init() {}
+    }
+
+    struct Thread: Mappable {
+        var comments: [Comment] = []
+        static let mapping: Mapping<Thread> = ["comments": .property(\.comments)]
+    }
+
+    // "Boxings" as DESIGN.md lists them.
+    struct Stamps {
+        var at = Date()
+        var millis = Date()
+        var day = Date()
+        var local = Date()
+        var links: [URL]?
+        var id = UUID()
+        var price = Decimal()
+        var bytes = Data()
+        static let mapping: Mapping<Stamps> = [
+            "at": .box(.date, \.at),
+            "millis": .box(.date(.iso8601, .millisecondsSince1970), \.millis),
+            "day": .box(.date(.format("yyyy-MM-dd")), \.day),
+            "local": .box(.date(.format("yyyy-MM-dd HH:mm", timeZone: TimeZone(identifier: "Europe/Paris")!)), \.local),
+            "links": .box(.url, \.links),
+            "id": .box(.uuid, \.id),
+            "price": .box(.decimal, \.price),
+            "bytes": .box(.base64, \.bytes),
+        ]
+    }
+
+    // "Details the call sites do not show": immutable models.
+    struct Checked: ImmutableMappable {
+        struct Refused: Error, CustomStringConvertible { var description: String { "start after end" } }
+        let start: Int
+        let end: Int
+        static let mapping: Mapping<Checked> = ["start": .property(\.start), "end": .property(\.end)]
+        init(_ values: MappedValues<Checked>) throws {
+            start = try values[\.start]; end = try values[\.end]
+            guard start <= end else { throw Refused() }
+        }
+    }
+
+    struct Span: ImmutableMappable {
+        let range: Checked
+        let note: String?
+        static let mapping: Mapping<Span> = ["range": .property(\.range), "note": .property(\.note)]
+        init(_ values: MappedValues<Span>) throws { range = try values[\.range]; note = try values[\.note] }
+    }
+
+    struct ReadsUnmapped: ImmutableMappable {
+        let a: Int
+        let b: Int
+        static let mapping: Mapping<ReadsUnmapped> = ["a": .property(\.a)]
+        init(_ values: MappedValues<ReadsUnmapped>) throws { a = try values[\.a]; b = try values[\.b] }
+    }
+
+    struct CallsInImmutable: ImmutableMappable {
+        let kind: VideoType?
+        static let mapping: Mapping<CallsInImmutable> = ["videoType": .call(CallsInImmutable.kind(from:), \.kind)]
+        init(_ values: MappedValues<CallsInImmutable>) throws { kind = try values[\.kind] }
+        func kind(from text: String) -> VideoType? { VideoType(rawValue: text) }
+    }
+
+    // "with `.merging()` its mapping applies to the property's current value instead".
+    struct Settings: Mappable {
+        var theme = "light"
+        var fontSize = 12
+        static let mapping: Mapping<Settings> = ["theme": .property(\.theme), "fontSize": .property(\.fontSize).range(8, 40)]
+    }
+
+    struct Profile: Mappable {
+        var name = ""
+        var settings = Settings()
+        var replaced = Settings()
+        static let mapping: Mapping<Profile> = [
+            "name": .property(\.name),
+            "settings": .property(\.settings).merging(),
+            "replaced": .property(\.replaced),
+        ]
+    }
+
+    struct MergesInImmutable: ImmutableMappable {
+        let settings: Settings
+        static let mapping: Mapping<MergesInImmutable> = ["settings": .property(\.settings).merging()]
+        init(_ values: MappedValues<MergesInImmutable>) throws { settings = try values[\.settings] }
+    }
+
+    struct LetInMappable: Mappable {
+        let id = 0
+        static let mapping: Mapping<LetInMappable> = ["id": .property(\.id)]
+    }
+}
+
+extension CallSiteTests {
+    @Test func designModelsMapTheSample() throws {
+        typealias Site = DesignModelsCallSite
+        let (repo, author) = try Site.mapOne(
+            Data(Site.repoJSON(license: #"{"key": "mit", "name": "MIT License"}"#).utf8),
+            ["id": 3, "email": "b@example.com"])
+        #expect(repo.id == 7 && repo.name == "octo" && repo.visibility == .public && repo.topics == ["swift"])
+        #expect(repo.owner.email == "a@example.com")
+        #expect(repo.license?.name == "MIT License")
+        #expect(author.id == 3 && author.email == "b@example.com")
+        #expect(try Mapper.map(Site.Repo.self, fromJSON: Site.repoJSON()).license == nil, "null → nil")
+
+        let good = Site.repoJSON()
+        let (repos, batch) = try Site.mapAll(Data("[\(good), \(Site.repoJSON(id: 8, visibility: "private"))]".utf8))
+        #expect(repos.map(\.id) == [7, 8])
+        #expect(repos.map(\.visibility) == [.public, .private])
+        #expect(batch.models.map(\.id) == [7, 8])
+
+        // All or nothing for the array, per record for mapArray; paths on both sides.
+        let bad = Site.repoJSON(id: 9, owner: #"{"id": 0, "email": "nope"}"#, visibility: "internal")
+        let feed = Data("[\(good), \(good), \(good), \(bad)]".utf8)
+        let errors = mappingErrors { _ = try Site.mapAll(feed) }
+        #expect(errors.map(\.path) == ["[3].owner.id", "[3].owner.email", "[3].visibility"])
+        #expect(errors.map(\.property) == ["[3].owner.id", "[3].owner.email", "[3].visibility"])
+        #expect(errors.map(\.rule) == ["min", "matchesRegEx", "type"])
+        let perRecord = try Mapper.mapArray(fromJSON: feed, as: Site.Repo.self)
+        #expect(perRecord.models.count == 3)
+        #expect(perRecord.failures.map(\.index) == [3])
+        #expect(perRecord.failures.first?.error.errors.map(\.path) == ["owner.id", "owner.email", "visibility"])
+
+        // `[3].email` for an array of authors.
+        let authors = [["id": 1, "email": "a@example.com"], ["id": 2, "email": "b@example.com"],
+                       ["id": 3, "email": "c@example.com"], ["id": 4, "email": "bad"]]
+        #expect(mappingErrors { _ = try Mapper.map([Site.Author].self, from: authors) }.map(\.path) == ["[3].email"])
+    }
+
+    @Test func designModelsDryRunForATypeNeedsNoInstance() throws {
+        typealias Site = DesignModelsCallSite
+        let json: [String: Any] = ["id": 7, "name": "", "owner": ["id": 0, "email": "a@example.com"], "visibility": "secret"]
+        let problems = Mapper.validate(json, as: Site.Repo.self)
+        #expect(problems.map(\.path) == ["name", "owner.id", "visibility", "topics"])
+        #expect(problems.map(\.rule) == ["lengthRange", "min", "type", "isRequired"])
+        #expect(Mapper.validate(try JSONSerialization.jsonObject(with: Data(Site.repoJSON().utf8)), as: Site.Repo.self).isEmpty)
+        #expect(Mapper.validate(["id": 0], as: Site.Author.self).map(\.rule) == ["min"])
+    }
+
+    @Test func designNestedModelsMapEveryContainerWithFullPaths() throws {
+        typealias Site = DesignModelsCallSite
+        let friend = { (n: Int) -> [String: Any] in ["id": n, "email": "f\(n)@example.com"] }
+        var json: [String: Any] = [
+            "email": "me@example.com", "best": NSNull(), "friends": (1...4).map(friend), "byID": ["abc": friend(5)],
+            "labels": [["name": "a"], ["name": "b"]], "matrix": [[1, 2, 3], [4, 5, 6]], "tags": ["x", "y", "z", "w"],
+            "videoType": "longVideo", "kinds": ["live", "shortVideo"], "priority": 2,
+        ]
+        let person = try Mapper.map(Site.Person.self, from: json)
+        #expect(person.best == nil)
+        #expect(person.friends.map(\.id) == [1, 2, 3, 4])
+        #expect(person.byID["abc"]?.email == "f5@example.com")
+        #expect(person.labels == [Site.Label(name: "a"), Site.Label(name: "b")])
+        #expect(person.matrix == [[1, 2, 3], [4, 5, 6]])
+        #expect(person.kind == .longVideo && person.kinds == [.live, .shortVideo] && person.priority == .high)
+
+        json["best"] = ["id": 0, "email": "b@example.com"]
+        json["friends"] = (1...3).map(friend) + [["id": 4, "email": "nope"]]
+        json["byID"] = ["abc": ["id": 5, "email": "nope"]]
+        json["labels"] = [["name": "a"], ["name": ""]]
+        json["matrix"] = [[1, 2, 3], [4, 5, "six"]]
+        json["tags"] = ["x", "y", "z", 4]
+        json["videoType"] = "clip"
+        json["kinds"] = ["live", "hologram"]
+        json["priority"] = 3
+        let errors = Mapper.validate(json, as: Site.Person.self)
+        #expect(errors.map(\.path) == [
+            "best.id", "friends[3].email", "byID.abc.email", "labels[1].name", "matrix[1][2]", "tags[3]",
+            "videoType", "kinds[1]", "priority",
+        ])
+        #expect(errors.map(\.property) == [
+            "best.id", "friends[3].email", "byID.abc.email", "labels[1].name", "matrix", "tags",
+            "kind", "kinds", "priority",
+        ])
+        let unknown = try #require(errors.first { $0.path == "videoType" })
+        #expect(unknown.rule == "type")
+        #expect(unknown.value == #""clip""#)
+        #expect(unknown.message.contains(#"VideoType, expected one of "shortVideo", "longVideo", "live""#))
+        #expect(errors.first { $0.path == "priority" }?.message.contains("expected one of 1, 2") == true)
+    }
+
+    @Test func designRecursiveModelsNestAndStopAtTheDepthLimit() throws {
+        typealias Site = DesignModelsCallSite
+        let author: [String: Any] = ["id": 1, "email": "a@example.com"]
+        let leaf: [String: Any] = ["author": author]
+        let thread: [String: Any] = ["comments": [leaf, leaf, ["author": author, "replies": [["author": ["id": 1, "email": "x"]]]]]]
+        let errors = Mapper.validate(thread, as: Site.Thread.self)
+        #expect(errors.map(\.path) == ["comments[2].replies[0].author.email"])
+        #expect(errors.map(\.property) == ["comments[2].replies[0].author.email"])
+
+        // Past 512 nested models: refused with `depth`, never a stack overflow. (The comment at the
+        // limit holds two models, its author and its reply, and each is refused.)
+        var deep: [String: Any] = leaf
+        for _ in 0..<600 { deep = ["author": author, "replies": [deep]] }
+        let tooDeep = Mapper.validate(deep, as: Site.Comment.self)
+        #expect(!tooDeep.isEmpty && tooDeep.allSatisfy { $0.rule == "depth" })
+
+        var chain: [String: Any] = ["value": 0]
+        for value in 1...600 { chain = ["value": value, "next": chain] }
+        #expect(Mapper.validate(chain, as: Site.Chain.self).map(\.rule) == ["depth"])
+        #expect((try Mapper.map(Site.Chain.self, from: ["value": 1, "next": ["value": 2]])).next?.value == 2)
+
+        let cyclic = NSMutableDictionary(dictionary: ["value": 1])
+        cyclic["next"] = cyclic
+        defer { cyclic["next"] = nil }
+        #expect(Mapper.validate(cyclic, as: Site.Chain.self).map(\.rule) == ["depth"])
+    }
+
+    @Test func designBoxingsMapAsListed() throws {
+        typealias Site = DesignModelsCallSite
+        var stamps = Site.Stamps()
+        try Mapper.mapValues(
+            fromJSON: #"""
+            {"at": "2010-12-09T07:14:08Z", "millis": 1291878848123, "day": "1984-03-07", "local": "2010-12-09 08:14",
+             "links": ["https://a.example.com", "https://b.example.com"], "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+             "price": 12345678901234567890.123, "bytes": "aGVsbG8="}
+            """#,
+            to: &stamps, using: Site.Stamps.mapping)
+        #expect(stamps.at == Date(timeIntervalSince1970: 1_291_878_848))
+        #expect(stamps.millis == Date(timeIntervalSince1970: 1_291_878_848.123))
+        #expect(stamps.day == Date(timeIntervalSince1970: 447_465_600))
+        #expect(stamps.local == Date(timeIntervalSince1970: 1_291_878_840))
+        #expect(stamps.links?.count == 2)
+        #expect(stamps.price == Decimal(string: "12345678901234567890.123"))
+        #expect(stamps.bytes == Data("hello".utf8))
+
+        let errors = Mapper.validate(
+            ["links": ["https://a.example.com", "https://b.example.com", 3], "millis": "soon", "price": "12.50"],
+            for: stamps, using: Site.Stamps.mapping)
+        #expect(errors.map(\.path) == ["millis", "links[2]"])
+        #expect(errors.first?.message.contains(".iso8601, .millisecondsSince1970") == true)
+    }
+
+    @Test func designImmutableModelDetails() throws {
+        typealias Site = DesignModelsCallSite
+        // An absent non-optional field is isRequired; an absent optional one is nil.
+        let span = try Mapper.map(Site.Span.self, from: ["range": ["start": 1, "end": 2]])
+        #expect(span.note == nil && span.range.end == 2)
+        let absent = Mapper.validate(["range": ["start": 1]], as: Site.Span.self)
+        #expect(absent.map(\.rule) == ["isRequired"])
+        #expect(absent.map(\.path) == ["range.end"])
+        // A throw from init(_ values:) is one `init` error at the model's path.
+        let refused = Mapper.validate(["range": ["start": 3, "end": 2]], as: Site.Span.self)
+        #expect(refused.map(\.rule) == ["init"])
+        #expect(refused.map(\.path) == ["range"])
+        // Reading a key path the mapping does not target throws, never traps.
+        #expect(throws: MappingError.self) { try Mapper.map(Site.ReadsUnmapped.self, from: ["a": 1]) }
+        // `.call` in an immutable mapping and a `let` in a Mappable's mapping are definition errors.
+        #expect(Site.CallsInImmutable.mapping.definitionErrors.map(\.rule) == ["mapping"])
+        #expect(Mapper.validate(["videoType": "live"], as: Site.CallsInImmutable.self).map(\.rule) == ["mapping"])
+        #expect(Site.LetInMappable.mapping.definitionErrors.map(\.rule) == ["mapping"])
+        #expect(Site.Repo.mapping.definitionErrors.isEmpty, "an immutable model's mapping may target lets")
+    }
+
+    @Test func designMergingAppliesTheNestedMappingToTheCurrentValue() throws {
+        typealias Site = DesignModelsCallSite
+        var profile = Site.Profile()
+        profile.settings = Site.Settings(theme: "dark", fontSize: 20)
+        profile.replaced = Site.Settings(theme: "dark", fontSize: 20)
+        try Mapper.mapValues(
+            from: ["name": "ada", "settings": ["fontSize": 14], "replaced": ["fontSize": 14]],
+            to: &profile, using: Site.Profile.mapping)
+        #expect(profile.settings.theme == "dark" && profile.settings.fontSize == 14, "merged: absent keys keep their values")
+        #expect(profile.replaced.theme == "light" && profile.replaced.fontSize == 14, "made anew by init()")
+
+        // Still all or nothing for the whole graph.
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: ["name": "bob", "settings": ["theme": "blue", "fontSize": 99]], to: &profile, using: Site.Profile.mapping)
+        }
+        #expect(errors.map(\.path) == ["settings.fontSize"])
+        #expect(profile.name == "ada" && profile.settings.theme == "dark")
+        #expect(Site.MergesInImmutable.mapping.definitionErrors.map(\.rule) == ["mapping"])
+    }
+}

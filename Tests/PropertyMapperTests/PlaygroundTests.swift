@@ -10,7 +10,7 @@ import Testing
     static let playground = Toolchain.packageRoot.appendingPathComponent("Playgrounds/PropertyMapper.playground")
 
     /// The pages, in order: page N is step N of the tour.
-    static let pages = ["BasicMapping", "NestedPaths", "Boxing", "CallsAndLists", "Validation", "Feed", "DryRun"]
+    static let pages = ["BasicMapping", "NestedPaths", "Boxing", "CallsAndLists", "Validation", "Feed", "DryRun", "Models"]
 
     @Test func contentsListsEveryPageInOrder() throws {
         let contents = try PlaygroundContents(url: Self.playground.appendingPathComponent("contents.xcplayground"))
@@ -58,10 +58,14 @@ import Testing
         #expect(try Self.files(in: "Sources").map(\.lastPathComponent) == ["Printing.swift", "Video.swift"])
     }
 
-    @Test func feedIsTheTourFeed() throws {
-        let page = try Data(contentsOf: Self.playground.appendingPathComponent("Resources/feed.json"))
-        let tour = try Data(contentsOf: Toolchain.packageRoot.appendingPathComponent("Sources/Tour/Resources/feed.json"))
-        #expect(page == tour)
+    /// The playground's resources are the tour's: the video feed (page 6) and the repositories (page 8).
+    @Test func resourcesAreTheTourResources() throws {
+        #expect(try Self.files(in: "Resources").map(\.lastPathComponent) == ["feed.json", "repos.json"])
+        for file in ["feed.json", "repos.json"] {
+            let page = try Data(contentsOf: Self.playground.appendingPathComponent("Resources/\(file)"))
+            let tour = try Data(contentsOf: Toolchain.packageRoot.appendingPathComponent("Sources/Tour/Resources/\(file)"))
+            #expect(page == tour, "Playgrounds/…/Resources/\(file) and Sources/Tour/Resources/\(file) differ")
+        }
     }
 
     private static func files(in folder: String) throws -> [URL] {

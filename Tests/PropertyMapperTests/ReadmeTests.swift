@@ -45,7 +45,8 @@ import Testing
     @Test func everyBlockIsSwiftShellOrText() {
         #expect(Self.blocks.count > 10)
         #expect(Self.blocks.filter { !["swift", "sh", "text"].contains($0.language) }.map(\.line) == [])
-        #expect(Self.blocks.compactMap(\.check).allSatisfy { $0 == "manifest" })
+        #expect(Self.blocks.compactMap(\.check).allSatisfy { $0 == "manifest" || $0 == "output" })
+        #expect(Self.blocks.filter { $0.check == "output" }.allSatisfy { $0.language == "text" })
     }
 
     @Test func swiftBlocksCompileAndRunAsOneProgram() throws {
@@ -59,6 +60,10 @@ import Testing
         try Toolchain.compile(main: program, reportedAs: "README.md", output: executable)
         let run = try Toolchain.run(executable, [])
         #expect(run.status == 0, "\(run.errorOutput)")
+        // A text block marked `<!-- readme-check: output -->` is what the program prints.
+        for block in Self.blocks where block.check == "output" {
+            #expect(run.output.contains(block.code), "README.md line \(block.line) is not in the output:\n\(run.output)")
+        }
     }
 
     @Test func installationBlockIsAPackageManifest() throws {

@@ -10,7 +10,7 @@ import Testing
         #expect(run.status == 0)
         #expect(run.errorOutput.isEmpty)
         let headings = run.output.split(separator: "\n").filter { $0.first?.isNumber == true && $0.dropFirst().hasPrefix(". ") }
-        #expect(headings.map { Int(String($0.prefix(1))) } == Array(1...7))
+        #expect(headings.map { Int(String($0.prefix(1))) } == Array(1...8))
     }
 
     @Test func outputIsDeterministic() throws {
@@ -44,6 +44,26 @@ import Testing
         let printed = Dictionary(uniqueKeysWithValues: rows.map { ($0[0], Int($0[1]) ?? -1) })
         #expect(printed == Dictionary(expected.map { ($0, 1) }, uniquingKeysWith: +))
         #expect(lines.filter { $0.hasPrefix("record ") }.count == 3)
+    }
+
+    @Test func modelsStepMapsEachRepositoryAndNamesNestedPaths() throws {
+        let url = Toolchain.packageRoot.appendingPathComponent("Sources/Tour/Resources/repos.json")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: Any]])
+        let lines = try Self.section(8)
+        #expect(lines.contains("repos.json: \(records.count) repositories"))
+        #expect(try Self.count(named: "mapped", in: lines) == records.count - 1)
+        #expect(try Self.count(named: "rejected", in: lines) == 1)
+        let names = records.compactMap { $0["name"] as? String }.filter { $0 != "octo-internal" }
+        #expect(names.allSatisfy { name in lines.contains { $0.hasPrefix("  \(name) ") } })
+        #expect(lines.contains { $0.hasPrefix("  Spoon-Knife ") && $0.contains(" nil ") }, "a null license is nil")
+
+        let header = try #require(lines.firstIndex { $0.hasPrefix("  PATH ") })
+        #expect(lines[header - 1] == "record 3: 6 errors")
+        let rows = lines[(header + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.split(separator: " ").map(String.init) }
+        #expect(rows.map { $0[0] } == ["owner.login", "owner.id", "license.name", "topics[1]", "visibility", "pushed_at"])
+        #expect(rows.map { $0[1] } == ["owner.login", "owner.id", "license.name", "topics", "visibility", "pushedAt"])
+        #expect(rows.map { $0[2] } == ["isRequired", "type", "type", "type", "type", "box(Date)"])
+        #expect(lines.contains("Mapper.map([Repo].self, fromJSON:) throws 6 errors, the first at [3].owner.login"))
     }
 
     @Test func mapsAFeedGivenOnTheCommandLine() throws {

@@ -25,4 +25,4 @@ errorTable(invalidProblems)
 //: Nothing was written, not even from the valid record.
 print("model after both dry runs: id \(model.id), title \(show(model.title))")
 
-//: [Previous](@previous)
+//: [Previous](@previous) | [Next](@next)
