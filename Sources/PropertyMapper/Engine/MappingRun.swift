@@ -12,6 +12,8 @@ struct MappingRun {
     /// Where this model lies in a model graph.
     let nesting: Nesting
     private(set) var errors: [ValidationError] = []
+    /// Whether `errors` holds a `depth` error.
+    private var reportedDepth = false
 
     init(root: UnsafeRawPointer?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting) {
         self.root = root
@@ -173,9 +175,14 @@ struct MappingRun {
             value: value.map(SourceValue.render), failure: failure))
     }
 
-    /// Errors from a conversion, each at its own sub-path (`tags[3]`, `owner.login`).
+    /// Errors from a conversion, each at its own sub-path (`tags[3]`, `owner.login`). A graph too
+    /// deep is one root cause: a run keeps its first `depth` error only, so a model graph reports one.
     mutating func fail(_ node: PlanNode, issues: ConversionIssues) {
-        errors.append(contentsOf: issues.errors(path: node.path, property: node.property))
+        for error in issues.errors(path: node.path, property: node.property) {
+            if error.rule == "depth", reportedDepth { continue }
+            if error.rule == "depth" { reportedDepth = true }
+            errors.append(error)
+        }
     }
 
     private mutating func failShape(_ level: PlanLevel, value: Any) {

@@ -42,6 +42,13 @@ struct ModelDepthTests {
         #expect(error?.errors.first?.path == Array(repeating: "next", count: 513).joined(separator: "."))
     }
 
+    @Test func aWideGraphTooDeepIsOneDepthError() {
+        // Each model holds an author and a reply: at the limit, both nested models are refused.
+        var deep: [String: Any] = ["id": 1, "author": ["id": 1, "email": "a@example.com"], "replies": []]
+        for id in 2...600 { deep = ["id": id, "author": ["id": 1, "email": "a@example.com"], "replies": [deep]] }
+        #expect(Mapper.validate(deep, as: GitHub.Comment.self).map(\.rule) == ["depth"])
+    }
+
     @Test func aCyclicDictionaryIsOneDepthError() {
         let cycle = NSMutableDictionary()
         cycle["value"] = 1
