@@ -36,7 +36,8 @@ private struct FrozenAccount: ImmutableMappable {
     init(_ values: MappedValues<FrozenAccount>) throws { settings = try values[\.settings] }
 }
 
-@Suite("Models: merging into the current value")
+/// Models: merging into the current value.
+@Suite
 struct MergingTests {
     @Test func absentKeysKeepTheCurrentValues() throws {
         var account = MergedAccount()

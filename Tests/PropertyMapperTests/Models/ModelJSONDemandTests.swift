@@ -1,6 +1,6 @@
 import Foundation
-import PropertyMapper
 import Testing
+@testable import PropertyMapper
 
 // Model graphs from JSON bytes: the reader builds only what the nested mappings name, and the
 // results and errors equal the JSONSerialization path's.
@@ -85,6 +85,31 @@ private typealias Team = GitHub.Team
 
 @Suite("Models: JSON demand")
 struct ModelJSONDemandTests {
+    /// What the reader builds for an array of models: each element an object holding only the
+    /// mapped keys, nested models (found through their own mappings) likewise; the seat maps are
+    /// checked and skipped, never built.
+    @Test func theReaderBuildsOnlyWhatTheNestedMappingsName() throws {
+        let data = try JSONSerialization.data(withJSONObject: (1...3).map { event($0) })
+        let document = try JSONDocument.read(data, .elements(.level(Event.mapping.jsonLevel)))
+        let elements = try #require(document as? [Any])
+        #expect(elements.count == 3)
+        for element in elements {
+            let event = try #require(element as? JSONObject)
+            var keys: [String] = []
+            event.forEachStringKey { key, _ in keys.append(key) }
+            #expect(keys.sorted() == ["byCode", "id", "meta", "tiers", "title", "venue"])
+            #expect(event.value(forKey: "seatMap") == nil)
+            let venue = try #require(event.value(forKey: "venue") as? JSONObject)
+            #expect(venue.level.keys == ["name", "city"])
+            let tiers = try #require(event.value(forKey: "tiers") as? [Any])
+            #expect(tiers.allSatisfy { $0 is JSONObject })
+            let meta = try #require(event.value(forKey: "meta") as? JSONObject)
+            var metaKeys: [String] = []
+            meta.forEachStringKey { key, _ in metaKeys.append(key) }
+            #expect(metaKeys == ["kind"])  // its seat map was skipped
+        }
+    }
+
     @Test func anArrayOfModelsWithLargeUnmappedSubtreesEqualsTheParsedPath() throws {
         let records = (1...30).map { event($0) }
         let data = try JSONSerialization.data(withJSONObject: records)

@@ -12,7 +12,8 @@ private func repoJSON(id: Int = 7, owner: [String: Any] = GitHub.author(1), lice
     GitHub.repoJSON(id: id, owner: owner, license: license, visibility: visibility)
 }
 
-@Suite("Models: Mappable, ImmutableMappable, nested models")
+/// Models: Mappable, ImmutableMappable, nested models.
+@Suite
 struct ModelTests {
     @Test func immutableModelWithNestedAndOptionalModels() throws {
         let repo = try Mapper.map(Repo.self, from: repoJSON(license: ["key": "mit", "name": "MIT"]))
