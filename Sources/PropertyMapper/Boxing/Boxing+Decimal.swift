@@ -55,7 +55,7 @@ enum DecimalSource {
             return Decimal(integer)
         case let .number(.wide(digits), nil):
             return DecimalText.decimal(from: digits)
-        case let .number(.double(double), nil):
+        case let .number(.double(double), nil), let .number(.fraction(double), nil):
             // The shortest digits that read back as this double: JSONSerialization's 19.99 stays 19.99.
             return double.isFinite ? DecimalText.decimal(from: "\(double)") : nil
         }

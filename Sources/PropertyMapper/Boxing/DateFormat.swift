@@ -71,7 +71,7 @@ public struct DateFormat: Sendable, Equatable {
         switch number {
         case let .int(integer): value = Double(integer)
         case let .uint(integer): value = Double(integer)
-        case let .double(double): value = double
+        case let .double(double), let .fraction(double): value = double
         case .wide: return nil
         }
         guard value.isFinite else { return nil }

@@ -377,7 +377,7 @@ enum Conversions {
         case let .int(integer): return Decimal(integer)
         case let .uint(integer): return Decimal(integer)
         case let .wide(digits): return Decimal(string: digits)
-        case let .double(double):
+        case let .double(double), let .fraction(double):
             // The shortest digits that read back as this double: JSON's 19.99 stays 19.99.
             if double.isFinite { return Decimal(string: "\(double)") ?? Decimal(double) }
             issues.add(.nonFinite(expected: "Decimal"), value: item.value)

@@ -8,6 +8,9 @@ enum SourceNumber: Sendable, Equatable {
     case double(Double)
     /// An integer wider than 64 bits, as its decimal digits.
     case wide(String)
+    /// A number with a fractional part that its nearest `Double` may not show (above 2^53 every
+    /// `Double` is whole), read from a decimal: that `Double`, but never an integer.
+    case fraction(Double)
 
     init<N: BinaryInteger>(integer value: N) {
         if let small = Int64(exactly: value) {
@@ -25,7 +28,7 @@ enum SourceNumber: Sendable, Equatable {
         var whole = Decimal()
         NSDecimalRound(&whole, &value, 0, .plain)
         guard whole == decimal else {
-            self = .double(NSDecimalNumber(decimal: decimal).doubleValue)
+            self = .fraction(NSDecimalNumber(decimal: decimal).doubleValue)
             return
         }
         let digits = whole.description
@@ -51,6 +54,8 @@ enum SourceNumber: Sendable, Equatable {
             return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
         case .wide:
             return .failure(.beyond64Bits)
+        case let .fraction(value):
+            return value.isFinite ? .failure(.notWhole) : .failure(.nonFinite)
         }
     }
 
@@ -59,13 +64,16 @@ enum SourceNumber: Sendable, Equatable {
         switch self {
         case let .int(value): return .success(Double(value))
         case let .uint(value): return .success(Double(value))
-        case let .double(value): return value.isFinite ? .success(value) : .failure(.nonFinite)
+        case let .double(value), let .fraction(value): return value.isFinite ? .success(value) : .failure(.nonFinite)
         case .wide: return .failure(.beyond64Bits)
         }
     }
 
     /// Exact order of two numbers; `nil` when either is NaN.
     static func compare(_ lhs: SourceNumber, _ rhs: SourceNumber) -> ComparisonResult? {
+        // A fraction compares as its nearest double.
+        if case let .fraction(value) = lhs { return compare(.double(value), rhs) }
+        if case let .fraction(value) = rhs { return compare(lhs, .double(value)) }
         switch (lhs, rhs) {
         case let (.int(a), .int(b)): return order(a, b)
         case let (.uint(a), .uint(b)): return order(a, b)
@@ -78,6 +86,7 @@ enum SourceNumber: Sendable, Equatable {
         case let (.double(a), .uint(b)): return compare(integer: b, double: a).map(\.reversed)
         case let (.wide(a), _): return compareWide(a, rhs)
         case let (_, .wide(b)): return compareWide(b, lhs).map(\.reversed)
+        case (.fraction, _), (_, .fraction): return nil  // handled above
         }
     }
 
@@ -105,7 +114,7 @@ enum SourceNumber: Sendable, Equatable {
         switch other {
         case .int, .uint:
             return beyondOtherSide
-        case let .double(value):
+        case let .double(value), let .fraction(value):
             if value.isNaN { return nil }
             if value.isInfinite { return value > 0 ? .orderedAscending : .orderedDescending }
             // Doubles inside ±2^63 lie within the 64-bit range, which the wide integer lies outside of.
@@ -156,7 +165,8 @@ enum SourceNumber: Sendable, Equatable {
         switch self {
         case let .int(value): return String(value)
         case let .uint(value): return String(value)
-        case let .double(value): return value.isFinite ? "\(value)" : (value.isNaN ? "NaN" : (value > 0 ? "Infinity" : "-Infinity"))
+        case let .double(value), let .fraction(value):
+            return value.isFinite ? "\(value)" : (value.isNaN ? "NaN" : (value > 0 ? "Infinity" : "-Infinity"))
         case let .wide(digits): return digits
         }
     }
