@@ -172,28 +172,10 @@ extension JSONReader {
     /// scalars, built from their exact digits; anything else as `readValue` builds it.
     mutating func readExactValue(depth: Int) throws(JSONSyntaxError) -> Any {
         let first = try peekToken(expected: .value)
-        if first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
-            return try readExactNumber()
-        }
-        guard first == UInt8(ascii: "[") else { return try readValue(depth: depth) }
+        if Self.startsNumber(first) { return try readExactNumber() }
         // An array of scalars (`[12.50, "3.1"]`); one holding a container is read as usual.
-        let start = position
-        try open(depth: depth)
-        var array: [Any] = []
-        if closesAtOnce(UInt8(ascii: "]")) { return array }
-        repeat {
-            let byte = try peekToken(expected: .value)
-            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                position = start
-                return try readValue(depth: depth)
-            }
-            if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
-                array.append(try readExactNumber())
-            } else {
-                array.append(try readScalar())
-            }
-        } while try readSeparator(closer: UInt8(ascii: "]"))
-        return array
+        if first == UInt8(ascii: "["), let flat = try readFlatArray(depth: depth, exactNumbers: true) { return flat }
+        return try readValue(depth: depth)
     }
 
     /// The number at `position`: an integer of up to 18 digits as `readNumber` gives it (it is exact);

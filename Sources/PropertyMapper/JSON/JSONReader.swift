@@ -149,8 +149,8 @@ struct JSONReader {
     }
 
     /// An array of scalars (such as `tags`) without the container stacks; nil, having read nothing,
-    /// when an element is a container.
-    private mutating func readFlatArray(depth: Int) throws(JSONSyntaxError) -> [Any]? {
+    /// when an element is a container. With `exactNumbers`, numbers are read as `readExactNumber` reads them.
+    mutating func readFlatArray(depth: Int, exactNumbers: Bool = false) throws(JSONSyntaxError) -> [Any]? {
         let start = position
         try open(depth: depth)
         var array: [Any] = []
@@ -161,9 +161,14 @@ struct JSONReader {
                 position = start
                 return nil
             }
-            array.append(try readScalar())
+            array.append(try exactNumbers && Self.startsNumber(byte) ? readExactNumber() : readScalar())
         } while try readSeparator(closer: UInt8(ascii: "]"))
         return array
+    }
+
+    /// Whether `byte` starts a number.
+    static func startsNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     /// Any value, containers nested to any depth.
