@@ -1,6 +1,6 @@
 // The data path, from a call to a stored property:
 //
-//   Mapper.mapValues(from:to:using:)        the public entry points (Mapper.swift)
+//   Mapper.mapValues(from:to:using:)        the public entry points (Mapper.swift, Mapper+Models.swift)
 //   Engine.map(_:into:using:)               refuses a mapping with definition errors (Plan, PlanCheck)
 //   Engine.run(_:on:plan:writes:)           one model: a temporary staging buffer (Staging.swift)
 //   MappingRun.visit(_:_:)                  phase one walks the plan's levels over the source (MappingRun.swift)
@@ -8,6 +8,10 @@
 //   Field.stage(_:at:_:in:)                 converts it (Conversion.swift), runs the validators, boxes or
 //                                           calls, and puts the result in its slot (Field.swift)
 //   StagingBuffer.stage(_:)                 the value waits there while the other fields are checked
+//                                           (a nested model is made whole by Engine.make, with a run and
+//                                           a staging buffer of its own, through its field's conversion:
+//                                           Conversion+Models.swift; a merged one keeps its writes in
+//                                           PendingWrites until the outer phase two: MergingField.swift)
 //   StagingBuffer.moveAll(into:)            phase two, only when no check failed, in declaration order
 //   InlineMove / PropertyWriter.write       assigns it: a struct model's inline property at its offset,
 //                                           anything else through its key path (PropertyWriter.swift)
@@ -66,16 +70,18 @@ enum Engine {
     /// A new `Model` from `item` (nil when absent), at `nesting`: the model, or its errors with
     /// paths relative to it.
     static func make<Model: Mappable>(_: Model.Type, from item: SourceItem?, nesting: Nesting) -> Result<Model, MappingError> {
-        withUnsafeTemporaryAllocation(of: Model.self, capacity: 1) { buffer in
-            let errors = make(Model.self, from: item, nesting: nesting, into: buffer.baseAddress!)
-            return errors.isEmpty ? .success(buffer.baseAddress!.move()) : .failure(MappingError(errors: errors))
-        }
+        result { make(Model.self, from: item, nesting: nesting, into: $0) }
     }
 
     /// A new immutable `Model` from `item`: the model, or its errors.
     static func make<Model: ImmutableMappable>(_: Model.Type, from item: SourceItem?, nesting: Nesting) -> Result<Model, MappingError> {
+        result { make(Model.self, from: item, nesting: nesting, into: $0) }
+    }
+
+    /// What `make` (which initializes the memory it is given, or returns errors) gives, as a result.
+    private static func result<Model>(_ make: (UnsafeMutableRawPointer) -> [ValidationError]) -> Result<Model, MappingError> {
         withUnsafeTemporaryAllocation(of: Model.self, capacity: 1) { buffer in
-            let errors = make(Model.self, from: item, nesting: nesting, into: buffer.baseAddress!)
+            let errors = make(buffer.baseAddress!)
             return errors.isEmpty ? .success(buffer.baseAddress!.move()) : .failure(MappingError(errors: errors))
         }
     }
@@ -139,7 +145,7 @@ enum Engine {
         return .success(pending)
     }
 
-    /// Why a model of `plan` cannot be made `depth` models deep, or nil.
+    /// Why a model of `plan` cannot be made at `nesting` (too deep, or a faulty mapping), or nil.
     private static func refusal(of plan: Plan, nesting: Nesting, writing: Bool) -> MappingError? {
         if let failure = nesting.refusal {
             return MappingError(errors: [ValidationError(path: "", property: "", rule: "depth", value: nil, failure: failure)])
