@@ -234,6 +234,10 @@ enum Conversions {
                 issues.addMismatch(item, expected: name)
                 return false
             }
+            // An empty array without the initializer: for capacity 0 it writes the count into the
+            // standard library's shared empty-array storage, which the Thread Sanitizer reports as a
+            // race between threads mapping empty arrays at once.
+            guard source.count > 0 else { return Conversion<[Element]>.store([], in: slot) }
             var failed = false
             let result = [Element](unsafeUninitializedCapacity: source.count) { buffer, count in
                 source.forEachItem { index, elementItem in
