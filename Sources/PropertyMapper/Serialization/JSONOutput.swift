@@ -28,7 +28,10 @@ import Foundation
 ///
 /// Strings are escaped minimally: `"`, `\` and U+0000–U+001F (`\b \t \n \f \r` in their short forms,
 /// the others as `\u00XX`, lower-case hex); everything else, `/`, DEL, U+2028 and emoji included, is
-/// copied as it is, in runs of bytes.
+/// copied as it is, in runs of bytes. The one exception is U+FEFF (the byte order mark), written `\ufeff`:
+/// swift-corelibs-foundation's `JSONSerialization` drops a raw one at the start of a string or after an
+/// escape (it decodes each stretch between escapes as a document of its own), and escaped it reads back
+/// everywhere.
 struct JSONOutput {
     /// The text so far.
     private(set) var bytes: [UInt8]
@@ -252,12 +255,29 @@ struct JSONOutput {
         var text = text
         text.withUTF8 { utf8 in
             var runStart = 0
-            for index in utf8.indices {
+            var index = 0
+            while index < utf8.count {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xEF else {
+                    index += 1
+                    continue
+                }
+                if byte == 0xEF {
+                    // U+FEFF is EF BB BF; any other scalar starting with EF is copied with its run.
+                    guard index + 2 < utf8.count, utf8[index + 1] == 0xBB, utf8[index + 2] == 0xBF else {
+                        index += 1
+                        continue
+                    }
+                }
                 if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                appendEscape(byte)
-                runStart = index + 1
+                if byte == 0xEF {
+                    appendLiteral("\\ufeff")
+                    index += 3
+                } else {
+                    appendEscape(byte)
+                    index += 1
+                }
+                runStart = index
             }
             if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }

@@ -38,9 +38,19 @@ extension SerializationTests {
         @Test func writesSlashDeleteAndUnicodeAsTheyAre() {
             #expect(Self.quoted("a/b</script>") == #""a/b</script>""#)
             #expect(Self.quoted("\u{7F}") == "\"\u{7F}\"")
-            let raw = "é 中 😀 👨‍👩‍👧 \u{2028}\u{2029}\u{FEFF}\u{10FFFF}"
+            let raw = "é 中 😀 👨‍👩‍👧 \u{2028}\u{2029}\u{FFFE}\u{FEFE}\u{EFBF}\u{10FFFF}"
             #expect(Self.quoted(raw) == "\"" + raw + "\"")
             #expect(Array(Self.quoted("\u{2028}").utf8) == [0x22, 0xE2, 0x80, 0xA8, 0x22])
+        }
+
+        /// JSONSerialization on Linux drops a raw byte order mark at the start of a string or after an escape.
+        @Test func escapesTheByteOrderMark() throws {
+            #expect(Self.quoted("\u{FEFF}") == #""\ufeff""#)
+            #expect(Self.quoted("a\u{FEFF}\n\u{FEFF}\u{FEFF}b") == #""a\ufeff\n\ufeff\ufeffb""#)
+            for text in ["\u{FEFF}x", "\n\u{FEFF}", "\u{FEFF}\u{FEFF}"] {
+                let parsed = try JSONSerialization.jsonObject(with: Data(Self.quoted(text).utf8), options: [.fragmentsAllowed])
+                #expect(parsed as? String == text)
+            }
         }
 
         @Test func escapesEveryRunBoundary() {
