@@ -80,6 +80,11 @@ extension JSONValue {
                 var members: [(key: String, value: Any)] = []
                 members.reserveCapacity(container.count)
                 container.forEachStringKey { members.append(($0, $1)) }
+                // The engine reads such a container by its string keys; written, a key of another
+                // type (an `[AnyHashable: Any]`'s `1`) would be lost, so the container is refused.
+                guard members.count == container.count else {
+                    throw PendingWriteFailure(.notJSONValue(typeName: TypeName.of(Swift.type(of: value))))
+                }
                 return try object(members, depth: depth)
             }
         }

@@ -109,6 +109,7 @@ extension JSONWriter {
         return a.withUTF8 { a in
             b.withUTF8 { b in
                 let common = Swift.min(a.count, b.count)
+                // Both buffers hold at least `common` bytes, so neither base address is nil when it is positive.
                 if common > 0 {
                     let order = memcmp(a.baseAddress!, b.baseAddress!, common)
                     if order != 0 { return Int(order) }

@@ -80,6 +80,15 @@ extension SerializationTests {
             #expect(throws: JSONWriteError(problem: .notJSONValue(typeName: typeName), path: path)) { try JSONWriter.data(forFoundation: value) }
         }
 
+        @Test func refusesADictionaryWithKeysThatAreNotStrings() throws {
+            let mixed: [AnyHashable: Any] = [AnyHashable(1): "x", AnyHashable("a"): 1]
+            #expect(throws: JSONWriteError(problem: .notJSONValue(typeName: "Dictionary<AnyHashable, Any>"), path: "m")) {
+                try JSONValue(converting: ["m": mixed])
+            }
+            let strings: [AnyHashable: Any] = [AnyHashable("a"): 1]
+            #expect(try JSONValue(converting: strings) == .object([("a", .int(1))]))
+        }
+
         @Test func refusesNonFiniteNumbersAtTheirPath() {
             #expect(throws: JSONWriteError(problem: .nonFinite(.nan), path: "scores[1]")) {
                 try JSONValue(converting: ["scores": [1.0, Double.nan]])
