@@ -41,6 +41,8 @@ enum Failure: Sendable, Equatable {
     case tooDeep(limit: Int)
     /// An immutable model's `init(_ values:)` threw (rule `init`).
     case initFailed(model: String, thrown: String)
+    /// A value serialize cannot write as JSON (rule `serialize`): not a JSON value, or not finite.
+    case notSerializable(JSONWriteError.Problem)
     /// A failure inside the value, at a sub-path such as `[1]` (for validators that see the whole value).
     indirect case inside(subpath: String, Failure)
 }

@@ -80,6 +80,8 @@ extension Failure {
             return "\(model).init(_ values:) threw: \(thrown)"
         case let .definition(problem):
             return problem.message
+        case let .notSerializable(problem):
+            return problem.phrase
         case let .inside(subpath, failure):
             return "at \(subpath): \(failure.message)"
         }

@@ -1,0 +1,162 @@
+import Foundation
+
+extension JSONValue {
+    /// The JSON value a Foundation value stands for: what `Mapper.serialize` returns and what
+    /// `JSONSerialization` reads, turned back into a tree the writer can write.
+    ///
+    ///     let value = try JSONValue(converting: ["id": 7, "tags": ["a", "b"], "score": 0.5, "gone": NSNull()])
+    ///
+    /// Reads values as the engine does (`SourceValue`), by their exact type first, so a JSON boolean
+    /// (`NSNumber(value: true)`, which Linux also casts to `Int`) stays a boolean and `1` stays a number:
+    /// - `[String: Any]`, `[Any]` and other string-keyed or indexed containers the engine reads
+    ///   (`NSDictionary`, `NSArray`, typed arrays and dictionaries) become objects and arrays; a
+    ///   dictionary's keys come in its own order;
+    /// - `String`, `NSString`; `Bool` and boolean `NSNumber`s; `NSNull`, and `nil` inside an `Optional`;
+    /// - every Swift integer type exactly, `Double` and `Float` (widened exactly), `Decimal` and
+    ///   `NSDecimalNumber` with every digit, other `NSNumber`s by the type they hold.
+    ///
+    /// Anything else fails with `notJSONValue` at its path (a `Date` at `published`), NaN and infinities
+    /// with `nonFinite`, containers deeper than `JSONWriter.maximumDepth` (or holding themselves) with `tooDeep`.
+    init(converting value: Any) throws(JSONWriteError) {
+        do {
+            self = try Self.converting(value, depth: 0)
+        } catch {
+            throw error.error
+        }
+    }
+
+    private static func converting(_ value: Any, depth: Int) throws(PendingWriteFailure) -> JSONValue {
+        let type = SourceValue.typeID(of: value)
+        if type == SourceValue.stringType { return .string(value as! String) }
+        if type == SourceValue.intType { return .int(Int64(value as! Int)) }
+        if type == SourceValue.doubleType { return try finite(double: value as! Double) }
+        if type == SourceValue.boolType { return .bool(value as! Bool) }
+        if type == SourceValue.nullType { return .null }
+        if type == SourceValue.booleanType { return .bool((value as! NSNumber).boolValue) }
+        if type == SourceValue.numberType { return try number(value as! NSNumber) }
+        if type == SourceValue.dictionaryType {
+            return try object(value as! [String: Any], depth: depth)
+        }
+        if type == SourceValue.arrayType { return try array(value as! [Any], depth: depth) }
+        return try convertingOther(value, depth: depth)
+    }
+
+    /// Values of the less common types, told apart by casts once the exact types above are ruled out.
+    private static func convertingOther(_ value: Any, depth: Int) throws(PendingWriteFailure) -> JSONValue {
+        if let optional = value as? any OptionalValue {
+            guard let wrapped = optional.wrappedValue else { return .null }
+            return try converting(wrapped, depth: depth)
+        }
+        if SourceValue.isObject(value) {
+            // Foundation objects (subclasses included); never cast a Swift value to a class, which bridges it.
+            if value is NSNull { return .null }
+            if let text = value as? NSString { return .string(text as String) }
+            if let decimal = value as? NSDecimalNumber { return try finite(decimal: decimal.decimalValue) }
+            if let number = value as? NSNumber {
+                if ObjectIdentifier(Swift.type(of: number)) == SourceValue.booleanType { return .bool(number.boolValue) }
+                return try self.number(number)
+            }
+        } else {
+            switch value {
+            case let number as Int8: return .int(Int64(number))
+            case let number as Int16: return .int(Int64(number))
+            case let number as Int32: return .int(Int64(number))
+            case let number as Int64: return .int(number)
+            case let number as UInt: return integer(UInt64(number))
+            case let number as UInt8: return .int(Int64(number))
+            case let number as UInt16: return .int(Int64(number))
+            case let number as UInt32: return .int(Int64(number))
+            case let number as UInt64: return integer(number)
+            case let number as Float: return try finite(double: Double(number))
+            case let number as Decimal: return try finite(decimal: number)
+            default: break
+            }
+        }
+        if let keyed = SourceValue.keyed(value) {
+            switch keyed {
+            case let .dictionary(dictionary):
+                return try object(dictionary, depth: depth)
+            case let .other(container):
+                var members: [(key: String, value: Any)] = []
+                members.reserveCapacity(container.count)
+                container.forEachStringKey { members.append(($0, $1)) }
+                // The engine reads such a container by its string keys; written, a key of another
+                // type (an `[AnyHashable: Any]`'s `1`) would be lost, so the container is refused.
+                guard members.count == container.count else {
+                    throw PendingWriteFailure(.notJSONValue(typeName: TypeName.of(Swift.type(of: value))))
+                }
+                return try object(members, depth: depth)
+            }
+        }
+        if let indexed = SourceValue.indexed(value) {
+            if depth >= JSONWriter.maximumDepth { throw PendingWriteFailure(.tooDeep) }
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(indexed.count)
+            for index in 0..<indexed.count {
+                do {
+                    elements.append(try converting(indexed[index], depth: depth + 1))
+                } catch {
+                    throw error.inside(.index(index))
+                }
+            }
+            return .array(elements)
+        }
+        throw PendingWriteFailure(.notJSONValue(typeName: TypeName.of(Swift.type(of: value))))
+    }
+
+    private static func array(_ array: [Any], depth: Int) throws(PendingWriteFailure) -> JSONValue {
+        if depth >= JSONWriter.maximumDepth { throw PendingWriteFailure(.tooDeep) }
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(array.count)
+        for index in array.indices {
+            do {
+                elements.append(try converting(array[index], depth: depth + 1))
+            } catch {
+                throw error.inside(.index(index))
+            }
+        }
+        return .array(elements)
+    }
+
+    /// An object of `source`'s members, each converted one level down.
+    private static func object<Members: Collection<(key: String, value: Any)>>(
+        _ source: Members,
+        depth: Int
+    ) throws(PendingWriteFailure) -> JSONValue {
+        if depth >= JSONWriter.maximumDepth { throw PendingWriteFailure(.tooDeep) }
+        var members: [(String, JSONValue)] = []
+        members.reserveCapacity(source.count)
+        for (key, member) in source {
+            do {
+                members.append((key, try converting(member, depth: depth + 1)))
+            } catch {
+                throw error.inside(.key(key))
+            }
+        }
+        return .object(members)
+    }
+
+    private static func finite(double value: Double) throws(PendingWriteFailure) -> JSONValue {
+        if let problem = NonFiniteNumber(value) { throw PendingWriteFailure(.nonFinite(problem)) }
+        return .double(value)
+    }
+
+    private static func finite(decimal value: Decimal) throws(PendingWriteFailure) -> JSONValue {
+        guard value.isFinite else { throw PendingWriteFailure(.nonFinite(.nan)) }
+        return .decimal(value)
+    }
+
+    private static func integer(_ value: UInt64) -> JSONValue {
+        Int64(exactly: value).map(JSONValue.int) ?? .uint(value)
+    }
+
+    /// A number by the type it holds: integers exactly, floating point as a `Double`.
+    private static func number(_ number: NSNumber) throws(PendingWriteFailure) -> JSONValue {
+        switch SourceValue.number(fromNumber: number) {
+        case let .int(value): return .int(value)
+        case let .uint(value): return .uint(value)
+        case let .double(value), let .fraction(value): return try finite(double: value)
+        case let .wide(digits): return try finite(decimal: Decimal(string: digits) ?? .nan)  // not made from an NSNumber
+        }
+    }
+}
