@@ -28,7 +28,7 @@ enum Engine {
     static func map<Root>(_ source: Any?, into model: inout Root, using plan: Plan) throws(MappingError) {
         try refuseFaulty(plan, writing: true)
         let errors = withUnsafeMutablePointer(to: &model) {
-            run(source.map(SourceItem.init), on: $0, plan: plan, writes: true, nesting: .outermost())
+            run(on: $0, plan: plan, writes: true, nesting: .outermost()) { $0.visitRoot(plan, raw: source) }
         }
         if !errors.isEmpty { throw MappingError(errors: errors) }
     }
@@ -42,7 +42,7 @@ enum Engine {
         }
         var copy = model
         return withUnsafeMutablePointer(to: &copy) {
-            run(source.map(SourceItem.init), on: $0, plan: plan, writes: false, nesting: .outermost())
+            run(on: $0, plan: plan, writes: false, nesting: .outermost()) { $0.visitRoot(plan, raw: source) }
         }
     }
 
@@ -94,7 +94,7 @@ enum Engine {
         let plan = Model.mapping.plan
         if let refused = refusal(of: plan, nesting: nesting, writing: true) { return refused.errors }
         let model = slot.initializeMemory(as: Model.self, repeating: Model(), count: 1)
-        let errors = run(item, on: model, plan: plan, writes: true, nesting: nesting)
+        let errors = run(on: model, plan: plan, writes: true, nesting: nesting) { $0.visitRoot(plan, item) }
         if !errors.isEmpty { model.deinitialize(count: 1) }
         return errors
     }
@@ -158,14 +158,15 @@ enum Engine {
         }
     }
 
-    /// Phase one over `source` for the model at `model` and, when nothing failed and `writes`, phase
-    /// two. Returns the errors; none means the staged values were written (or, in a dry run, dropped).
+    /// Phase one (`visit`, walking the source) for the model at `model` and, when nothing failed and
+    /// `writes`, phase two. Returns the errors; none means the staged values were written (or, in a
+    /// dry run, dropped).
     private static func run<Root>(
-        _ source: SourceItem?, on model: UnsafeMutablePointer<Root>, plan: Plan, writes: Bool, nesting: Nesting
+        on model: UnsafeMutablePointer<Root>, plan: Plan, writes: Bool, nesting: Nesting, _ visit: (inout MappingRun) -> Void
     ) -> [ValidationError] {
         withStaging(plan) { staging in
             var run = MappingRun(root: UnsafeRawPointer(model), staging: staging, stagesWrites: writes, nesting: nesting)
-            run.visitRoot(plan, source)
+            visit(&run)
             if run.errors.isEmpty {
                 staging.moveAll(into: UnsafeMutableRawPointer(model))
             } else {

@@ -22,6 +22,16 @@ struct MappingRun {
         self.nesting = nesting
     }
 
+    /// Walks the plan over a whole source as an entry point was given it: read here, so that no
+    /// optional reading is copied on the way.
+    mutating func visitRoot(_ plan: Plan, raw source: Any?) {
+        if let source {
+            visit(plan.root, SourceItem(source))
+        } else {
+            visitAbsent(plan.root)
+        }
+    }
+
     /// Walks the plan over the whole source, present (null included) or absent.
     mutating func visitRoot(_ plan: Plan, _ source: SourceItem?) {
         if let source {
@@ -110,9 +120,9 @@ struct MappingRun {
     /// Checks one node against a present source value, which may be null.
     private mutating func visit(_ node: PlanNode, present item: SourceItem) {
         if item.isNull, node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }
-        if node.tracksPresence, let field = node.field { staging.markPresent(field) }
         // Fields, the common case, through the node's stored reference rather than `body`'s payload.
         if let field = node.field {
+            if node.tracksPresence { staging.markPresent(field) }
             return item.isNull ? field.stageNull(at: node, in: &self) : field.stage(item, at: node, in: &self)
         }
         switch node.body {
