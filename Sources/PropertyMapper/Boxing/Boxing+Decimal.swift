@@ -31,12 +31,7 @@ enum DecimalSource {
             return .text(text)
         case let .number(number):
             // A `Decimal` or an `NSDecimalNumber` (the JSON reader's exact reading) is taken as it is.
-            let value = item.value
-            if ObjectIdentifier(type(of: value)) == ObjectIdentifier(Decimal.self) { return .number(number, exact: (value as! Decimal)) }
-            if SourceValue.isObject(value), let decimal = value as? NSDecimalNumber {
-                return .number(number, exact: decimal.decimalValue)
-            }
-            return .number(number, exact: nil)
+            return .number(number, exact: SourceValue.exactDecimal(item.value))
         default:
             issues.addMismatch(item, expected: "Decimal or String")
             return nil

@@ -374,9 +374,7 @@ enum Conversions {
             return nil
         }
         // A Decimal, or an NSDecimalNumber, is taken as it is (its reading may have rounded it).
-        let value = item.value
-        if ObjectIdentifier(type(of: value)) == ObjectIdentifier(Decimal.self) { return .some(value as! Decimal) }
-        if SourceValue.isObject(value), let decimal = value as? NSDecimalNumber { return decimal.decimalValue }
+        if let exact = SourceValue.exactDecimal(item.value) { return exact }
         switch number {
         case let .int(integer): return Decimal(integer)
         case let .uint(integer): return Decimal(integer)

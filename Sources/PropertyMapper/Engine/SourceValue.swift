@@ -64,6 +64,14 @@ enum SourceValue {
         Swift.type(of: value) is AnyClass
     }
 
+    /// The value of a number source that is a `Decimal` or an `NSDecimalNumber` (the JSON reader's
+    /// exact reading), taken as it is; nil for any other number.
+    static func exactDecimal(_ value: Any) -> Decimal? {
+        if ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(Decimal.self) { return (value as! Decimal) }
+        if isObject(value), let decimal = value as? NSDecimalNumber { return decimal.decimalValue }
+        return nil
+    }
+
     static func bool(_ value: Any) -> Bool? {
         let type = ObjectIdentifier(type(of: value))
         if type == boolType { return (value as! Bool) }
