@@ -154,17 +154,7 @@ struct ModelEntry<Model> {
     func all(fromJSON json: JSONInput) throws(MappingError) -> [Model] {
         try Engine.refuseFaulty(plan, writing: writes)
         var batch = Batch(capacity: 0)
-        let notAnArray: Any?
-        do {
-            let add = { (element: Any) in batch.add(make(SourceItem(element))) }
-            switch json {
-            case let .data(data): notAnArray = try JSONDocument.forEachElement(of: data, .level(jsonLevel), add)
-            case let .text(text): notAnArray = try JSONDocument.forEachElement(of: text, .level(jsonLevel), add)
-            }
-        } catch {
-            throw error.mappingError
-        }
-        if let notAnArray { return try all(from: notAnArray) }
+        if let notAnArray = try forEachElement(of: json, { batch.add(make($0)) }) { return try all(from: notAnArray) }
         return try batch.result()
     }
 
@@ -212,16 +202,21 @@ struct ModelEntry<Model> {
     func each(fromJSON json: Data) throws(MappingError) -> MappedArray<Model> {
         try Engine.refuseFaulty(plan, writing: writes)
         var results: [Result<Model, MappingError>] = []
-        let notAnArray: Any?
+        if let notAnArray = try forEachElement(of: .data(json), { results.append(make($0)) }) { return try each(from: notAnArray) }
+        return MappedArray(results: results)
+    }
+
+    /// Calls `body` with each element of the document's top-level array, read for the model, one at
+    /// a time; returns the document whole when it is not an array. Malformed JSON is one `json` error.
+    private func forEachElement(of json: JSONInput, _ body: (SourceItem) -> Void) throws(MappingError) -> Any? {
         do {
-            notAnArray = try JSONDocument.forEachElement(of: json, .level(jsonLevel)) { element in
-                results.append(make(SourceItem(element)))
+            switch json {
+            case let .data(data): return try JSONDocument.forEachElement(of: data, .level(jsonLevel)) { body(SourceItem($0)) }
+            case let .text(text): return try JSONDocument.forEachElement(of: text, .level(jsonLevel)) { body(SourceItem($0)) }
             }
         } catch {
             throw error.mappingError
         }
-        if let notAnArray { return try each(from: notAnArray) }
-        return MappedArray(results: results)
     }
 
     func validate(_ source: Any?) -> [ValidationError] {
