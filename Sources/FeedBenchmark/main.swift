@@ -204,7 +204,7 @@ if let only = options.only {
         let (_, outcome) = contender.run(input)
         check(outcome, feed.expected, contender.name)
     }
-    say("memory \(resident) \(Memory.peak()) \(reset)")
+    Memory.report(input: resident, reset: reset)
     exit(0)
 }
 
@@ -329,33 +329,8 @@ if options.workloads.contains(.feed) {
     if options.memory {
         say("")
         say("== memory: peak resident size of one \(options.records)-record run (valid feed), child process per contender")
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        /// Starts a child that runs one contender once and reports its memory.
-        func start(_ name: String) -> (Process, Pipe) {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["--only", name, "--records", String(options.records)]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            do { try process.run() } catch { fail("cannot start \(executable.path): \(error)") }
-            return (process, pipe)
-        }
-        func finish(_ name: String, _ process: Process, _ pipe: Pipe) -> (input: Int, peak: Int, reset: Bool) {
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            let fields = output.split(separator: "\n").last { $0.hasPrefix("memory ") }?.split(separator: " ") ?? []
-            guard process.terminationStatus == 0, fields.count == 4, let input = Int(fields[1]), let peak = Int(fields[2]) else {
-                fail("child run of \(name) failed (status \(process.terminationStatus))")
-            }
-            return (input, peak, fields[3] == "true")
-        }
-        // Two children at a time (one per core); each reads only its own peak.
         let names = ["none"] + Contender.all.map(\.name)
-        var measured: [String: (input: Int, peak: Int, reset: Bool)] = [:]
-        for pair in stride(from: 0, to: names.count, by: 2).map({ Array(names[$0..<min($0 + 2, names.count)]) }) {
-            let running = pair.map { ($0, start($0)) }
-            for (name, (process, pipe)) in running { measured[name] = finish(name, process, pipe) }
-        }
+        let measured = Memory.children(names.map { ($0, ["--only", $0, "--records", String(options.records)]) })
         let baseline = measured["none"]!
         say("    \(padded("feed generated, bytes only (no contender)", 66)) \(leftPadded(String(baseline.input / 1024), 5)) MB")
         for contender in Contender.all {
