@@ -3,8 +3,8 @@ import Foundation
 import PropertyMapper
 import ThreadsWorkload
 
-// swift run -c release feed-benchmark [--workload feed|threads] [--records N] [--thread-records N]
-//     [--repeats R] [--scale-max N] [--no-memory]
+// swift run -c release feed-benchmark [--workload feed|threads] [--stage map|serialize] [--records N]
+//     [--thread-records N] [--repeats R] [--scale-max N] [--no-memory]
 // swift run -c release feed-benchmark --write-feed PATH [--records N] [--defective]
 // swift run -c release feed-benchmark --write-threads PATH [--thread-records N] [--defective] [--label]
 //
@@ -12,6 +12,9 @@ import ThreadsWorkload
 // make_feed.py and make_threads.py with --seed 42), checks every contender's valid/invalid/error
 // counts and checksums against what the generator knows it wrote, and prints records per CPU-second,
 // best of R: the feed first, then the threads (both by default; --workload picks one).
+// After each workload's mapping figures, its serialization: the valid file's models written back as
+// one JSON array by each serializer, each output decoded back and checked, with ratios against
+// JSONEncoder and peak memory (both stages by default; --stage picks one).
 // Figures need a release build; a debug build runs only small workloads given with --records N
 // (feed) and --thread-records N (threads).
 
@@ -19,6 +22,13 @@ import ThreadsWorkload
 enum Workload: String, CaseIterable {
     case feed
     case threads
+}
+
+/// The two directions of the round trip: JSON to models (`map`, with validation) and models to JSON
+/// (`serialize`); a run measures both unless `--stage` picks one.
+enum Direction: String, CaseIterable {
+    case map
+    case serialize
 }
 
 struct Options {
@@ -34,6 +44,7 @@ struct Options {
     var defective = false
     var writeFeed: String?
     var workloads = Set(Workload.allCases)
+    var directions = Set(Direction.allCases)
     /// The workload a debug build leaves out when only the other one's size was given.
     var debugSkipped: Workload?
     var threadRecords = 20_000
@@ -42,7 +53,7 @@ struct Options {
     var writeThreads: String?
     var label = false
 
-    static let usage = "usage: feed-benchmark [--workload feed|threads] [--records N] [--thread-records N] [--repeats R] "
+    static let usage = "usage: feed-benchmark [--workload feed|threads] [--stage map|serialize] [--records N] [--thread-records N] [--repeats R] "
         + "[--scale-max N (1000000 adds the 1M line)] [--no-memory]\n"
         + "       feed-benchmark --write-feed PATH [--records N] [--defective]\n"
         + "       feed-benchmark --write-threads PATH [--thread-records N] [--defective] [--label]"
@@ -69,6 +80,9 @@ struct Options {
             case "--workload":
                 guard let name = iterator.next(), let workload = Workload(rawValue: name) else { fail("--workload needs feed or threads") }
                 workloads = [workload]
+            case "--stage":
+                guard let name = iterator.next(), let direction = Direction(rawValue: name) else { fail("--stage needs map or serialize") }
+                directions = [direction]
             case "--thread-records":
                 threadRecords = number()
                 threadRecordsGiven = true
@@ -191,6 +205,17 @@ if let path = options.writeThreads {
     exit(0)
 }
 
+// MARK: Child process: one serializer, once, for its peak memory
+
+if let only = options.only, options.directions == [.serialize] {
+    if options.workloads == [.threads] {
+        SerializationBenchmark.child(only, ThreadsSerializers.all, ThreadsBenchmark.make(records: options.threadRecords, defective: false))
+    } else {
+        SerializationBenchmark.child(only, FeedSerializers.all, makeFeed(records: options.records, defective: false))
+    }
+    exit(0)
+}
+
 // MARK: Child process: one contender, once, for its peak memory
 
 if let only = options.only {
@@ -210,7 +235,7 @@ if let only = options.only {
 
 // MARK: The feed workload: contenders, scaling, fields, memory, ratios
 
-if options.workloads.contains(.feed) {
+if options.workloads.contains(.feed), options.directions.contains(.map) {
     // MARK: The contenders on both feeds
 
     say("PropertyMapper feed benchmark: \(options.records) records, best of \(options.repeats), records per CPU-second")
@@ -380,8 +405,17 @@ if options.workloads.contains(.feed) {
     say("targets met: \(met) of \(targets.count * 2)")
 }
 
-// MARK: The threads workload, after the feed
+// MARK: The feed serialized, after its mapping figures
+
+if options.workloads.contains(.feed), options.directions.contains(.serialize) {
+    FeedSerializers.run(records: options.records, repeats: options.repeats, memory: options.memory)
+}
+
+// MARK: The threads workload, after the feed: mapping, then serialization
 
 if options.workloads.contains(.threads) {
-    ThreadsBenchmark.run(records: options.threadRecords, repeats: options.repeats)
+    if options.directions.contains(.map) { ThreadsBenchmark.run(records: options.threadRecords, repeats: options.repeats) }
+    if options.directions.contains(.serialize) {
+        ThreadsSerializers.run(records: options.threadRecords, repeats: options.repeats, memory: options.memory)
+    }
 }
