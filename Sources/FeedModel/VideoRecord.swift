@@ -25,7 +25,7 @@ public struct VideoRecord: Equatable, Sendable {
         "id": .property(\.id).isRequired().min(1),
         "videoURL": .box(.url, \.contentURL).isRequired(),
         "name": .property(\.title).isRequired().lengthRange(1, 80),
-        "videoType": .call(VideoRecord.videoType(from:), \.type).isRequired(),
+        "videoType": .call(VideoRecord.videoType(from:), \.type, reverse: VideoRecord.name(of:)).isRequired(),
         "published_at": .box(.date, \.publishedAt).isRequired(),
         "duration": .property(\.duration).isRequired().range(0, 86_400),
         "is_premium": .property(\.isPremium).isRequired(),
@@ -49,5 +49,10 @@ public struct VideoRecord: Equatable, Sendable {
     /// Returns nil for an unknown type, which the mapper reports as a `call` error.
     public func videoType(from string: String) -> VideoType? {
         VideoType(rawValue: string)
+    }
+
+    /// The type's string in the feed: the way back, for serialize.
+    public func name(of type: VideoType) -> String {
+        type.rawValue
     }
 }

@@ -36,7 +36,7 @@ public final class Video {
         "id": .property(\.id).isRequired().min(1),
         "videoURL": .box(.url, \.contentURL).isRequired(),
         "name": .property(\.title).isRequired().lengthRange(1, 80),
-        "videoType": .call(Video.videoType(from:), \.type).isRequired(),
+        "videoType": .call(Video.videoType(from:), \.type, reverse: Video.name(of:)).isRequired(),
         "published_at": .box(.date, \.publishedAt).isRequired(),
         "duration": .property(\.duration).isRequired().range(0, 86_400),
         "is_premium": .property(\.isPremium).isRequired(),
@@ -60,6 +60,11 @@ public final class Video {
     /// Returns nil for an unknown type, which the mapper reports as a `call` error.
     public func videoType(from string: String) -> VideoType? {
         VideoType(rawValue: string)
+    }
+
+    /// The type's string in the feed: the way back, for serialize.
+    public func name(of type: VideoType) -> String {
+        type.rawValue
     }
 
     /// One valid record of the feed, as JSON text.

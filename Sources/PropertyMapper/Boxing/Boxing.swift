@@ -78,17 +78,22 @@ protocol BoxingFailure: Error {
 protocol BoxingImplementation<Value>: Sendable {
     associatedtype Value
     var inputTypeName: String { get }
-    /// A field that boxes one source value into the property.
+    /// A field that boxes one source value into the property; `unwrap` takes the property's
+    /// value back to the boxed one (nil for nil), for `reverse`.
     func field<Root, Target>(
         rule: String,
         keyPath: any KeyPath<Root, Target> & Sendable,
-        wrap: @escaping @Sendable (Value) -> Target
+        wrap: @escaping @Sendable (Value) -> Target,
+        unwrap: @escaping @Sendable (Target) -> Value?,
+        reverse: (@Sendable (Value) throws -> Any)?
     ) -> any Field
     /// A field that boxes an array source element by element into an array property.
     func arrayField<Root, Target>(
         rule: String,
         keyPath: any KeyPath<Root, Target> & Sendable,
-        wrap: @escaping @Sendable ([Value]) -> Target
+        wrap: @escaping @Sendable ([Value]) -> Target,
+        unwrap: @escaping @Sendable (Target) -> [Value]?,
+        reverse: (@Sendable (Value) throws -> Any)?
     ) -> any Field
 }
 
@@ -108,9 +113,19 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
     func field<Root, Target>(
         rule: String,
         keyPath: any KeyPath<Root, Target> & Sendable,
-        wrap: @escaping @Sendable (Value) -> Target
+        wrap: @escaping @Sendable (Value) -> Target,
+        unwrap: @escaping @Sendable (Target) -> Value?,
+        reverse: (@Sendable (Value) throws -> Any)?
     ) -> any Field {
-        TransformField(rule: rule, keyPath: keyPath, input: input, instanceUse: nil, demand: demand) { [name, box] _, value, _, slot in
+        var write: SerialReverse<Root, Target>?
+        if let reverse {
+            write = { _, target, output, issues in
+                // Nil never comes here: the field writes it.
+                guard let value = unwrap(target) else { return false }
+                return Serializer.write(value, reversedBy: reverse, rule: rule, as: { Serializer.writeDynamic($0, &$1, &$2) }, &output, &issues)
+            }
+        }
+        return TransformField(rule: rule, keyPath: keyPath, input: input, instanceUse: nil, demand: demand, reverse: write) { [name, box] _, value, _, slot in
             withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { boxed in
                 let result = UnsafeMutableRawPointer(boxed.baseAddress!)
                 if let failure = Self.failure(name, { try box(value, result) }) { return failure }
@@ -123,9 +138,20 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
     func arrayField<Root, Target>(
         rule: String,
         keyPath: any KeyPath<Root, Target> & Sendable,
-        wrap: @escaping @Sendable ([Value]) -> Target
+        wrap: @escaping @Sendable ([Value]) -> Target,
+        unwrap: @escaping @Sendable (Target) -> [Value]?,
+        reverse: (@Sendable (Value) throws -> Any)?
     ) -> any Field {
-        BoxArrayField(rule: rule, keyPath: keyPath, element: input, demand: demand) { [name, box] inputs, slot in
+        var write: SerialReverse<Root, Target>?
+        if let reverse {
+            write = { _, target, output, issues in
+                guard let values = unwrap(target) else { return false }
+                return Serializer.writeElements(values, &output, &issues) { value, output, issues in
+                    Serializer.write(value, reversedBy: reverse, rule: rule, as: { Serializer.writeDynamic($0, &$1, &$2) }, &output, &issues)
+            }
+            }
+        }
+        return BoxArrayField(rule: rule, keyPath: keyPath, element: input, demand: demand, reverse: write) { [name, box] inputs, slot in
             var values: [Value] = []
             values.reserveCapacity(inputs.count)
             var failures: [(index: Int, failure: Failure)] = []

@@ -9,21 +9,29 @@ extension PropertyDescriptor {
     /// error carrying the thrown error's description. Calls run in phase one on the not-yet-updated
     /// instance (for `Mapper.validate`, on the `for:` instance), so they must not mutate it.
     /// A call is never made with null.
+    ///
+    /// `reverse:` is the way back, for serialize: a method on the model that turns the property's
+    /// value into the source value (`func name(of type: VideoType) -> String`). Without it, a mapping
+    /// that serializes reports the field, unless it is marked `.oneWay()`. Nil is written without it.
+    ///
+    ///     "videoType": .call(Video.videoType(from:), \.type, reverse: Video.name(of:))
     public static func call<Input, Value>(
         _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
-        _ keyPath: any KeyPath<Root, Value> & Sendable
+        _ keyPath: any KeyPath<Root, Value> & Sendable,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
         let expected = TypeName.of(Value.self)
-        return callField(keyPath, expected: expected) { root, input, _ in try method(root)(input) }
+        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0 }) { root, input, _ in try method(root)(input) }
     }
 
     /// The same for an optional property: a method returning nil writes nil.
     public static func call<Input, Value>(
         _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
-        _ keyPath: any KeyPath<Root, Value?> & Sendable
+        _ keyPath: any KeyPath<Root, Value?> & Sendable,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
         let expected = TypeName.of(Value?.self)
-        return callField(keyPath, expected: expected) { root, input, _ in .some(try method(root)(input)) }
+        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0 }) { root, input, _ in .some(try method(root)(input)) }
     }
 
     /// A call that also receives the target property's name:
@@ -31,29 +39,47 @@ extension PropertyDescriptor {
     ///     "video": .call(Model.object(from:property:), \.video)
     public static func call<Input, Value>(
         _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
-        _ keyPath: any KeyPath<Root, Value> & Sendable
+        _ keyPath: any KeyPath<Root, Value> & Sendable,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
         let expected = TypeName.of(Value.self)
-        return callField(keyPath, expected: expected) { root, input, property in try method(root)(input, property) }
+        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0 }) { root, input, property in
+            try method(root)(input, property)
+        }
     }
 
     /// The two-argument call for an optional property: a method returning nil writes nil.
     public static func call<Input, Value>(
         _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
-        _ keyPath: any KeyPath<Root, Value?> & Sendable
+        _ keyPath: any KeyPath<Root, Value?> & Sendable,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
         let expected = TypeName.of(Value?.self)
-        return callField(keyPath, expected: expected) { root, input, property in .some(try method(root)(input, property)) }
+        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0 }) { root, input, property in
+            .some(try method(root)(input, property))
+        }
     }
 
     /// A field that makes `call` on the model (given the model, the checked value and the property's
-    /// name) and writes its result.
-    private static func callField<Input, Value>(
-        _ keyPath: any KeyPath<Root, Value> & Sendable,
+    /// name) and writes its result; `reverse`, given the model and the property's value (`unwrap`
+    /// takes a `Target` to it, nil for nil), gives the source value back.
+    private static func callField<Input, Value, Target>(
+        _ keyPath: any KeyPath<Root, Target> & Sendable,
         expected: String,
-        _ call: @escaping @Sendable (Root, Input, String) throws -> Value?
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)?,
+        unwrap: @escaping @Sendable (Target) -> Value?,
+        _ call: @escaping @Sendable (Root, Input, String) throws -> Target?
     ) -> Self {
-        Self(.field(TransformField(rule: "call", keyPath: keyPath, input: Conversions.make(Input.self), instanceUse: .call) { root, input, property, slot in
+        let input = Conversions.make(Input.self)
+        var write: SerialReverse<Root, Target>?
+        if let reverse {
+            write = { root, target, output, issues in
+                // Nil never comes here: the field writes it.
+                guard let value = unwrap(target) else { return false }
+                return Serializer.write(value, reversedBy: reverse(root.pointee), rule: "call", as: input.write, &output, &issues)
+            }
+        }
+        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: input, instanceUse: .call, reverse: write) { root, input, property, slot in
             // An immutable model has no instance; its plan refuses calls (`PlanCheck`).
             guard let root else { return .definition(.needsInstance(.call)) }
             return outcome(expected: expected, into: slot) { try call(root.pointee, input, property) }

@@ -16,6 +16,8 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
 
     private(set) var node: Node
     private(set) var isRequiredFlag = false
+    /// `.oneWay()`: mapped from data, never serialized.
+    private(set) var isOneWay = false
     private(set) var validators: [Validator] = []
 
     init(_ node: Node) {
@@ -38,6 +40,12 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
     func replacingField(_ field: any Field) -> Self {
         var copy = self
         copy.node = .field(field)
+        return copy
+    }
+
+    func skippingSerialization() -> Self {
+        var copy = self
+        copy.isOneWay = true
         return copy
     }
 

@@ -10,19 +10,34 @@ final class BoxArrayField<Root, Input, Target>: PropertyWriter<Root, Target>, Fi
     /// Boxes every element: initializes the slot with a `Target` and returns no failure, or returns
     /// each failing element's index and failure and leaves the slot as it was.
     private let transform: @Sendable ([Input], UnsafeMutableRawPointer) -> [(index: Int, failure: Failure)]
+    /// The way back, element by element, for an array that is not nil; nil when the boxing has no reverse.
+    private let reverse: SerialReverse<Root, Target>?
 
     init(
         rule: String,
         keyPath: any KeyPath<Root, Target> & Sendable,
         element: Conversion<Input>,
         demand: JSONDemand,
+        reverse: SerialReverse<Root, Target>?,
         transform: @escaping @Sendable ([Input], UnsafeMutableRawPointer) -> [(index: Int, failure: Failure)]
     ) {
         self.rule = rule
         self.conversion = Conversions.array(element)
         self.demand = demand
+        self.reverse = reverse
         self.transform = transform
         super.init(keyPath, typeName: TypeName.of(Target.self))
+    }
+
+    var irreversibility: Failure? { reverse == nil ? .noReverse(rule: rule) : nil }
+
+    func serialize(
+        from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
+    ) -> SerialOutcome {
+        // A plan holding a field without a reverse is refused before any serialize (`Plan.serializeErrors`).
+        guard let reverse else { return .failed }
+        let value = value(in: root)
+        return serialize(value, key: key, into: &output) { reverse(root.assumingMemoryBound(to: Root.self), value, &$0, &issues) }
     }
 
     var scratchLayout: ValueLayout { .of([Input].self) }

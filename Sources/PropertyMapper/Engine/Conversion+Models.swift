@@ -5,9 +5,11 @@ extension Conversions {
     /// A nested model: made anew from a dictionary (or whatever its mapping reads) by `make`, one
     /// level further in the graph, its errors reported at their own paths inside the value.
     /// `make` initializes the memory it is given with the model, or returns the model's errors.
+    /// Written back by `plan`, its mapping's, one level further in.
     static func model<Model>(
         _: Model.Type,
         jsonLevel: @escaping @Sendable () -> JSONLevel,
+        plan: @escaping @Sendable () -> Plan,
         make: @escaping @Sendable (SourceItem, Nesting, UnsafeMutableRawPointer) -> [ValidationError]
     ) -> Conversion<Model> {
         @Sendable func convertInto(_ item: SourceItem, _ slot: UnsafeMutableRawPointer, _ issues: inout ConversionIssues) -> Bool {
@@ -25,21 +27,27 @@ extension Conversions {
                     convertInto(item, buffer.baseAddress!, &issues) ? buffer.baseAddress!.move() : nil
                 }
             },
-            convertInto: convertInto)
+            convertInto: convertInto,
+            write: { model, output, issues in
+                let errors = withUnsafePointer(to: model) { Serializer.write(plan(), root: $0, nesting: issues.nesting.inner, into: &output) }
+                if errors.isEmpty { return true }
+                issues.add(nested: errors)
+                return false
+            })
     }
 }
 
 extension Conversions {
     /// The conversion of a property holding a `Mappable` model: `init()`, then its mapping.
     static func mappable<Model: Mappable & ThreadSafeMetatype>(_: Model.Type) -> Any {
-        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }) { item, nesting, slot in
+        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }, plan: { Model.mapping.plan }) { item, nesting, slot in
             Engine.make(Model.self, from: item, nesting: nesting, into: slot)
         }
     }
 
     /// The conversion of a property holding an `ImmutableMappable` model: its mapping, then `init(_ values:)`.
     static func immutableMappable<Model: ImmutableMappable & ThreadSafeMetatype>(_: Model.Type) -> Any {
-        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }) { item, nesting, slot in
+        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }, plan: { Model.mapping.plan }) { item, nesting, slot in
             Engine.make(Model.self, from: item, nesting: nesting, into: slot)
         }
     }
@@ -65,6 +73,8 @@ extension Conversions {
             if let value = Enum(rawValue: rawValue) { return value }
             issues.add(.notACase(typeName: name, allowed: allowed), value: item.value)
             return nil
+        } write: { value, output, issues in
+            raw.write(value.rawValue, &output, &issues)
         }
     }
 
@@ -101,6 +111,8 @@ extension Conversions {
         let array = array(make(Element.self))
         return Conversion<Set<Element>>(typeName: "Set<\(TypeName.of(Element.self))>", kinds: .array, demand: array.demand) { item, issues in
             array.convert(item, &issues).map { Set($0) }
+        } write: { set, output, issues in
+            array.write(Array(set), &output, &issues)
         }
     }
 }

@@ -17,29 +17,36 @@ struct Conversion<Value>: Sendable {
     /// What the JSON reader must build of the value: all of it, or only what a nested model's
     /// mapping names.
     let demand: JSONDemand
+    /// The way back, for serialize: writes a value in the form this conversion reads, or returns
+    /// false and records why it has none (rule `serialize`).
+    let write: SerialWrite<Value>
 
     /// `convertInto` calls `convert`: two calls per value. For the rarer conversions.
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
-        convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?
+        convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
+        write: SerialWrite<Value>? = nil
     ) {
-        self.init(typeName: typeName, kinds: kinds, demand: demand, convert: convert) { value, slot, issues in
+        self.init(typeName: typeName, kinds: kinds, demand: demand, convert: convert, convertInto: { value, slot, issues in
             Conversion.store(convert(value, &issues), in: slot)
-        }
+        }, write: write)
     }
 
     /// Both closures given: the common conversions make each from the same concrete reading, so
     /// that the engine's call through `convertInto` is the only one per value.
+    /// Without `write`, a value is written back as `JSONValue(converting:)` reads it.
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
-        convertInto: @escaping @Sendable (SourceItem, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool
+        convertInto: @escaping @Sendable (SourceItem, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool,
+        write: SerialWrite<Value>? = nil
     ) {
         self.typeName = typeName
         self.kinds = kinds
         self.demand = demand
         self.convert = convert
         self.convertInto = convertInto
+        self.write = write ?? { value, output, issues in Serializer.writeDynamic(value, &output, &issues) }
     }
 
     /// Initializes `slot`, uninitialized memory for a `Value`, with `result`; false when it is nil.
@@ -220,6 +227,12 @@ enum Conversions {
             if item.isNull { return Conversion<Wrapped?>.store(.some(.none), in: slot) }
             guard let result = wrapped.convert(item, &issues) else { return false }
             return Conversion<Wrapped?>.store(.some(result), in: slot)
+        } write: { value, output, issues in
+            guard let value else {
+                output.null()
+                return true
+            }
+            return wrapped.write(value, &output, &issues)
         }
     }
 
@@ -262,7 +275,8 @@ enum Conversions {
                     convertInto(item, buffer.baseAddress!, &issues) ? buffer.baseAddress!.move() : nil
                 }
             },
-            convertInto: convertInto)
+            convertInto: convertInto,
+            write: { values, output, issues in Serializer.writeElements(values, &output, &issues, element.write) })
     }
 
     /// `[String]`, the commonest array: an `[Any]` of Swift strings is read in one pass, without
@@ -277,13 +291,22 @@ enum Conversions {
                 return Conversion<[String]>.store(strings, in: slot)
             }
             return Conversion<[String]>.store(general.convert(item, &issues), in: slot)
+        } write: { strings, output, _ in
+            output.beginArray()
+            for string in strings { output.string(string) }
+            output.endArray()
+            return true
         }
     }()
 
     static let string = Conversion<String>(
         typeName: "String", kinds: .string,
         convert: { item, issues in readString(item, &issues) },
-        convertInto: { item, slot, issues in Conversion<String>.store(readString(item, &issues), in: slot) })
+        convertInto: { item, slot, issues in Conversion<String>.store(readString(item, &issues), in: slot) },
+        write: { value, output, _ in
+            output.string(value)
+            return true
+        })
 
     private static func readString(_ item: SourceItem, _ issues: inout ConversionIssues) -> String? {
         if case let .string(text) = item.scalar { return text }
@@ -294,7 +317,11 @@ enum Conversions {
     static let bool = Conversion<Bool>(
         typeName: "Bool", kinds: .boolean,
         convert: { item, issues in readBool(item, &issues) },
-        convertInto: { item, slot, issues in Conversion<Bool>.store(readBool(item, &issues), in: slot) })
+        convertInto: { item, slot, issues in Conversion<Bool>.store(readBool(item, &issues), in: slot) },
+        write: { value, output, _ in
+            output.bool(value)
+            return true
+        })
 
     private static func readBool(_ item: SourceItem, _ issues: inout ConversionIssues) -> Bool? {
         if case let .bool(flag) = item.scalar { return flag }
@@ -320,13 +347,18 @@ enum Conversions {
         return Conversion<T>(
             typeName: name, kinds: .number,
             convert: { item, issues in read(item, &issues) },
-            convertInto: { item, slot, issues in Conversion<T>.store(read(item, &issues), in: slot) })
+            convertInto: { item, slot, issues in Conversion<T>.store(read(item, &issues), in: slot) },
+            write: { value, output, _ in
+                output.integer(value)
+                return true
+            })
     }
 
     static let double = Conversion<Double>(
         typeName: "Double", kinds: .number,
         convert: { item, issues in readDouble(item, &issues) },
-        convertInto: { item, slot, issues in Conversion<Double>.store(readDouble(item, &issues), in: slot) })
+        convertInto: { item, slot, issues in Conversion<Double>.store(readDouble(item, &issues), in: slot) },
+        write: { value, output, issues in Serializer.write(double: value, &output, &issues) })
 
     private static func readDouble(_ item: SourceItem, _ issues: inout ConversionIssues) -> Double? {
         guard case let .number(number) = item.scalar else {
@@ -344,7 +376,9 @@ enum Conversions {
     static let float = Conversion<Float>(
         typeName: "Float", kinds: .number,
         convert: { item, issues in readFloat(item, &issues) },
-        convertInto: { item, slot, issues in Conversion<Float>.store(readFloat(item, &issues), in: slot) })
+        convertInto: { item, slot, issues in Conversion<Float>.store(readFloat(item, &issues), in: slot) },
+        // Widened exactly: the double's shortest text reads back as the same `Float`.
+        write: { value, output, issues in Serializer.write(double: Double(value), &output, &issues) })
 
     private static func readFloat(_ item: SourceItem, _ issues: inout ConversionIssues) -> Float? {
         guard case let .number(number) = item.scalar else {
@@ -366,7 +400,8 @@ enum Conversions {
     static let decimal = Conversion<Decimal>(
         typeName: "Decimal", kinds: .number,
         convert: { item, issues in readDecimal(item, &issues) },
-        convertInto: { item, slot, issues in Conversion<Decimal>.store(readDecimal(item, &issues), in: slot) })
+        convertInto: { item, slot, issues in Conversion<Decimal>.store(readDecimal(item, &issues), in: slot) },
+        write: { value, output, issues in Serializer.write(decimal: value, &output, &issues) })
 
     private static func readDecimal(_ item: SourceItem, _ issues: inout ConversionIssues) -> Decimal? {
         guard case let .number(number) = item.scalar else {
@@ -408,6 +443,8 @@ protocol OptionalConvertible {
     static func optionalConversion() -> Any
     /// Initializes its argument, uninitialized memory for this type, to `nil`.
     static var initializeNil: @Sendable (UnsafeMutableRawPointer) -> Void { get }
+    /// Whether its argument, a pointer to a value of this type, is `nil`.
+    static var isNil: @Sendable (UnsafeRawPointer) -> Bool { get }
 }
 
 extension Optional: OptionalConvertible {
@@ -420,6 +457,10 @@ extension Optional: OptionalConvertible {
 
     static var initializeNil: @Sendable (UnsafeMutableRawPointer) -> Void {
         { slot in slot.initializeMemory(as: Self.self, repeating: .none, count: 1) }
+    }
+
+    static var isNil: @Sendable (UnsafeRawPointer) -> Bool {
+        { value in value.assumingMemoryBound(to: Self.self).pointee == nil }
     }
 }
 
@@ -468,6 +509,20 @@ extension Dictionary: StringDictionaryConvertible where Key == String {
                 issues.add(failure.issues, under: MappingKey.key(failure.key).subpath)
             }
             return failures.isEmpty ? result : nil
+        } write: { dictionary, output, issues in
+            output.beginObject()
+            var written = true
+            let members = output.sortingKeys ? dictionary.sorted { JSONWriter.compareUTF8($0.key, $1.key) < 0 } : Array(dictionary)
+            for (key, value) in members {
+                output.key(key)
+                var valueIssues = issues.forPart()
+                if !element.write(value, &output, &valueIssues) {
+                    written = false
+                    issues.add(valueIssues, under: MappingKey.key(key).subpath)
+                }
+            }
+            output.endObject()
+            return written
         }
     }
 }

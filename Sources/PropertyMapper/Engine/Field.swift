@@ -41,10 +41,29 @@ protocol Field: AnyObject, Sendable {
     func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer)
     /// Destroys the value this field staged in `slot`.
     func discardStaged(_ slot: UnsafeMutableRawPointer)
+
+    /// Serialize: writes the property's value in the model at `root` (a pointer to a `Root`) the way
+    /// back to its source form, after `key` when one is given. Nil is `.omitted` (nothing written)
+    /// unless the output writes nulls; a value with no source form records why in `issues`.
+    func serialize(
+        from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
+    ) -> SerialOutcome
+    /// Why the field can never be serialized (a call or a boxing without a reverse), or nil.
+    var irreversibility: Failure? { get }
 }
 
 extension Field {
     func merging() -> (any Field)? { nil }
+    var irreversibility: Failure? { nil }
+}
+
+/// What serializing one field did.
+enum SerialOutcome {
+    case written
+    /// Nil, left out: nothing was written, not even the key.
+    case omitted
+    /// The value has no source form; the reasons are recorded.
+    case failed
 }
 
 /// What a field needs the model instance for.
@@ -95,6 +114,13 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
         guard run.passesValidators(node, item) else { return discardStaged(slot) }
         run.staged(field)
     }
+
+    func serialize(
+        from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
+    ) -> SerialOutcome {
+        let value = value(in: root)
+        return serialize(value, key: key, into: &output) { conversion.write(value, &$0, &issues) }
+    }
 }
 
 /// `.box` and `.call`: the source value is checked against `Input`, validated, then transformed
@@ -111,6 +137,9 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
     /// the slot with a `Target` and returns nil, or returns why it failed and leaves the slot as it was.
     /// The pointer is nil for an immutable model, whose plan holds no field that `usesInstance`.
     private let transform: @Sendable (UnsafePointer<Root>?, Input, String, UnsafeMutableRawPointer) -> Failure?
+    /// The way back (given a pointer to the model and a value that is not nil), for serialize; nil
+    /// when the boxing or the call has no reverse.
+    private let reverse: SerialReverse<Root, Target>?
 
     init(
         rule: String,
@@ -118,14 +147,27 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
         input: Conversion<Input>,
         instanceUse: InstanceUse?,
         demand: JSONDemand? = nil,
+        reverse: SerialReverse<Root, Target>?,
         transform: @escaping @Sendable (UnsafePointer<Root>?, Input, String, UnsafeMutableRawPointer) -> Failure?
     ) {
         self.rule = rule
         self.conversion = input
         self.instanceUse = instanceUse
         self.demand = demand ?? input.demand
+        self.reverse = reverse
         self.transform = transform
         super.init(keyPath, typeName: TypeName.of(Target.self))
+    }
+
+    var irreversibility: Failure? { reverse == nil ? .noReverse(rule: rule) : nil }
+
+    func serialize(
+        from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
+    ) -> SerialOutcome {
+        // A plan holding a field without a reverse is refused before any serialize (`Plan.serializeErrors`).
+        guard let reverse else { return .failed }
+        let value = value(in: root)
+        return serialize(value, key: key, into: &output) { reverse(root.assumingMemoryBound(to: Root.self), value, &$0, &issues) }
     }
 
     var scratchLayout: ValueLayout { .of(Input.self) }

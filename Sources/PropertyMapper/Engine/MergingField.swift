@@ -12,10 +12,14 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, @un
     private let writableKeyPath: WritableKeyPath<Root, Model>?
     let propertyName: String?
 
+    /// The model's conversion, for its way back.
+    private let conversion: Conversion<Model>
+
     init(_ keyPath: KeyPath<Root, Model>) {
         self.keyPath = keyPath
         writableKeyPath = keyPath as? WritableKeyPath<Root, Model>
         propertyName = PropertyName.of(keyPath)
+        conversion = Conversions.make(Model.self)
     }
 
     var stagedLayout: ValueLayout { .of(PendingWrites.self) }
@@ -47,6 +51,14 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, @un
             issues.add(nested: error.errors)
             run.fail(node, issues: issues)
         }
+    }
+
+    func serialize(
+        from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
+    ) -> SerialOutcome {
+        let model = root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
+        if let key { output.key(key) }
+        return conversion.write(model, &output, &issues) ? .written : .failed
     }
 
     func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {

@@ -27,6 +27,10 @@ final class Plan: Sendable {
     /// (`"a": .property(\.x), "b": .property(\.x)`): absent only when every one of them is.
     let sharedTargets: [SharedTarget]
 
+    /// A `serialize` error for each field that cannot run backwards (a call or a boxing without a
+    /// reverse) and is not marked `.oneWay()`: serialize refuses a plan that has any.
+    let serializeErrors: [ValidationError]
+
     init<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) {
         let immutable = Root.self is any ImmutableMappable.Type
         var builder = PlanBuilder(immutable: immutable, targetCounts: immutable ? PlanBuilder.targetCounts(entries) : [:])
@@ -42,6 +46,10 @@ final class Plan: Sendable {
         var indices: [AnyKeyPath: [Int]] = [:]
         for field in fields { indices[field.field.keyPathID, default: []].append(field.index) }
         fieldIndices = FieldIndices(table: indices)
+        serializeErrors = root.irreversibleNodes.compactMap { node in
+            guard case let .irreversible(failure) = node.serialization else { return nil }
+            return ValidationError(path: node.path, property: node.property, rule: "serialize", value: nil, failure: failure)
+        }
     }
 }
 
@@ -81,6 +89,12 @@ final class PlanLevel: Sendable {
     /// `MappingKey` out of its node. Empty in a level of any other shape.
     let keyNames: [String]
     let shape: Shape
+    /// Serialize's order of the entries, by position: a keyed level's in mapping order, or in the
+    /// order of their keys' UTF-8 bytes (`.sortedKeys`); an indexed level's by index.
+    let serialOrder: [Int]
+    let sortedSerialOrder: [Int]
+    /// In a keyed level, each entry's key as serialize writes it, by position.
+    let outputKeys: [JSONOutput.Key]
 
     init(path: String, entries: [PlanNode]) {
         self.path = path
@@ -95,6 +109,34 @@ final class PlanLevel: Sendable {
         case (false, false): .empty
         }
         keyNames = shape == .keyed ? entries.map { if case let .key(name) = $0.key { name } else { "" } } : []
+        outputKeys = keyNames.map(JSONOutput.Key.init)
+        if shape == .indexed {
+            let indices = entries.map { if case let .index(index) = $0.key { index } else { 0 } }
+            serialOrder = entries.indices.sorted { (indices[$0], $0) < (indices[$1], $1) }
+            sortedSerialOrder = serialOrder
+        } else if shape != .keyed {
+            // Nothing to write (a mixed level is a definition error, refused before serialize).
+            serialOrder = []
+            sortedSerialOrder = []
+        } else {
+            serialOrder = Array(entries.indices)
+            sortedSerialOrder = entries.indices.sorted { [keyNames] a, b in
+                let order = JSONWriter.compareUTF8(keyNames[a], keyNames[b])
+                return order == 0 ? a < b : order < 0
+            }
+        }
+    }
+
+    /// The nodes under this level that serialize cannot run (`PlanNode.Serialization.irreversible`), in
+    /// declaration order.
+    var irreversibleNodes: [PlanNode] {
+        entries.flatMap { node -> [PlanNode] in
+            switch node.serialization {
+            case .irreversible: [node]
+            case let .nested(level): level.irreversibleNodes
+            case .field, .skipped: []
+            }
+        }
     }
 }
 
@@ -123,10 +165,24 @@ final class PlanNode: Sendable {
     /// The field, when the node is one: stored apart from `body`, so that the walk reaches it
     /// without taking an enum payload out (which retains it).
     let field: PlanField?
+    /// What serialize writes for the node.
+    let serialization: Serialization
+
+    /// What serialize writes for a node.
+    enum Serialization: Sendable {
+        /// A field's value.
+        case field(PlanField)
+        /// A nested level, rebuilt.
+        case nested(PlanLevel)
+        /// Nothing: the node is `.oneWay()` (or a list whose descriptors all are).
+        case skipped
+        /// Nothing can be: a serialize error (a call or boxing without a reverse).
+        case irreversible(Failure)
+    }
 
     init(
         key: MappingKey, path: String, property: String, isRequired: Bool, absentIsError: Bool, tracksPresence: Bool,
-        validators: [Validator], body: Body
+        isOneWay: Bool, validators: [Validator], body: Body
     ) {
         self.key = key
         self.path = path
@@ -137,6 +193,29 @@ final class PlanNode: Sendable {
         self.validators = validators
         self.body = body
         if case let .field(field) = body { self.field = field } else { self.field = nil }
+        serialization = isOneWay ? .skipped : Self.serialization(of: body)
+    }
+
+    /// A field's value unless it has no reverse; a nested level; a list's first descriptor that can
+    /// be serialized (else its first error, else nothing when all are one-way).
+    private static func serialization(of body: Body) -> Serialization {
+        switch body {
+        case let .field(field):
+            if let failure = field.field.irreversibility { return .irreversible(failure) }
+            return .field(field)
+        case let .nested(level):
+            return .nested(level)
+        case let .list(children):
+            var firstFailure: Serialization?
+            for child in children {
+                switch child.serialization {
+                case .field, .nested: return child.serialization
+                case .irreversible: firstFailure = firstFailure ?? child.serialization
+                case .skipped: continue
+                }
+            }
+            return firstFailure ?? .skipped
+        }
     }
 
     /// Names in first-seen order, each once: `"latitude, longitude"`.
@@ -173,6 +252,13 @@ final class PlanField: Sendable {
     /// Stages a present, non-null value through the field.
     func stage(_ item: SourceItem, at node: PlanNode, in run: inout MappingRun) {
         field.stage(item, at: node, self, in: &run)
+    }
+
+    /// Serializes the field's property of the model at `root`.
+    func serialize(
+        from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
+    ) -> SerialOutcome {
+        field.serialize(from: root, key: key, into: &output, &issues)
     }
 
     /// Stages null through the field.
@@ -266,7 +352,7 @@ private struct PlanBuilder {
         }
         let built = PlanNode(
             key: key, path: path, property: property, isRequired: descriptor.isRequiredFlag, absentIsError: absentIsError,
-            tracksPresence: tracksPresence, validators: descriptor.validators, body: body)
+            tracksPresence: tracksPresence, isOneWay: descriptor.isOneWay, validators: descriptor.validators, body: body)
         if tracksPresence { presenceNodes.append(built) }
         return built
     }

@@ -50,6 +50,11 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     private let typeName: String
     /// The property's name from its key path, or nil when the key path does not tell it.
     let propertyName: String?
+    /// The property's offset when it is stored inline in a struct model (a `let` too), where
+    /// serialize reads it; nil otherwise.
+    private let readOffset: Int?
+    /// When `Value` is an `Optional`: whether the value at a pointer to one is nil.
+    private let isNil: (@Sendable (UnsafeRawPointer) -> Bool)?
 
     init(_ keyPath: any KeyPath<Root, Value> & Sendable, typeName: String) {
         self.keyPath = keyPath
@@ -58,7 +63,9 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
         let offset = Root.self is AnyObject.Type || writableKeyPath == nil
             ? nil : MemoryLayout<Root>.offset(of: keyPath as KeyPath<Root, Value>)
         self.inlineMove = offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) }
+        readOffset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath as KeyPath<Root, Value>)
         self.initializeNil = (Value.self as? any OptionalConvertible.Type)?.initializeNil
+        self.isNil = (Value.self as? any OptionalConvertible.Type)?.isNil
         self.typeName = typeName
         self.propertyName = PropertyName.of(keyPath)
     }
@@ -96,5 +103,27 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     /// Destroys the value staged in `slot`.
     final func discardStaged(_ slot: UnsafeMutableRawPointer) {
         slot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    }
+
+    /// The property's current value in the model at `root` (a pointer to a `Root`): read at its
+    /// offset when it lies inline in a struct, through the key path otherwise.
+    final func value(in root: UnsafeRawPointer) -> Value {
+        if let readOffset { return root.load(fromByteOffset: readOffset, as: Value.self) }
+        return root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
+    }
+
+    /// Serializes `value`: nil is left out (or written `null` when the output writes nulls);
+    /// anything else is written by `write`, after `key` when one is given.
+    final func serialize(
+        _ value: Value, key: JSONOutput.Key?, into output: inout SerialOutput, _ write: (inout SerialOutput) -> Bool
+    ) -> SerialOutcome {
+        let isNil = isNil.map { isNil in withUnsafePointer(to: value) { isNil($0) } } ?? false
+        if isNil, !output.writingNulls { return .omitted }
+        if let key { output.key(key) }
+        if isNil {
+            output.null()
+            return .written
+        }
+        return write(&output) ? .written : .failed
     }
 }

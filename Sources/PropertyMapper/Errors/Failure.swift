@@ -43,6 +43,13 @@ enum Failure: Sendable, Equatable {
     case initFailed(model: String, thrown: String)
     /// A value serialize cannot write as JSON (rule `serialize`): not a JSON value, or not finite.
     case notSerializable(JSONWriteError.Problem)
+    /// A field serialize cannot run backwards (rule `serialize`): its boxing or call (`rule`, such as
+    /// `call` or `box(UUID)`) has no reverse.
+    case noReverse(rule: String)
+    /// `serialize` of a mapping of indices, which writes an array rather than a dictionary.
+    case arrayRoot
+    /// A reverse (of the boxing or call `rule`) threw.
+    case reverseFailed(rule: String, thrown: String)
     /// A failure inside the value, at a sub-path such as `[1]` (for validators that see the whole value).
     indirect case inside(subpath: String, Failure)
 }

@@ -75,13 +75,21 @@ extension Failure {
             let options = allowed.map { $0.isEmpty ? "" : ", expected one of " + $0.joined(separator: ", ") } ?? ""
             return "not a \(typeName)\(options)"
         case let .tooDeep(limit):
-            return "models nested more than \(limit) deep (a cyclic source, or a graph too deep to map)"
+            return "models nested more than \(limit) deep (a cycle, or a graph too deep for the stack)"
         case let .initFailed(model, thrown):
             return "\(model).init(_ values:) threw: \(thrown)"
         case let .definition(problem):
             return problem.message
         case let .notSerializable(problem):
             return problem.phrase
+        case let .noReverse(rule):
+            return rule == "call"
+                ? "a call without reverse: cannot be serialized (give .call a reverse:, or mark the field .oneWay())"
+                : "\(rule) has no reverse, so it cannot be serialized (make the boxing with reverse:, or mark the field .oneWay())"
+        case .arrayRoot:
+            return "the mapping maps indices, so it writes an array, not a dictionary (use serializeJSON)"
+        case let .reverseFailed(rule, thrown):
+            return "the reverse of \(rule) threw: \(thrown)"
         case let .inside(subpath, failure):
             return "at \(subpath): \(failure.message)"
         }

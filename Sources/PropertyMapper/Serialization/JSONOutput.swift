@@ -103,6 +103,29 @@ struct JSONOutput {
         }
     }
 
+    // MARK: Taking back
+
+    /// Where the text stands: taken before writing something that may turn out empty (a nested level
+    /// with nothing to write), so that it can be taken back whole.
+    struct Mark {
+        fileprivate let count: Int
+        fileprivate let depth: Int
+        fileprivate let needsComma: Bool
+        fileprivate let afterKey: Bool
+    }
+
+    var mark: Mark {
+        Mark(count: bytes.count, depth: depth, needsComma: needsComma, afterKey: afterKey)
+    }
+
+    /// Takes back everything written since `mark`, which must come from this output.
+    mutating func rollBack(to mark: Mark) {
+        bytes.removeSubrange(mark.count...)
+        depth = mark.depth
+        needsComma = mark.needsComma
+        afterKey = mark.afterKey
+    }
+
     // MARK: Scalars
 
     mutating func append(string: String) {

@@ -1,0 +1,219 @@
+import Foundation
+
+/// Where serialize writes a model's values, token by token: JSON text (`serializeJSON`), or
+/// Foundation values (`serialize`'s `[String: Any]`).
+///
+/// Fields write through it without knowing which; the two share the token order of `JSONOutput`
+/// (a `key` before each value inside an object). Anything written since a `mark` can be taken back,
+/// for a nested level that turns out to have nothing to write.
+struct SerialOutput {
+    let options: SerializationOptions
+    /// Whether a nil property is written as `null` rather than left out.
+    let writingNulls: Bool
+    /// Whether object keys are written in the order of their UTF-8 bytes (JSON text only: a
+    /// Foundation dictionary has no order).
+    let sortingKeys: Bool
+    /// Whether the output is JSON text; otherwise Foundation values.
+    private let writesText: Bool
+    private(set) var text: JSONOutput
+    private var tree = FoundationTree()
+
+    /// An output of JSON text.
+    static func json(_ options: SerializationOptions, capacity: Int = 1024) -> SerialOutput {
+        SerialOutput(options: options, writesText: true, capacity: capacity)
+    }
+
+    /// An output of Foundation values.
+    static func foundation(_ options: SerializationOptions) -> SerialOutput {
+        SerialOutput(options: options, writesText: false, capacity: 0)
+    }
+
+    private init(options: SerializationOptions, writesText: Bool, capacity: Int) {
+        self.options = options
+        self.writesText = writesText
+        writingNulls = options.contains(.writingNulls)
+        sortingKeys = writesText && options.contains(.sortedKeys)
+        text = JSONOutput(options: options, capacity: capacity)
+    }
+
+    /// The Foundation value written, once every container is closed: `[String: Any]` for an object,
+    /// `[Any]` for an array; nil for JSON text or before anything was written.
+    var foundationValue: Any? { tree.result }
+
+    // MARK: Tokens
+
+    mutating func beginObject() {
+        if writesText { text.beginObject() } else { tree.begin(object: true) }
+    }
+
+    mutating func endObject() {
+        if writesText { text.endObject() } else { tree.end() }
+    }
+
+    mutating func beginArray() {
+        if writesText { text.beginArray() } else { tree.begin(object: false) }
+    }
+
+    mutating func endArray() {
+        if writesText { text.endArray() } else { tree.end() }
+    }
+
+    mutating func key(_ key: JSONOutput.Key) {
+        if writesText { text.key(key) } else { tree.key(key.text) }
+    }
+
+    mutating func key(_ key: String) {
+        if writesText { text.key(key) } else { tree.key(key) }
+    }
+
+    mutating func string(_ value: String) {
+        if writesText { text.append(string: value) } else { tree.value(value) }
+    }
+
+    mutating func bool(_ value: Bool) {
+        if writesText { text.append(bool: value) } else { tree.value(value) }
+    }
+
+    mutating func null() {
+        if writesText { text.appendNull() } else { tree.value(NSNull()) }
+    }
+
+    mutating func integer<T: FixedWidthInteger>(_ value: T) {
+        if writesText {
+            if let signed = Int64(exactly: value) { text.append(int: signed) } else { text.append(uint: UInt64(value)) }
+        } else if let native = Int(exactly: value) {
+            tree.value(native)
+        } else if let signed = Int64(exactly: value) {
+            tree.value(signed)  // beyond a 32-bit `Int`
+        } else {
+            tree.value(UInt64(value))
+        }
+    }
+
+    mutating func double(_ value: Double) throws(NonFiniteNumber) {
+        if writesText {
+            try text.append(double: value)
+        } else {
+            if let problem = NonFiniteNumber(value) { throw problem }
+            tree.value(value)
+        }
+    }
+
+    mutating func decimal(_ value: Decimal) throws(NonFiniteNumber) {
+        if writesText {
+            try text.append(decimal: value)
+        } else {
+            guard value.isFinite else { throw .nan }
+            tree.value(value)
+        }
+    }
+
+    /// A value of a type known only at run time (an `Any` property, a boxing's reverse): a JSON value
+    /// as `JSONValue(converting:)` reads it, written whole; anything else fails, naming where inside.
+    mutating func value(_ value: Any) throws(JSONWriteError) {
+        let type = SourceValue.typeID(of: value)
+        if type == SourceValue.stringType { return string(value as! String) }
+        if type == SourceValue.intType { return integer(value as! Int) }
+        let converted = try JSONValue(converting: value)
+        if writesText {
+            do {
+                try text.append(converted, sortingKeys: sortingKeys)
+            } catch {
+                throw error.error
+            }
+        } else {
+            tree.value(converted.foundationValue)
+        }
+    }
+
+    // MARK: Taking back
+
+    struct Mark {
+        fileprivate let text: JSONOutput.Mark
+        fileprivate let tree: FoundationTree.Mark
+    }
+
+    var mark: Mark { Mark(text: text.mark, tree: tree.mark) }
+
+    mutating func rollBack(to mark: Mark) {
+        if writesText { text.rollBack(to: mark.text) } else { tree.rollBack(to: mark.tree) }
+    }
+}
+
+/// Foundation containers being built, innermost last: each object's keys and values stay in two
+/// arrays until it closes, so that what was written since a mark can be taken back.
+private struct FoundationTree {
+    private struct Frame {
+        let isObject: Bool
+        /// The key the container has in the object holding it.
+        let key: String?
+        var keys: [String] = []
+        var values: [Any] = []
+    }
+
+    private var frames: [Frame] = []
+    private var pendingKey: String?
+    private(set) var result: Any?
+
+    mutating func begin(object: Bool) {
+        frames.append(Frame(isObject: object, key: pendingKey))
+        pendingKey = nil
+    }
+
+    mutating func end() {
+        let frame = frames.removeLast()
+        pendingKey = frame.key
+        if frame.isObject {
+            value(Dictionary(zip(frame.keys, frame.values)) { _, last in last } as [String: Any])
+        } else {
+            value(frame.values)
+        }
+    }
+
+    mutating func key(_ key: String) {
+        pendingKey = key
+    }
+
+    mutating func value(_ value: Any) {
+        guard !frames.isEmpty else { return result = value }
+        if let key = pendingKey {
+            frames[frames.count - 1].keys.append(key)
+            pendingKey = nil
+        }
+        frames[frames.count - 1].values.append(value)
+    }
+
+    struct Mark {
+        fileprivate let frames: Int
+        fileprivate let values: Int
+    }
+
+    var mark: Mark { Mark(frames: frames.count, values: frames.last?.values.count ?? 0) }
+
+    mutating func rollBack(to mark: Mark) {
+        frames.removeSubrange(mark.frames...)
+        pendingKey = nil
+        guard let last = frames.indices.last else { return result = nil }
+        if frames[last].isObject { frames[last].keys.removeSubrange(mark.values...) }
+        frames[last].values.removeSubrange(mark.values...)
+    }
+}
+
+extension JSONValue {
+    /// The value as Foundation holds it: `[String: Any]`, `[Any]`, `String`, `Bool`, `NSNull`,
+    /// `Int` (or `Int64`/`UInt64` beyond it), `Double`, `Decimal`.
+    var foundationValue: Any {
+        switch self {
+        case let .object(members):
+            return Dictionary(members.map { ($0.0, $0.1.foundationValue) }) { _, last in last } as [String: Any]
+        case let .array(elements): return elements.map(\.foundationValue)
+        case let .string(text): return text
+        case let .bool(flag): return flag
+        case .null: return NSNull()
+        case let .int(number): return Int(exactly: number).map { $0 as Any } ?? number
+        case let .uint(number): return Int(exactly: number).map { $0 as Any } ?? number
+        case let .double(number): return number
+        case let .decimal(number): return number
+        }
+    }
+}

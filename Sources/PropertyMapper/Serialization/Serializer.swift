@@ -1,0 +1,208 @@
+import Foundation
+
+// The serialize path, from a call to JSON text:
+//
+//   Mapper.serialize / serializeJSON        the public entry points (Mapper+Serialize.swift)
+//   Serializer.write(_:root:nesting:into:)  one model: refuses a plan with definition or serialize
+//                                           errors, then rebuilds its levels (dictionaries and index
+//                                           arrays) in mapping order, or sorted (`.sortedKeys`)
+//   Field.serialize(from:key:into:_:)       reads the property (Field.swift, PropertyWriter.swift) and
+//                                           writes it back through its conversion's `write`
+//                                           (Conversion.swift: nested models by their own plan, enums
+//                                           by raw value) or its boxing's or call's reverse
+//   SerialOutput                            JSON text (JSONOutput) or Foundation values
+//
+// A value with no JSON form is a `serialize` error at its path; every one is reported, and nothing
+// is returned then.
+
+/// A conversion's way back: writes a value in the form the conversion reads, or returns false and
+/// records why it has none.
+typealias SerialWrite<Value> = @Sendable (Value, inout SerialOutput, inout ConversionIssues) -> Bool
+
+/// A box or call field's way back, given the model and the property's value (never nil).
+typealias SerialReverse<Root, Target> = @Sendable (UnsafePointer<Root>, Target, inout SerialOutput, inout ConversionIssues) -> Bool
+
+/// Runs plans backwards: a model's values to the source shape its mapping reads.
+enum Serializer {
+    /// Writes the model at `root` (a pointer to the plan's model type) into `output`: an object (an
+    /// array for a mapping of indices), even when empty. Returns every error, or none.
+    static func write(_ plan: Plan, root: UnsafeRawPointer, nesting: Nesting, into output: inout SerialOutput) -> [ValidationError] {
+        if let refusal = nesting.refusal {
+            return [ValidationError(path: "", property: "", rule: "depth", value: nil, failure: refusal)]
+        }
+        if !plan.definitionErrors.isEmpty { return plan.definitionErrors }
+        if !plan.serializeErrors.isEmpty { return plan.serializeErrors }
+        var errors: [ValidationError] = []
+        _ = write(plan.root, root: root, nesting: nesting, into: &output, errors: &errors)
+        return errors
+    }
+
+    /// Writes a level's container and its entries; false when no entry wrote anything.
+    private static func write(
+        _ level: PlanLevel, root: UnsafeRawPointer, nesting: Nesting, into output: inout SerialOutput, errors: inout [ValidationError]
+    ) -> Bool {
+        let indexed = level.shape == .indexed
+        if indexed { output.beginArray() } else { output.beginObject() }
+        var wroteAny = false
+        // An index array is written up to its highest index written, the gaps as `null`.
+        var nextIndex = 0
+        for position in output.sortingKeys ? level.sortedSerialOrder : level.serialOrder {
+            let node = level.entries[position]
+            let mark = output.mark
+            let previousNextIndex = nextIndex
+            var key: JSONOutput.Key?
+            if indexed, case let .index(index) = node.key {
+                for _ in nextIndex..<Swift.max(nextIndex, index) { output.null() }
+                nextIndex = Swift.max(nextIndex, index + 1)
+            } else {
+                key = level.outputKeys[position]
+            }
+            let outcome: SerialOutcome
+            switch node.serialization {
+            case let .field(field):
+                var issues = ConversionIssues(nesting: nesting)
+                outcome = field.serialize(from: root, key: key, into: &output, &issues)
+                if outcome == .failed { errors += issues.errors(path: node.path, property: node.property) }
+            case let .nested(inner):
+                if let key { output.key(key) }
+                outcome = write(inner, root: root, nesting: nesting, into: &output, errors: &errors) ? .written : .omitted
+            case .skipped, .irreversible:
+                outcome = .omitted  // a plan with an irreversible node is refused before the walk
+            }
+            if outcome == .omitted {
+                output.rollBack(to: mark)
+                nextIndex = previousNextIndex
+            } else {
+                wroteAny = true
+            }
+        }
+        if indexed { output.endArray() } else { output.endObject() }
+        return wroteAny
+    }
+}
+
+// MARK: Writing values
+
+extension Serializer {
+    /// A value of a type known only at run time, as `JSONValue(converting:)` reads it.
+    static func writeDynamic<Value>(_ value: Value, _ output: inout SerialOutput, _ issues: inout ConversionIssues) -> Bool {
+        do {
+            try output.value(value)
+            return true
+        } catch {
+            issues.addUnwritable(error, value: value)
+            return false
+        }
+    }
+
+    static func write(double value: Double, _ output: inout SerialOutput, _ issues: inout ConversionIssues) -> Bool {
+        do {
+            try output.double(value)
+            return true
+        } catch {
+            issues.add(.notSerializable(.nonFinite(error)), value: value, rule: "serialize")
+            return false
+        }
+    }
+
+    static func write(decimal value: Decimal, _ output: inout SerialOutput, _ issues: inout ConversionIssues) -> Bool {
+        do {
+            try output.decimal(value)
+            return true
+        } catch {
+            issues.add(.notSerializable(.nonFinite(error)), value: value, rule: "serialize")
+            return false
+        }
+    }
+
+    /// An array, each element written by `element`; every failing element is reported at its index.
+    static func writeElements<Element>(
+        _ elements: [Element], _ output: inout SerialOutput, _ issues: inout ConversionIssues,
+        _ element: (Element, inout SerialOutput, inout ConversionIssues) -> Bool
+    ) -> Bool {
+        output.beginArray()
+        var written = true
+        for index in elements.indices {
+            var elementIssues = issues.forPart()
+            if !element(elements[index], &output, &elementIssues) {
+                written = false
+                issues.add(elementIssues, under: MappingKey.index(index).subpath)
+            }
+        }
+        output.endArray()
+        return written
+    }
+
+    /// `value` turned back into its source form by a boxing's or a call's reverse (`rule` names
+    /// which), then written by `write`; a reverse that throws is a `serialize` error.
+    static func write<Value, Source>(
+        _ value: Value, reversedBy reverse: (Value) throws -> Source, rule: String, as write: SerialWrite<Source>,
+        _ output: inout SerialOutput, _ issues: inout ConversionIssues
+    ) -> Bool {
+        let source: Source
+        do {
+            source = try reverse(value)
+        } catch {
+            issues.add(.reverseFailed(rule: rule, thrown: String(describing: error)), value: value, rule: "serialize")
+            return false
+        }
+        return write(source, &output, &issues)
+    }
+}
+
+extension ConversionIssues {
+    /// A value (or a part of it, at the error's path) that JSON cannot hold.
+    mutating func addUnwritable(_ error: JSONWriteError, value: Any) {
+        var part = forPart()
+        part.add(.notSerializable(error.problem), value: value, rule: "serialize")
+        add(part, under: error.path.isEmpty || error.path.hasPrefix("[") ? error.path : "." + error.path)
+    }
+}
+
+// MARK: Entry points
+
+extension Serializer {
+    /// Writes one model, the outermost; throws its errors.
+    static func serialize<Root>(_ model: Root, plan: Plan, into output: inout SerialOutput) throws(MappingError) {
+        let errors = withUnsafePointer(to: model) { write(plan, root: $0, nesting: .outermost(), into: &output) }
+        if !errors.isEmpty { throw MappingError(errors: errors) }
+    }
+
+    /// Writes the models as one array; throws every model's errors, each under its index (`[3].id`).
+    /// A plan that cannot serialize any model is refused once, not for each.
+    static func serialize<Root>(_ models: [Root], plan: Plan, into output: inout SerialOutput) throws(MappingError) {
+        if !plan.definitionErrors.isEmpty { throw MappingError(errors: plan.definitionErrors) }
+        if !plan.serializeErrors.isEmpty { throw MappingError(errors: plan.serializeErrors) }
+        var errors: [ValidationError] = []
+        let nesting = Nesting.outermost()
+        output.beginArray()
+        models.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                let modelErrors = write(plan, root: first + index, nesting: nesting, into: &output)
+                guard !modelErrors.isEmpty else { continue }
+                let element = MappingKey.index(index).subpath
+                var issues = ConversionIssues(nesting: nesting)
+                issues.add(nested: modelErrors)
+                errors += issues.errors(path: element, property: element)
+            }
+        }
+        output.endArray()
+        if !errors.isEmpty { throw MappingError(errors: errors) }
+    }
+
+    /// The dictionary a model was written as; a mapping of indices writes an array, which
+    /// `serialize` cannot return (`serializeJSON` can).
+    static func dictionary(_ value: Any?) throws(MappingError) -> [String: Any] {
+        if let dictionary = value as? [String: Any] { return dictionary }
+        throw MappingError(errors: [ValidationError(path: "", property: "", rule: "serialize", value: nil, failure: .arrayRoot)])
+    }
+
+    static func dictionaries(_ value: Any?) throws(MappingError) -> [[String: Any]] {
+        guard let elements = value as? [Any] else { return [] }
+        var dictionaries: [[String: Any]] = []
+        dictionaries.reserveCapacity(elements.count)
+        for element in elements { dictionaries.append(try dictionary(element)) }
+        return dictionaries
+    }
+}

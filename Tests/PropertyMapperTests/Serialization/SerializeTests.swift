@@ -1,0 +1,174 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+/// A model of every shape serialize rebuilds: nested dictionaries, index arrays, boxings, calls with
+/// and without a reverse, optionals, enums.
+private final class Clip {
+    enum Kind: String, CaseIterable { case short, long }
+
+    var id = 0
+    var title: String?
+    var link: URL?
+    var published = Date(timeIntervalSince1970: 0)
+    var kind: Kind = .short
+    var latitude = 0.0
+    var longitude: Double?
+    var views = 0
+    var tags: [String] = []
+    var raw = ""
+
+    static let mapping: Mapping<Clip> = [
+        "id": .property(\.id),
+        "name": .property(\.title),
+        "url": .box(.url, \.link),
+        "published_at": .box(.date, \.published),
+        "kind": .call(Clip.kind(from:), \.kind, reverse: Clip.name(of:)),
+        "geo": [0: .property(\.latitude), 1: .property(\.longitude)],
+        "stats": ["views": .property(\.views)],
+        "tags": .property(\.tags),
+        "raw": .property(\.raw).oneWay(),
+    ]
+
+    func kind(from text: String) -> Kind? { Kind(rawValue: text) }
+    func name(of kind: Kind) -> String { kind.rawValue }
+}
+
+private func clip() -> Clip {
+    let clip = Clip()
+    clip.id = 7
+    clip.title = "Cats \"live\"\n"
+    clip.link = URL(string: "https://cdn.example.com/v/7.mp4")
+    clip.published = Date(timeIntervalSince1970: 1_291_878_848.123)
+    clip.kind = .long
+    clip.latitude = 0.1
+    clip.longitude = -0.0
+    clip.views = 1200
+    clip.tags = ["a/b", "é"]
+    clip.raw = "never written"
+    return clip
+}
+
+private func text(_ data: Data) -> String {
+    String(decoding: data, as: UTF8.self)
+}
+
+@Suite
+struct SerializeTests {
+    @Test func writesTheSourceShapeInMappingOrder() throws {
+        let json = text(try Mapper.serializeJSON(clip(), using: Clip.mapping))
+        #expect(json == #"{"id":7,"name":"Cats \"live\"\n","url":"https://cdn.example.com/v/7.mp4","#
+            + #""published_at":"2010-12-09T07:14:08.123Z","kind":"long","geo":[0.1,-0.0],"stats":{"views":1200},"tags":["a/b","é"]}"#)
+    }
+
+    @Test func mapsBackToTheSameValues() throws {
+        let original = clip()
+        let again = Clip()
+        try Mapper.mapValues(fromJSON: try Mapper.serializeJSON(original, using: Clip.mapping), to: again, using: Clip.mapping)
+        #expect(again.id == original.id && again.title == original.title && again.link == original.link)
+        #expect(again.published == original.published && again.kind == original.kind && again.views == original.views)
+        #expect(again.latitude.bitPattern == original.latitude.bitPattern)
+        #expect(again.longitude.map(\.bitPattern) == original.longitude.map(\.bitPattern))
+        #expect(again.tags == original.tags && again.raw == "")
+    }
+
+    @Test func nilIsOmittedUnlessWritingNulls() throws {
+        let model = Clip()
+        #expect(text(try Mapper.serializeJSON(model, using: Clip.mapping))
+            == #"{"id":0,"published_at":"1970-01-01T00:00:00.000Z","kind":"short","geo":[0.0],"stats":{"views":0},"tags":[]}"#)
+        #expect(text(try Mapper.serializeJSON(model, using: Clip.mapping, options: .writingNulls))
+            == #"{"id":0,"name":null,"url":null,"published_at":"1970-01-01T00:00:00.000Z","kind":"short","geo":[0.0,null],"#
+            + #""stats":{"views":0},"tags":[]}"#)
+    }
+
+    @Test func sortedAndPretty() throws {
+        let model = Clip()
+        let json = text(try Mapper.serializeJSON(model, using: Clip.mapping, options: [.prettyPrinted, .sortedKeys]))
+        #expect(json == """
+            {
+              "geo": [
+                0.0
+              ],
+              "id": 0,
+              "kind": "short",
+              "published_at": "1970-01-01T00:00:00.000Z",
+              "stats": {
+                "views": 0
+              },
+              "tags": []
+            }
+            """)
+    }
+
+    @Test func serializeGivesFoundationValues() throws {
+        let object = try Mapper.serialize(clip(), using: Clip.mapping)
+        #expect(object["id"] as? Int == 7)
+        #expect(object["kind"] as? String == "long")
+        #expect((object["stats"] as? [String: Any])?["views"] as? Int == 1200)
+        #expect((object["geo"] as? [Any])?.count == 2)
+        #expect(object["raw"] == nil)
+        let again = Clip()
+        try Mapper.mapValues(from: object, to: again, using: Clip.mapping)
+        #expect(again.title == "Cats \"live\"\n" && again.link?.absoluteString == "https://cdn.example.com/v/7.mp4")
+        let withNulls = try Mapper.serialize(Clip(), using: Clip.mapping, options: .writingNulls)
+        #expect(withNulls["name"] is NSNull)
+        #expect((withNulls["geo"] as? [Any])?.last is NSNull)
+    }
+
+    @Test func arraysOfModels() throws {
+        let models = [clip(), Clip()]
+        let json = try Mapper.serializeJSON(models, using: Clip.mapping)
+        let batch = try Mapper.mapArray(fromJSON: json, using: Clip.mapping) { Clip() }
+        #expect(batch.models.map(\.id) == [7, 0])
+        #expect(text(try Mapper.serializeJSON([Clip](), using: Clip.mapping)) == "[]")
+        let objects = try Mapper.serialize(models, using: Clip.mapping)
+        #expect(objects.map { $0["id"] as? Int } == [7, 0])
+    }
+
+    @Test func aMissingIndexIsNullAndTrailingOnesAreLeftOut() throws {
+        struct Point { var x: Int?; var y: Int?; var z: Int? }
+        let mapping: Mapping<Point> = ["p": [0: .property(\.x), 2: .property(\.z), 1: .property(\.y)]]
+        #expect(text(try Mapper.serializeJSON(Point(x: nil, y: nil, z: 3), using: mapping)) == #"{"p":[null,null,3]}"#)
+        #expect(text(try Mapper.serializeJSON(Point(x: 1, y: 2, z: nil), using: mapping)) == #"{"p":[1,2]}"#)
+        #expect(text(try Mapper.serializeJSON(Point(x: nil, y: 2, z: nil), using: mapping)) == #"{"p":[null,2]}"#)
+        #expect(text(try Mapper.serializeJSON(Point(x: nil, y: nil, z: nil), using: mapping)) == "{}")
+    }
+
+    @Test func aNestedLevelWithNothingToWriteIsLeftOut() throws {
+        struct Box { var a: Int?; var b: Int? }
+        let mapping: Mapping<Box> = ["outer": ["inner": ["a": .property(\.a)]], "b": .property(\.b)]
+        #expect(text(try Mapper.serializeJSON(Box(a: nil, b: 1), using: mapping)) == #"{"b":1}"#)
+        #expect(text(try Mapper.serializeJSON(Box(a: 2, b: nil), using: mapping)) == #"{"outer":{"inner":{"a":2}}}"#)
+        #expect(text(try Mapper.serializeJSON(Box(a: nil, b: nil), using: mapping, options: .writingNulls))
+            == #"{"outer":{"inner":{"a":null}},"b":null}"#)
+        #expect(try Mapper.serialize(Box(a: nil, b: 1), using: mapping)["outer"] == nil)
+    }
+
+    @Test func aListSerializesThroughItsFirstDescriptorThatCan() throws {
+        let mapping: Mapping<Link> = [
+            "link": .list(.call(Link.parse(from:), \.url), .property(\.text)),
+        ]
+        #expect(text(try Mapper.serializeJSON(Link(url: nil, text: "x"), using: mapping)) == #"{"link":"x"}"#)
+    }
+
+    @Test func integersDecimalsAndFloatsKeepEveryDigit() throws {
+        struct Numbers { var big: UInt64 = .max; var low: Int64 = .min; var price = Decimal(string: "12345678901234567890.123") ?? 0
+            var ratio: Float = 0.1; var tiny = Double.leastNonzeroMagnitude }
+        let mapping: Mapping<Numbers> = [
+            "big": .property(\.big), "low": .property(\.low), "price": .box(.decimal, \.price), "ratio": .property(\.ratio),
+            "tiny": .property(\.tiny),
+        ]
+        let json = try Mapper.serializeJSON(Numbers(), using: mapping)
+        #expect(text(json).hasPrefix(#"{"big":18446744073709551615,"low":-9223372036854775808,"price":12345678901234567890.123,"#))
+        var again = Numbers(big: 0, low: 0, price: 0, ratio: 0, tiny: 0)
+        try Mapper.mapValues(fromJSON: json, to: &again, using: mapping)
+        #expect(again.big == .max && again.low == .min && again.price == Numbers().price)
+        #expect(again.ratio == 0.1 && again.tiny == .leastNonzeroMagnitude)
+    }
+}
+
+private struct Link {
+    var url: URL?
+    var text = ""
+    func parse(from text: String) -> URL? { URL(string: text) }
+}
