@@ -18,6 +18,10 @@ enum FeedSerializers {
             let models = models(feed)
             return { try! JSONSerialization.data(withJSONObject: models.map(dictionary)) }
         },
+        Serializer(name: "pm-struct", label: "PropertyMapper, struct, serializeJSON(_:using:)") { feed in
+            let models = models(feed)
+            return { try! Mapper.serializeJSON(models, using: VideoRecord.mapping) }
+        },
     ]
 
     /// The valid feed mapped by `VideoRecord.mapping`: the input of every serializer.

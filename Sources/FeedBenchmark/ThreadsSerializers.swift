@@ -1,4 +1,5 @@
 import Foundation
+import PropertyMapper
 import ThreadsWorkload
 
 /// The threads' serializers. Each starts from the valid file's models and writes the threads' keys
@@ -17,6 +18,10 @@ enum ThreadsSerializers {
         Serializer(name: "jsonserialization", label: "JSONSerialization.data(withJSONObject:), [String: Any] built") { threads in
             let models = ThreadsDecoded.map(threads.json).models
             return { try! JSONSerialization.data(withJSONObject: models.map(dictionary)) }
+        },
+        Serializer(name: "pm-mappable", label: "PropertyMapper, Mappable structs, serializeJSON(_:)") { threads in
+            let models = try! Mapper.map([Thread].self, fromJSON: threads.json)
+            return { try! Mapper.serializeJSON(models) }
         },
     ]
 
