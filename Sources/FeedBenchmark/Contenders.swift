@@ -105,7 +105,7 @@ struct Contender: Sendable {
         return outcome
     }
 
-    private static func outcome(_ batch: Handwritten.Batch) -> Outcome {
+    static func outcome(_ batch: Handwritten.Batch) -> Outcome {
         var outcome = Outcome()
         for model in batch.models { outcome.add(valid: model) }
         for errors in batch.failures { outcome.add(invalidWithErrors: errors) }

@@ -13,6 +13,19 @@ enum FoundationRules {
         return try? style.parse(text)
     }
 
+    /// The ISO 8601 text `date(_:)` reads back as the same date: milliseconds only when there are some,
+    /// as the workloads write them (a date read from `.000Z` is written without them).
+    ///
+    /// `ISO8601FormatStyle` truncates fractional seconds (a date read from `08.123Z` can come out as
+    /// `08.122Z`), so the date moves half a millisecond first and the truncation rounds.
+    static func text(_ date: Date) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard milliseconds.truncatingRemainder(dividingBy: 1000) != 0 else {
+            return plainDate.format(Date(timeIntervalSince1970: milliseconds / 1000))
+        }
+        return fractionalDate.format(date.addingTimeInterval(0.0005))
+    }
+
     static func isEmail(_ text: String) -> Bool {
         email.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
     }
@@ -127,19 +140,20 @@ enum Handwritten {
 }
 
 /// What Swift users would write instead: `JSONDecoder` into `Decodable` structs, then the same rules.
+/// The structs are `Codable`: the serialization section writes the feed back through them.
 enum Decoded {
-    struct Author: Decodable {
+    struct Author: Codable {
         let id: Int
         let email: String
         let display_name: String  // swiftlint:disable:this identifier_name
     }
 
-    struct Stats: Decodable {
+    struct Stats: Codable {
         let views: Int
         let likes: Int
     }
 
-    struct Record: Decodable {
+    struct Record: Codable {
         let id: Int
         let videoURL: String
         let name: String

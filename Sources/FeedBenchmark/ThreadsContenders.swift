@@ -72,7 +72,7 @@ struct ThreadsContender: Sendable {
         }
     }
 
-    private static func outcome(_ batch: ThreadsModel.Batch) -> ThreadsOutcome {
+    static func outcome(_ batch: ThreadsModel.Batch) -> ThreadsOutcome {
         var outcome = ThreadsOutcome()
         for thread in batch.models { outcome.add(validID: thread.id, comments: thread.commentCount, labels: thread.labelCount) }
         for errors in batch.failures { outcome.add(invalidWithErrors: errors) }

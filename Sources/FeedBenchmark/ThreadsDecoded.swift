@@ -9,22 +9,24 @@ import Foundation
 /// every remaining rule at every depth and counts every failure. Dates are decoded as the JSON holds
 /// them (`String`, `Int`) and converted in validation: a `dateDecodingStrategy` is one strategy for
 /// every date, and the record holds three kinds.
+///
+/// The types are `Codable`: the serialization section writes the threads back through them.
 enum ThreadsDecoded {
     typealias Model = ThreadsModel
 
-    struct User: Decodable {
+    struct User: Codable {
         let id: Int
         let login: String
         let site: URL?
         let joined: String
     }
 
-    struct Label: Decodable {
+    struct Label: Codable {
         let name: String
         let color: String
     }
 
-    struct Comment: Decodable {
+    struct Comment: Codable {
         let id: Int
         let author: User
         let body: String
@@ -37,20 +39,21 @@ enum ThreadsDecoded {
         }
     }
 
-    struct Image: Decodable {
+    struct Image: Codable {
         let url: URL
         let width: Int
         let height: Int
     }
 
-    struct File: Decodable {
+    struct File: Codable {
         let url: URL
         let bytes: Int
         let name: String
     }
 
-    /// An image or a file, chosen by the `type` tag; any other tag fails to decode.
-    enum Attachment: Decodable {
+    /// An image or a file, chosen by the `type` tag; any other tag fails to decode. It encodes as
+    /// it decodes: the tag, then the kind's own fields, in one object.
+    enum Attachment: Codable {
         case image(Image)
         case file(File)
 
@@ -66,9 +69,21 @@ enum ThreadsDecoded {
                 throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown attachment type \(type)")
             }
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            switch self {
+            case let .image(image):
+                try container.encode("image", forKey: .type)
+                try image.encode(to: encoder)
+            case let .file(file):
+                try container.encode("file", forKey: .type)
+                try file.encode(to: encoder)
+            }
+        }
     }
 
-    struct Thread: Decodable {
+    struct Thread: Codable {
         let id: Int
         let title: String
         let state: Model.State

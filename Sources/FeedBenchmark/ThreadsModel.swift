@@ -15,7 +15,7 @@ protocol CountedThread: SendableMetatype {
 /// after validation (dates as `Date`, URLs as `URL`, the attachment told apart by its tag). Under a
 /// namespace, so that `Thread` stays Foundation's and a PropertyMapper model may take the name.
 enum ThreadsModel {
-    enum State: String, Equatable, Decodable {
+    enum State: String, Equatable, Codable {
         case open, closed
     }
 

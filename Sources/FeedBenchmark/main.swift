@@ -3,8 +3,8 @@ import Foundation
 import PropertyMapper
 import ThreadsWorkload
 
-// swift run -c release feed-benchmark [--workload feed|threads] [--records N] [--thread-records N]
-//     [--repeats R] [--scale-max N] [--no-memory]
+// swift run -c release feed-benchmark [--workload feed|threads] [--stage map|serialize] [--records N]
+//     [--thread-records N] [--repeats R] [--scale-max N] [--no-memory]
 // swift run -c release feed-benchmark --write-feed PATH [--records N] [--defective]
 // swift run -c release feed-benchmark --write-threads PATH [--thread-records N] [--defective] [--label]
 //
@@ -12,6 +12,9 @@ import ThreadsWorkload
 // make_feed.py and make_threads.py with --seed 42), checks every contender's valid/invalid/error
 // counts and checksums against what the generator knows it wrote, and prints records per CPU-second,
 // best of R: the feed first, then the threads (both by default; --workload picks one).
+// After each workload's mapping figures, its serialization: the valid file's models written back as
+// one JSON array by each serializer, each output decoded back and checked, with ratios against
+// JSONEncoder and peak memory (both stages by default; --stage picks one).
 // Figures need a release build; a debug build runs only small workloads given with --records N
 // (feed) and --thread-records N (threads).
 
@@ -19,6 +22,13 @@ import ThreadsWorkload
 enum Workload: String, CaseIterable {
     case feed
     case threads
+}
+
+/// The two directions of the round trip: JSON to models (`map`, with validation) and models to JSON
+/// (`serialize`); a run measures both unless `--stage` picks one.
+enum Direction: String, CaseIterable {
+    case map
+    case serialize
 }
 
 struct Options {
@@ -34,6 +44,7 @@ struct Options {
     var defective = false
     var writeFeed: String?
     var workloads = Set(Workload.allCases)
+    var directions = Set(Direction.allCases)
     /// The workload a debug build leaves out when only the other one's size was given.
     var debugSkipped: Workload?
     var threadRecords = 20_000
@@ -42,7 +53,7 @@ struct Options {
     var writeThreads: String?
     var label = false
 
-    static let usage = "usage: feed-benchmark [--workload feed|threads] [--records N] [--thread-records N] [--repeats R] "
+    static let usage = "usage: feed-benchmark [--workload feed|threads] [--stage map|serialize] [--records N] [--thread-records N] [--repeats R] "
         + "[--scale-max N (1000000 adds the 1M line)] [--no-memory]\n"
         + "       feed-benchmark --write-feed PATH [--records N] [--defective]\n"
         + "       feed-benchmark --write-threads PATH [--thread-records N] [--defective] [--label]"
@@ -69,6 +80,9 @@ struct Options {
             case "--workload":
                 guard let name = iterator.next(), let workload = Workload(rawValue: name) else { fail("--workload needs feed or threads") }
                 workloads = [workload]
+            case "--stage":
+                guard let name = iterator.next(), let direction = Direction(rawValue: name) else { fail("--stage needs map or serialize") }
+                directions = [direction]
             case "--thread-records":
                 threadRecords = number()
                 threadRecordsGiven = true
@@ -191,6 +205,17 @@ if let path = options.writeThreads {
     exit(0)
 }
 
+// MARK: Child process: one serializer, once, for its peak memory
+
+if let only = options.only, options.directions == [.serialize] {
+    if options.workloads == [.threads] {
+        SerializationBenchmark.child(only, ThreadsSerializers.all, ThreadsBenchmark.make(records: options.threadRecords, defective: false))
+    } else {
+        SerializationBenchmark.child(only, FeedSerializers.all, makeFeed(records: options.records, defective: false))
+    }
+    exit(0)
+}
+
 // MARK: Child process: one contender, once, for its peak memory
 
 if let only = options.only {
@@ -204,13 +229,13 @@ if let only = options.only {
         let (_, outcome) = contender.run(input)
         check(outcome, feed.expected, contender.name)
     }
-    say("memory \(resident) \(Memory.peak()) \(reset)")
+    Memory.report(input: resident, reset: reset)
     exit(0)
 }
 
 // MARK: The feed workload: contenders, scaling, fields, memory, ratios
 
-if options.workloads.contains(.feed) {
+if options.workloads.contains(.feed), options.directions.contains(.map) {
     // MARK: The contenders on both feeds
 
     say("PropertyMapper feed benchmark: \(options.records) records, best of \(options.repeats), records per CPU-second")
@@ -329,33 +354,8 @@ if options.workloads.contains(.feed) {
     if options.memory {
         say("")
         say("== memory: peak resident size of one \(options.records)-record run (valid feed), child process per contender")
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        /// Starts a child that runs one contender once and reports its memory.
-        func start(_ name: String) -> (Process, Pipe) {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["--only", name, "--records", String(options.records)]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            do { try process.run() } catch { fail("cannot start \(executable.path): \(error)") }
-            return (process, pipe)
-        }
-        func finish(_ name: String, _ process: Process, _ pipe: Pipe) -> (input: Int, peak: Int, reset: Bool) {
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            let fields = output.split(separator: "\n").last { $0.hasPrefix("memory ") }?.split(separator: " ") ?? []
-            guard process.terminationStatus == 0, fields.count == 4, let input = Int(fields[1]), let peak = Int(fields[2]) else {
-                fail("child run of \(name) failed (status \(process.terminationStatus))")
-            }
-            return (input, peak, fields[3] == "true")
-        }
-        // Two children at a time (one per core); each reads only its own peak.
         let names = ["none"] + Contender.all.map(\.name)
-        var measured: [String: (input: Int, peak: Int, reset: Bool)] = [:]
-        for pair in stride(from: 0, to: names.count, by: 2).map({ Array(names[$0..<min($0 + 2, names.count)]) }) {
-            let running = pair.map { ($0, start($0)) }
-            for (name, (process, pipe)) in running { measured[name] = finish(name, process, pipe) }
-        }
+        let measured = Memory.children(names.map { ($0, ["--only", $0, "--records", String(options.records)]) })
         let baseline = measured["none"]!
         say("    \(padded("feed generated, bytes only (no contender)", 66)) \(leftPadded(String(baseline.input / 1024), 5)) MB")
         for contender in Contender.all {
@@ -405,8 +405,17 @@ if options.workloads.contains(.feed) {
     say("targets met: \(met) of \(targets.count * 2)")
 }
 
-// MARK: The threads workload, after the feed
+// MARK: The feed serialized, after its mapping figures
+
+if options.workloads.contains(.feed), options.directions.contains(.serialize) {
+    FeedSerializers.run(records: options.records, repeats: options.repeats, memory: options.memory)
+}
+
+// MARK: The threads workload, after the feed: mapping, then serialization
 
 if options.workloads.contains(.threads) {
-    ThreadsBenchmark.run(records: options.threadRecords, repeats: options.repeats)
+    if options.directions.contains(.map) { ThreadsBenchmark.run(records: options.threadRecords, repeats: options.repeats) }
+    if options.directions.contains(.serialize) {
+        ThreadsSerializers.run(records: options.threadRecords, repeats: options.repeats, memory: options.memory)
+    }
 }
