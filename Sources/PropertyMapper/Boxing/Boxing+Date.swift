@@ -28,6 +28,7 @@ extension Boxing where Value == Date {
     static func date(_ formats: [DateFormat]) -> Self {
         let formats = formats.isEmpty ? [DateFormat.iso8601] : formats
         let reverse: @Sendable (Date) throws -> Any = { try formats[0].source(of: $0) }
+        let writeBack: SerialWrite<Date> = { formats[0].write($0, &$1, &$2) }
         let readsText = formats.contains { $0.readsText }
         let readsNumbers = formats.contains { !$0.readsText }
         if !readsNumbers {
@@ -36,14 +37,14 @@ extension Boxing where Value == Date {
                 return Boxing(named: "Date", input: Conversions.string, { (text: String) throws -> Date? in
                     guard let date = ISO8601.date(from: text) else { throw DateFormatsFailure(formats: formats) }
                     return date
-                }, reverse: reverse)
+                }, reverse: reverse, writeBack: writeBack)
             }
             return Boxing(named: "Date", input: Conversions.string, { (text: String) throws -> Date? in
                 for format in formats {
                     if let date = format.date(fromText: text) { return date }
                 }
                 throw DateFormatsFailure(formats: formats)
-            }, reverse: reverse)
+            }, reverse: reverse, writeBack: writeBack)
         }
         return Boxing(
             named: "Date", input: DateSource.conversion(text: readsText, numbers: readsNumbers),
@@ -56,6 +57,6 @@ extension Boxing where Value == Date {
                     if let date { return date }
                 }
                 throw DateFormatsFailure(formats: formats)
-            }, reverse: reverse)
+            }, reverse: reverse, writeBack: writeBack)
     }
 }

@@ -18,15 +18,17 @@ public struct Boxing<Value>: Sendable {
     /// The source type the boxing takes, such as `String`.
     public var inputTypeName: String { implementation.inputTypeName }
     let implementation: any BoxingImplementation<Value>
-    /// The value back in its source form (an `Input`, type-erased), for serialization; nil when the
-    /// boxing was made without a reverse.
+    /// The value back in its source form (an `Input`, type-erased); nil when the boxing was made
+    /// without a reverse.
     let reverse: (@Sendable (Value) throws -> Any)?
+    /// Serialize's way back: the reverse, then the source form written; nil without a reverse.
+    let writeBack: SerialWrite<Value>?
 
     /// A boxing that converts an `Input` (strictly checked, as for `.property`) into a `Value`.
     ///
     /// It has no reverse, so a mapping that serializes through it reports that field.
     public init<Input>(named name: String, _ transform: @escaping @Sendable (Input) throws -> Value?) {
-        self.init(named: name, input: Conversions.make(Input.self), transform, reverse: nil)
+        self.init(named: name, input: Conversions.make(Input.self), transform, reverse: nil, writeBack: nil)
     }
 
     /// A boxing that converts an `Input` into a `Value`, and a `Value` back into an `Input`.
@@ -40,21 +42,37 @@ public struct Boxing<Value>: Sendable {
         _ transform: @escaping @Sendable (Input) throws -> Value?,
         reverse: @escaping @Sendable (Value) throws -> Input
     ) {
-        self.init(named: name, input: Conversions.make(Input.self), transform, reverse: { try reverse($0) })
+        let input = Conversions.make(Input.self)
+        let rule = "box(\(name))"
+        self.init(named: name, input: input, transform, reverse: { try reverse($0) }) { value, output, issues in
+            Serializer.write(value, reversedBy: reverse, rule: rule, as: input.write, &output, &issues)
+        }
     }
 
     /// A boxing over any input conversion (such as the built-in boxings' inputs that take a string or
-    /// a number), with a type-erased reverse. `exactNumbers`: read from JSON, its numbers keep the
-    /// exact digits written (see `JSONDemand.exactNumbers`).
+    /// a number), with a type-erased reverse, written back by `writeBack` (or, without one, as
+    /// `JSONValue(converting:)` reads what the reverse gives). `exactNumbers`: read from JSON, its
+    /// numbers keep the exact digits written (see `JSONDemand.exactNumbers`).
     init<Input>(
         named name: String,
         input: Conversion<Input>,
         exactNumbers: Bool = false,
         _ transform: @escaping @Sendable (Input) throws -> Value?,
-        reverse: (@Sendable (Value) throws -> Any)?
+        reverse: (@Sendable (Value) throws -> Any)?,
+        writeBack: SerialWrite<Value>? = nil
     ) {
         self.name = name
         self.reverse = reverse
+        let rule = "box(\(name))"
+        if let writeBack {
+            self.writeBack = writeBack
+        } else if let reverse {
+            self.writeBack = { value, output, issues in
+                Serializer.write(value, reversedBy: reverse, rule: rule, as: { Serializer.writeDynamic($0, &$1, &$2) }, &output, &issues)
+            }
+        } else {
+            self.writeBack = nil
+        }
         // The boxed value is written to memory here, where `Value` is known: generic code handling
         // the `Value?` the transform returns would look up that type's metadata on every call.
         self.implementation = TypedBoxing(name: name, input: input, exactNumbers: exactNumbers) { input, result in
@@ -79,21 +97,21 @@ protocol BoxingImplementation<Value>: Sendable {
     associatedtype Value
     var inputTypeName: String { get }
     /// A field that boxes one source value into the property; `unwrap` takes the property's
-    /// value back to the boxed one (nil for nil), for `reverse`.
+    /// value back to the boxed one, for `reverse` (never given nil: the field writes nil itself).
     func field<Root, Target>(
         rule: String,
         keyPath: any KeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target,
-        unwrap: @escaping @Sendable (Target) -> Value?,
-        reverse: (@Sendable (Value) throws -> Any)?
+        unwrap: @escaping @Sendable (Target) -> Value,
+        writeBack: SerialWrite<Value>?
     ) -> any Field
     /// A field that boxes an array source element by element into an array property.
     func arrayField<Root, Target>(
         rule: String,
         keyPath: any KeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable ([Value]) -> Target,
-        unwrap: @escaping @Sendable (Target) -> [Value]?,
-        reverse: (@Sendable (Value) throws -> Any)?
+        unwrap: @escaping @Sendable (Target) -> [Value],
+        writeBack: SerialWrite<Value>?
     ) -> any Field
 }
 
@@ -114,16 +132,12 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         rule: String,
         keyPath: any KeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target,
-        unwrap: @escaping @Sendable (Target) -> Value?,
-        reverse: (@Sendable (Value) throws -> Any)?
+        unwrap: @escaping @Sendable (Target) -> Value,
+        writeBack: SerialWrite<Value>?
     ) -> any Field {
         var write: SerialReverse<Root, Target>?
-        if let reverse {
-            write = { _, target, output, issues in
-                // Nil never comes here: the field writes it.
-                guard let value = unwrap(target) else { return false }
-                return Serializer.write(value, reversedBy: reverse, rule: rule, as: { Serializer.writeDynamic($0, &$1, &$2) }, &output, &issues)
-            }
+        if let writeBack {
+            write = { _, target, output, issues in writeBack(unwrap(target), &output, &issues) }
         }
         return TransformField(rule: rule, keyPath: keyPath, input: input, instanceUse: nil, demand: demand, reverse: write) { [name, box] _, value, _, slot in
             withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { boxed in
@@ -139,17 +153,12 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         rule: String,
         keyPath: any KeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable ([Value]) -> Target,
-        unwrap: @escaping @Sendable (Target) -> [Value]?,
-        reverse: (@Sendable (Value) throws -> Any)?
+        unwrap: @escaping @Sendable (Target) -> [Value],
+        writeBack: SerialWrite<Value>?
     ) -> any Field {
         var write: SerialReverse<Root, Target>?
-        if let reverse {
-            write = { _, target, output, issues in
-                guard let values = unwrap(target) else { return false }
-                return Serializer.writeElements(values, &output, &issues) { value, output, issues in
-                    Serializer.write(value, reversedBy: reverse, rule: rule, as: { Serializer.writeDynamic($0, &$1, &$2) }, &output, &issues)
-            }
-            }
+        if let writeBack {
+            write = { _, target, output, issues in Serializer.writeElements(unwrap(target), &output, &issues, writeBack) }
         }
         return BoxArrayField(rule: rule, keyPath: keyPath, element: input, demand: demand, reverse: write) { [name, box] inputs, slot in
             var values: [Value] = []

@@ -87,10 +87,8 @@ public struct DateFormat: Sendable, Equatable {
     func source(of date: Date) throws -> Any {
         let seconds = date.timeIntervalSince1970
         switch kind {
-        case .iso8601:
-            return try DatePattern.iso8601Milliseconds.string(from: date)
-        case let .pattern(pattern):
-            return try pattern.string(from: date)
+        case .iso8601, .pattern:
+            return try text(of: date)
         case .secondsSince1970:
             guard seconds.isFinite else { throw DateFormatProblem.notRepresentable(date, self) }
             if seconds == seconds.rounded(), let whole = Int64(exactly: seconds) { return whole }
@@ -101,6 +99,23 @@ public struct DateFormat: Sendable, Equatable {
             }
             return milliseconds
         }
+    }
+}
+
+extension DateFormat {
+    /// The date in a text format (`.iso8601`, `.format(_:)`).
+    private func text(of date: Date) throws -> String {
+        switch kind {
+        case let .pattern(pattern): try pattern.string(from: date)
+        default: try DatePattern.iso8601Milliseconds.string(from: date)
+        }
+    }
+
+    /// Serialize's way back for `.date(…)`: the date written in this format, or a `serialize` error
+    /// when the format cannot write it.
+    func write(_ date: Date, _ output: inout SerialOutput, _ issues: inout ConversionIssues) -> Bool {
+        if readsText { return Serializer.write(date, reversedBy: text(of:), rule: "box(Date)", as: Conversions.string.write, &output, &issues) }
+        return Serializer.write(date, reversedBy: source(of:), rule: "box(Date)", as: { Serializer.writeDynamic($0, &$1, &$2) }, &output, &issues)
     }
 }
 

@@ -50,6 +50,8 @@ struct DatePattern: Sendable, Equatable {
     let width: Int
     /// For patterns the tokens cannot express.
     let formatter: LockedDateFormatter?
+    /// How many digits of the fraction of a second the pattern writes.
+    private let fractionDigits: Int
 
     init(_ pattern: String, timeZone: TimeZone?) {
         self.pattern = pattern
@@ -57,6 +59,7 @@ struct DatePattern: Sendable, Equatable {
         let tokens = Self.compile(pattern)
         self.tokens = tokens
         self.width = tokens?.reduce(0) { $0 + $1.width } ?? 0
+        fractionDigits = tokens?.reduce(0) { if case let .fraction(digits) = $1 { digits } else { $0 } } ?? 0
         self.formatter = tokens == nil ? LockedDateFormatter(pattern: pattern, timeZone: timeZone ?? .gmt) : nil
     }
 
@@ -192,7 +195,6 @@ struct DatePattern: Sendable, Equatable {
             }
             return formatter.string(from: date)
         }
-        let fractionDigits = tokens.reduce(0) { if case let .fraction(digits) = $1 { digits } else { $0 } }
         let scale = Int64(Self.powersOfTen[fractionDigits])
         var seconds = date.timeIntervalSince1970
         if let timeZone { seconds += Double(timeZone.secondsFromGMT(for: date)) }
@@ -218,30 +220,36 @@ struct DatePattern: Sendable, Equatable {
         guard (0...9999).contains(year) else {
             throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(width)
-        for token in tokens {
-            let value: Int64
-            switch token {
-            case let .literal(byte):
-                bytes.append(byte)
-                continue
-            case .year: value = year
-            case .month: value = month
-            case .day: value = day
-            case .hour: value = rest / 3600
-            case .minute: value = rest / 60 % 60
-            case .second: value = rest % 60
-            case .fraction: value = fraction
+        let fields = (year: year, month: month, day: day, hour: rest / 3600, minute: rest / 60 % 60, second: rest % 60)
+        return String(unsafeUninitializedCapacity: width) { buffer in
+            var count = 0
+            for token in tokens {
+                let value: Int64
+                switch token {
+                case let .literal(byte):
+                    buffer[count] = byte
+                    count += 1
+                    continue
+                case .year: value = fields.year
+                case .month: value = fields.month
+                case .day: value = fields.day
+                case .hour: value = fields.hour
+                case .minute: value = fields.minute
+                case .second: value = fields.second
+                case .fraction: value = fraction
+                }
+                // Right to left: every value fits its width (the year is checked, the rest by construction).
+                var rest = value
+                var index = count + token.width
+                while index > count {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                }
+                count += token.width
             }
-            var divisor: Int64 = 1
-            for _ in 1..<token.width { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The proleptic Gregorian date `days` days after 1970-01-01 (Howard Hinnant's algorithm), in 64 bits.

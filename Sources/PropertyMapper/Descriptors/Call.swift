@@ -31,7 +31,7 @@ extension PropertyDescriptor {
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
         let expected = TypeName.of(Value?.self)
-        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0 }) { root, input, _ in .some(try method(root)(input)) }
+        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0! }) { root, input, _ in .some(try method(root)(input)) }
     }
 
     /// A call that also receives the target property's name:
@@ -55,28 +55,26 @@ extension PropertyDescriptor {
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
         let expected = TypeName.of(Value?.self)
-        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0 }) { root, input, property in
+        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0! }) { root, input, property in
             .some(try method(root)(input, property))
         }
     }
 
     /// A field that makes `call` on the model (given the model, the checked value and the property's
     /// name) and writes its result; `reverse`, given the model and the property's value (`unwrap`
-    /// takes a `Target` to it, nil for nil), gives the source value back.
+    /// takes a `Target` to it), gives the source value back.
     private static func callField<Input, Value, Target>(
         _ keyPath: any KeyPath<Root, Target> & Sendable,
         expected: String,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)?,
-        unwrap: @escaping @Sendable (Target) -> Value?,
+        unwrap: @escaping @Sendable (Target) -> Value,
         _ call: @escaping @Sendable (Root, Input, String) throws -> Target?
     ) -> Self {
         let input = Conversions.make(Input.self)
         var write: SerialReverse<Root, Target>?
         if let reverse {
             write = { root, target, output, issues in
-                // Nil never comes here: the field writes it.
-                guard let value = unwrap(target) else { return false }
-                return Serializer.write(value, reversedBy: reverse(root.pointee), rule: "call", as: input.write, &output, &issues)
+                Serializer.write(unwrap(target), reversedBy: reverse(root.pointee), rule: "call", as: input.write, &output, &issues)
             }
         }
         return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: input, instanceUse: .call, reverse: write) { root, input, property, slot in

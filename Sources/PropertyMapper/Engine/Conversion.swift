@@ -443,8 +443,10 @@ protocol OptionalConvertible {
     static func optionalConversion() -> Any
     /// Initializes its argument, uninitialized memory for this type, to `nil`.
     static var initializeNil: @Sendable (UnsafeMutableRawPointer) -> Void { get }
-    /// Whether its argument, a pointer to a value of this type, is `nil`.
-    static var isNil: @Sendable (UnsafeRawPointer) -> Bool { get }
+    /// Whether `value`, a pointer to a value of this type, points to `nil`. (A static method rather
+    /// than a closure: called on the metatype, it is handed this type's metadata, which a closure
+    /// made in a generic context would look up on every call.)
+    static func isNil(_ value: UnsafeRawPointer) -> Bool
 }
 
 extension Optional: OptionalConvertible {
@@ -459,8 +461,8 @@ extension Optional: OptionalConvertible {
         { slot in slot.initializeMemory(as: Self.self, repeating: .none, count: 1) }
     }
 
-    static var isNil: @Sendable (UnsafeRawPointer) -> Bool {
-        { value in value.assumingMemoryBound(to: Self.self).pointee == nil }
+    static func isNil(_ value: UnsafeRawPointer) -> Bool {
+        value.assumingMemoryBound(to: Self.self).pointee == nil
     }
 }
 

@@ -167,6 +167,10 @@ final class PlanNode: Sendable {
     let field: PlanField?
     /// What serialize writes for the node.
     let serialization: Serialization
+    /// The field or the nested level serialize writes (a list's chosen descriptor's), stored apart
+    /// from `serialization` so that the walk reaches them without taking an enum payload out.
+    let serialField: PlanField?
+    let serialLevel: PlanLevel?
 
     /// What serialize writes for a node.
     enum Serialization: Sendable {
@@ -194,6 +198,11 @@ final class PlanNode: Sendable {
         self.body = body
         if case let .field(field) = body { self.field = field } else { self.field = nil }
         serialization = isOneWay ? .skipped : Self.serialization(of: body)
+        switch serialization {
+        case let .field(field): (serialField, serialLevel) = (field, nil)
+        case let .nested(level): (serialField, serialLevel) = (nil, level)
+        case .skipped, .irreversible: (serialField, serialLevel) = (nil, nil)
+        }
     }
 
     /// A field's value unless it has no reverse; a nested level; a list's first descriptor that can

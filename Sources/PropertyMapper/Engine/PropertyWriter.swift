@@ -53,8 +53,8 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     /// The property's offset when it is stored inline in a struct model (a `let` too), where
     /// serialize reads it; nil otherwise.
     private let readOffset: Int?
-    /// When `Value` is an `Optional`: whether the value at a pointer to one is nil.
-    private let isNil: (@Sendable (UnsafeRawPointer) -> Bool)?
+    /// `Value` when it is an `Optional`, which serialize leaves out when nil.
+    private let optionalType: (any OptionalConvertible.Type)?
 
     init(_ keyPath: any KeyPath<Root, Value> & Sendable, typeName: String) {
         self.keyPath = keyPath
@@ -65,7 +65,7 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
         self.inlineMove = offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) }
         readOffset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath as KeyPath<Root, Value>)
         self.initializeNil = (Value.self as? any OptionalConvertible.Type)?.initializeNil
-        self.isNil = (Value.self as? any OptionalConvertible.Type)?.isNil
+        optionalType = Value.self as? any OptionalConvertible.Type
         self.typeName = typeName
         self.propertyName = PropertyName.of(keyPath)
     }
@@ -117,7 +117,7 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     final func serialize(
         _ value: Value, key: JSONOutput.Key?, into output: inout SerialOutput, _ write: (inout SerialOutput) -> Bool
     ) -> SerialOutcome {
-        let isNil = isNil.map { isNil in withUnsafePointer(to: value) { isNil($0) } } ?? false
+        let isNil = optionalType.map { type in withUnsafePointer(to: value) { type.isNil($0) } } ?? false
         if isNil, !output.writingNulls { return .omitted }
         if let key { output.key(key) }
         if isNil {

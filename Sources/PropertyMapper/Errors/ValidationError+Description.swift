@@ -1,5 +1,7 @@
 // The only file that writes prose about errors. Wording may change; fields may not.
 
+import Foundation
+
 extension ValidationError {
     init(path: String, property: String, rule: String, value: String?, failure: Failure) {
         self.init(path: path, property: property, rule: rule, value: value, message: failure.message)
@@ -202,6 +204,16 @@ extension LengthUnit {
         switch self {
         case .characters: return count == 1 ? "character" : "characters"
         case .elements: return count == 1 ? "element" : "elements"
+        }
+    }
+}
+
+/// The words for a date a format cannot write, as a `serialize` error quotes it.
+extension DateFormatProblem: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case let .notRepresentable(date, format):
+            "\(date.timeIntervalSince1970) seconds since 1970 cannot be written in the format \(format.spelled)"
         }
     }
 }

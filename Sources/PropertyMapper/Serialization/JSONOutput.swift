@@ -253,22 +253,16 @@ struct JSONOutput {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        var count = 1
-        var bound: UInt64 = 10
-        while count < 20 && value >= bound {
-            count += 1
-            bound = bound &* 10  // wraps only after the 20th digit, when the loop has stopped
-        }
-        let end = bytes.count + count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        bytes.withUnsafeMutableBufferPointer { buffer in
+        // Right to left into a buffer for the most digits a `UInt64` has, then appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var rest = value
-            var index = end
+            var start = digits.count
             while rest > 0 {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
@@ -280,6 +274,11 @@ struct JSONOutput {
             var runStart = 0
             var index = 0
             while index < utf8.count {
+                // Eight bytes at a time while none of them needs a look: most text has no escapes.
+                while index + 8 <= utf8.count, !Self.mayNeedEscape(UnsafeRawBufferPointer(utf8).loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                }
+                guard index < utf8.count else { break }
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xEF else {
                     index += 1
@@ -305,6 +304,17 @@ struct JSONOutput {
             if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes in `word` is below 0x20, `"`, `\\` or 0xEF (which may begin
+    /// U+FEFF): each test is the exact "has a zero byte" (or "has a byte below n") bit trick.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let control = (word &- ones &* 0x20) & ~word & highs
+        return control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C)) | hasZero(word ^ (ones &* 0xEF)) != 0
     }
 
     private mutating func appendEscape(_ byte: UInt8) {

@@ -57,20 +57,19 @@ enum Serializer {
             } else {
                 key = level.outputKeys[position]
             }
-            let outcome: SerialOutcome
-            switch node.serialization {
-            case let .field(field):
+            var outcome = SerialOutcome.omitted  // one-way (a plan with an irreversible node is refused before the walk)
+            if let field = node.serialField {
                 var issues = ConversionIssues(nesting: nesting)
                 outcome = field.serialize(from: root, key: key, into: &output, &issues)
                 if outcome == .failed { errors += issues.errors(path: node.path, property: node.property) }
-            case let .nested(inner):
+            } else if let inner = node.serialLevel {
                 if let key { output.key(key) }
                 outcome = write(inner, root: root, nesting: nesting, into: &output, errors: &errors) ? .written : .omitted
-            case .skipped, .irreversible:
-                outcome = .omitted  // a plan with an irreversible node is refused before the walk
             }
             if outcome == .omitted {
-                output.rollBack(to: mark)
+                // Take back the gaps written before an element, or a nested level's key and container
+                // (an omitted field wrote nothing).
+                if indexed || node.serialLevel != nil { output.rollBack(to: mark) }
                 nextIndex = previousNextIndex
             } else {
                 wroteAny = true
@@ -122,7 +121,8 @@ extension Serializer {
     ) -> Bool {
         output.beginArray()
         var written = true
-        for index in elements.indices {
+        // Integer indices rather than `indices`, whose generic `Range` would be looked up for each array.
+        for index in 0..<elements.count {
             var elementIssues = issues.forPart()
             if !element(elements[index], &output, &elementIssues) {
                 written = false
