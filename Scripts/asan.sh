@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
-suites=(PropertyWriterTests AtomicityTests MapperJSONTests ModelTests MergingTests)
+suites=(PropertyWriterTests AtomicityTests MapperJSONTests ModelTests MergingTests SerializeTests SerializeModelTests SerializeErrorTests)
 mkdir -p .build-asan
 log=.build-asan/asan.log
 # Leak checking would report the runtime's and Foundation's deliberate one-time allocations.

@@ -11,7 +11,7 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}"
 status=0
-swift test --sanitize=thread --build-path .build-tsan --filter "SharedMappingConcurrencyTests|ModelConcurrencyTests|BoxingConcurrencyTests|EmptyArrayConcurrencyTests" "$@" >"$log" 2>&1 || status=$?
+swift test --sanitize=thread --build-path .build-tsan --filter "SharedMappingConcurrencyTests|ModelConcurrencyTests|BoxingConcurrencyTests|EmptyArrayConcurrencyTests|SerializeConcurrencyTests" "$@" >"$log" 2>&1 || status=$?
 grep -E "Test run with|ThreadSanitizer|error:" "$log" || true
 if [[ $status -ne 0 ]] || grep -q "WARNING: ThreadSanitizer" "$log"; then
     tail -60 "$log" >&2

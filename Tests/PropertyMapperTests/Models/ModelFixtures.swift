@@ -58,7 +58,7 @@ enum GitHub {
     }
 
     /// A recursive model: a comment with replies.
-    struct Comment: Mappable, Equatable {
+    struct Comment: Mappable, Equatable, Sendable {
         var id = 0
         var author = Author()
         var replies: [Comment] = []
