@@ -8,9 +8,18 @@
 public struct MappedArray<Root> {
     /// One result per source element, in source order.
     public var results: [Result<Root, MappingError>]
+    /// One array of warnings per source element, in source order: what each record that mapped
+    /// warned about (empty when nothing, and for a record that failed).
+    public var warnings: [[MappingWarning]]
 
     public init(results: [Result<Root, MappingError>]) {
+        self.init(results: results, warnings: Array(repeating: [], count: results.count))
+    }
+
+    /// Results with their warnings; `warnings` has one array per result.
+    public init(results: [Result<Root, MappingError>], warnings: [[MappingWarning]]) {
         self.results = results
+        self.warnings = warnings
     }
 
     /// The models that mapped, in source order.
@@ -23,6 +32,25 @@ public struct MappedArray<Root> {
         results.enumerated().compactMap { index, result in
             if case let .failure(error) = result { return (index, error) }
             return nil
+        }
+    }
+
+    /// Each record's warnings as the records are mapped; the empty arrays of a batch without any
+    /// warning cost nothing but their count.
+    struct Warnings {
+        private var arrays: [[MappingWarning]] = []
+        private var count = 0
+
+        mutating func append(_ warnings: [MappingWarning]) {
+            if !warnings.isEmpty {
+                while arrays.count < count { arrays.append([]) }
+                arrays.append(warnings)
+            }
+            count += 1
+        }
+
+        var perRecord: [[MappingWarning]] {
+            arrays + Array(repeating: [], count: count - arrays.count)
         }
     }
 }

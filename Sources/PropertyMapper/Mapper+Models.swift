@@ -125,65 +125,100 @@ struct ModelEntry<Model> {
     let jsonLevel: JSONLevel
     /// Whether the model is written through its key paths (a `Mappable`), which must then all be writable.
     let writes: Bool
-    /// Makes a model from a source value (nil when absent), as the outermost model.
-    let make: (SourceItem?) -> Result<Model, MappingError>
+    /// Makes a model from a source value (nil when absent), as the outermost model; appends its
+    /// warnings when it succeeds.
+    let make: (SourceItem?, inout [MappingWarning]) -> Result<Model, MappingError>
 
     enum JSONInput {
         case data(Data)
         case text(String)
     }
 
+    // The forms without `warnings:` drop them.
+
     func one(from source: Any?) throws(MappingError) -> Model {
-        try make(source.map(SourceItem.init)).get()
+        var dropped: [MappingWarning] = []
+        return try one(from: source, warnings: &dropped)
     }
 
     func one(fromJSON json: JSONInput) throws(MappingError) -> Model {
-        try one(from: read(json, .level(jsonLevel)))
+        var dropped: [MappingWarning] = []
+        return try one(fromJSON: json, warnings: &dropped)
+    }
+
+    func all(from source: Any?) throws(MappingError) -> [Model] {
+        var dropped: [MappingWarning] = []
+        return try all(from: source, warnings: &dropped)
+    }
+
+    func all(fromJSON json: JSONInput) throws(MappingError) -> [Model] {
+        var dropped: [MappingWarning] = []
+        return try all(fromJSON: json, warnings: &dropped)
+    }
+
+    func validate(_ source: Any?) -> [ValidationError] {
+        var dropped: [MappingWarning] = []
+        return validate(source, warnings: &dropped)
+    }
+
+    func one(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
+        try make(source.map(SourceItem.init), &warnings).get()
+    }
+
+    func one(fromJSON json: JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
+        try one(from: read(json, .level(jsonLevel)), warnings: &warnings)
     }
 
     /// Every element of an array source, or every element's errors under its index.
-    func all(from source: Any?) throws(MappingError) -> [Model] {
+    func all(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
         try Engine.refuseFaulty(plan, writing: writes)
         let elements = try Engine.elements(of: source)
         var batch = Batch(capacity: elements.count)
-        elements.forEachItem { _, item in batch.add(make(item)) }
-        return try batch.result()
+        elements.forEachItem { _, item in batch.add(item, make) }
+        return try batch.result(warnings: &warnings)
     }
 
     /// Every element of a top-level JSON array, each read and mapped in turn, or every element's errors.
-    func all(fromJSON json: JSONInput) throws(MappingError) -> [Model] {
+    func all(fromJSON json: JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
         try Engine.refuseFaulty(plan, writing: writes)
         var batch = Batch(capacity: 0)
-        if let notAnArray = try forEachElement(of: json, { batch.add(make($0)) }) { return try all(from: notAnArray) }
-        return try batch.result()
+        if let notAnArray = try forEachElement(of: json, { batch.add($0, make) }) { return try all(from: notAnArray, warnings: &warnings) }
+        return try batch.result(warnings: &warnings)
     }
 
-    /// The models of an all-or-nothing batch, or the errors of every element that failed.
+    /// The models of an all-or-nothing batch, or the errors of every element that failed; the
+    /// elements' warnings and errors are under their indices (`[3].email`).
     private struct Batch {
         var models: [Model] = []
         var errors: [ValidationError] = []
+        var warnings: [MappingWarning] = []
         var count = 0
 
         init(capacity: Int) {
             models.reserveCapacity(capacity)
         }
 
-        mutating func add(_ result: Result<Model, MappingError>) {
+        mutating func add(_ item: SourceItem?, _ make: (SourceItem?, inout [MappingWarning]) -> Result<Model, MappingError>) {
             defer { count += 1 }
-            switch result {
+            var elementWarnings: [MappingWarning] = []
+            let element = MappingKey.index(count).subpath
+            var issues = ConversionIssues(nesting: .outermost())
+            switch make(item, &elementWarnings) {
             case let .success(model):
                 if errors.isEmpty { models.append(model) }
+                guard !elementWarnings.isEmpty else { return }
+                issues.add(nestedWarnings: elementWarnings)
+                warnings += issues.warnings(path: element, property: element)
             case let .failure(error):
                 models = []
-                let element = MappingKey.index(count).subpath
-                var issues = ConversionIssues(nesting: .outermost())
                 issues.add(nested: error.errors)
                 errors += issues.errors(path: element, property: element)
             }
         }
 
-        func result() throws(MappingError) -> [Model] {
+        func result(warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
             if !errors.isEmpty { throw MappingError(errors: errors) }
+            warnings += self.warnings
             return models
         }
     }
@@ -194,16 +229,27 @@ struct ModelEntry<Model> {
         let elements = try Engine.elements(of: source)
         var results: [Result<Model, MappingError>] = []
         results.reserveCapacity(elements.count)
-        elements.forEachItem { _, item in results.append(make(item)) }
-        return MappedArray(results: results)
+        var warnings = MappedArray<Model>.Warnings()
+        elements.forEachItem { _, item in
+            var recordWarnings: [MappingWarning] = []
+            results.append(make(item, &recordWarnings))
+            warnings.append(recordWarnings)
+        }
+        return MappedArray(results: results, warnings: warnings.perRecord)
     }
 
     /// Each element of a top-level JSON array on its own, read, mapped and dropped in turn.
     func each(fromJSON json: Data) throws(MappingError) -> MappedArray<Model> {
         try Engine.refuseFaulty(plan, writing: writes)
         var results: [Result<Model, MappingError>] = []
-        if let notAnArray = try forEachElement(of: .data(json), { results.append(make($0)) }) { return try each(from: notAnArray) }
-        return MappedArray(results: results)
+        var warnings = MappedArray<Model>.Warnings()
+        let notAnArray = try forEachElement(of: .data(json)) { item in
+            var recordWarnings: [MappingWarning] = []
+            results.append(make(item, &recordWarnings))
+            warnings.append(recordWarnings)
+        }
+        if let notAnArray { return try each(from: notAnArray) }
+        return MappedArray(results: results, warnings: warnings.perRecord)
     }
 
     /// Calls `body` with each element of the document's top-level array, read for the model, one at
@@ -219,8 +265,8 @@ struct ModelEntry<Model> {
         }
     }
 
-    func validate(_ source: Any?) -> [ValidationError] {
-        switch make(source.map(SourceItem.init)) {
+    func validate(_ source: Any?, warnings: inout [MappingWarning]) -> [ValidationError] {
+        switch make(source.map(SourceItem.init), &warnings) {
         case .success: []
         case let .failure(error): error.errors
         }
@@ -243,8 +289,8 @@ struct ModelEntry<Model> {
 extension ModelEntry where Model: Mappable {
     init(_: Model.Type) {
         let mapping = Model.mapping
-        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: true) { item in
-            Engine.make(Model.self, from: item, nesting: .outermost())
+        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: true) { item, warnings in
+            Engine.make(Model.self, from: item, nesting: .outermost(), warnings: &warnings)
         }
     }
 }
@@ -252,8 +298,8 @@ extension ModelEntry where Model: Mappable {
 extension ModelEntry where Model: ImmutableMappable {
     init(_: Model.Type) {
         let mapping = Model.mapping
-        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: false) { item in
-            Engine.make(Model.self, from: item, nesting: .outermost())
+        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: false) { item, warnings in
+            Engine.make(Model.self, from: item, nesting: .outermost(), warnings: &warnings)
         }
     }
 }

@@ -31,7 +31,8 @@ public enum Mapper {
         to target: inout Root,
         using mapping: Mapping<Root>
     ) throws(MappingError) {
-        try Engine.map(source, into: &target, using: mapping.plan)
+        var warnings: [MappingWarning] = []
+        try Engine.map(source, into: &target, using: mapping.plan, warnings: &warnings)
     }
 
     /// Maps JSON bytes into a class instance; malformed JSON is a `MappingError` with the rule `json`.
@@ -90,7 +91,8 @@ public enum Mapper {
         for target: Root,
         using mapping: Mapping<Root>
     ) -> [ValidationError] {
-        Engine.validate(source, for: target, using: mapping.plan)
+        var warnings: [MappingWarning] = []
+        return Engine.validate(source, for: target, using: mapping.plan, warnings: &warnings)
     }
 
     /// Maps every element of an array source (`[Any]`, `NSArray`) into a new model made by `create`.
@@ -108,19 +110,22 @@ public enum Mapper {
         let elements = try Engine.elements(of: source)
         var results: [Result<Root, MappingError>] = []
         results.reserveCapacity(elements.count)
+        var warnings = MappedArray<Root>.Warnings()
         let plan = mapping.plan
         // Each record in the loop itself, not through a helper: the loop's generic code then looks
         // up the result type's metadata once, and the mapped model is moved into its result.
         for index in 0..<elements.count {
             var model = create()
+            var recordWarnings: [MappingWarning] = []
             do throws(MappingError) {
-                try Engine.map(elements[index], into: &model, using: plan)
+                try Engine.map(elements[index], into: &model, using: plan, warnings: &recordWarnings)
                 results.append(.success(consume model))
             } catch {
                 results.append(.failure(error))
             }
+            warnings.append(recordWarnings)
         }
-        return MappedArray(results: results)
+        return MappedArray(results: results, warnings: warnings.perRecord)
     }
 
     /// Maps every element of a top-level JSON array into a new model made by `create`.
@@ -137,27 +142,30 @@ public enum Mapper {
     ) throws(MappingError) -> MappedArray<Root> {
         try Engine.refuseFaulty(mapping.plan, writing: true)
         var results: [Result<Root, MappingError>] = []
+        var warnings = MappedArray<Root>.Warnings()
         let notAnArray: Any?
         do {
             let plan = mapping.plan
             notAnArray = try JSONDocument.forEachElement(of: json, .level(mapping.jsonLevel)) { element in
                 var model = create()
+                var recordWarnings: [MappingWarning] = []
                 do throws(MappingError) {
-                    try Engine.map(element, into: &model, using: plan)
+                    try Engine.map(element, into: &model, using: plan, warnings: &recordWarnings)
                     results.append(.success(consume model))
                 } catch {
                     results.append(.failure(error))
                 }
+                warnings.append(recordWarnings)
             }
         } catch {
             throw error.mappingError
         }
         if let notAnArray { return try mapArray(from: notAnArray, using: mapping, create: create) }
-        return MappedArray(results: results)
+        return MappedArray(results: results, warnings: warnings.perRecord)
     }
 
     /// The JSON text with only what `mapping` names built; malformed JSON is one `json` error.
-    private static func parseJSON<Root>(_ text: String, for mapping: Mapping<Root>) throws(MappingError) -> Any {
+    static func parseJSON<Root>(_ text: String, for mapping: Mapping<Root>) throws(MappingError) -> Any {
         try Engine.refuseFaulty(mapping.plan, writing: true)
         do {
             return try JSONDocument.read(text, .level(mapping.jsonLevel))
@@ -167,7 +175,7 @@ public enum Mapper {
     }
 
     /// The JSON document with only what `mapping` names built; malformed JSON is one `json` error.
-    private static func parseJSON<Root>(_ data: Data, for mapping: Mapping<Root>) throws(MappingError) -> Any {
+    static func parseJSON<Root>(_ data: Data, for mapping: Mapping<Root>) throws(MappingError) -> Any {
         try Engine.refuseFaulty(mapping.plan, writing: true)
         do {
             return try JSONDocument.read(data, .level(mapping.jsonLevel))

@@ -103,7 +103,8 @@ protocol BoxingImplementation<Value>: Sendable {
         keyPath: any KeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target,
         unwrap: @escaping @Sendable (Target) -> Value,
-        writeBack: SerialWrite<Value>?
+        writeBack: SerialWrite<Value>?,
+        substitutes: Substitutes<Target>
     ) -> any Field
     /// A field that boxes an array source element by element into an array property.
     func arrayField<Root, Target>(
@@ -133,13 +134,16 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         keyPath: any KeyPath<Root, Target> & Sendable,
         wrap: @escaping @Sendable (Value) -> Target,
         unwrap: @escaping @Sendable (Target) -> Value,
-        writeBack: SerialWrite<Value>?
+        writeBack: SerialWrite<Value>?,
+        substitutes: Substitutes<Target>
     ) -> any Field {
         var write: SerialReverse<Root, Target>?
         if let writeBack {
             write = { _, target, output, issues in writeBack(unwrap(target), &output, &issues) }
         }
-        return TransformField(rule: rule, keyPath: keyPath, input: input, instanceUse: nil, demand: demand, reverse: write) { [name, box] _, value, _, slot in
+        return TransformField(
+            rule: rule, keyPath: keyPath, input: input, instanceUse: nil, demand: demand, reverse: write, substitutes: substitutes
+        ) { [name, box] _, value, _, slot in
             withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { boxed in
                 let result = UnsafeMutableRawPointer(boxed.baseAddress!)
                 if let failure = Self.failure(name, { try box(value, result) }) { return failure }

@@ -8,12 +8,12 @@ extension PropertyDescriptor {
     /// `box(Name)` error: `videoURL → contentURL: not a valid URL; got "" [box(URL)]`.
     /// The boxing never sees null: null writes nil into an optional property and is a `type` error otherwise.
     public static func box<Value>(_ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value> & Sendable) -> Self {
-        Self(.field(boxing.implementation.field(rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, writeBack: boxing.writeBack)))
+        Self(.field(boxing.implementation.field(rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, writeBack: boxing.writeBack, substitutes: Substitutes())))
     }
 
     /// The same for an optional property: `.box(.url, \.contentURL)` where `contentURL` is a `URL?`.
     public static func box<Value>(_ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value?> & Sendable) -> Self {
-        Self(.field(boxing.implementation.field(rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack)))
+        Self(.field(boxing.implementation.field(rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack, substitutes: Substitutes())))
     }
 }
 

@@ -18,6 +18,9 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
     private(set) var isRequiredFlag = false
     /// `.oneWay()`: mapped from data, never serialized.
     private(set) var isOneWay = false
+    /// `.ifAbsent(_:)` (or `default:`), `.ifNull(_:)`: nil for the v1 behaviour.
+    private(set) var absentPolicy: MissingValuePolicy?
+    private(set) var nullPolicy: MissingValuePolicy?
     private(set) var validators: [Validator] = []
 
     init(_ node: Node) {
@@ -40,6 +43,13 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
     func replacingField(_ field: any Field) -> Self {
         var copy = self
         copy.node = .field(field)
+        return copy
+    }
+
+    func withPolicies(absent: MissingValuePolicy?, null: MissingValuePolicy?) -> Self {
+        var copy = self
+        copy.absentPolicy = absent
+        copy.nullPolicy = null
         return copy
     }
 

@@ -10,11 +10,15 @@ extension Conversions {
         _: Model.Type,
         jsonLevel: @escaping @Sendable () -> JSONLevel,
         plan: @escaping @Sendable () -> Plan,
-        make: @escaping @Sendable (SourceItem, Nesting, UnsafeMutableRawPointer) -> [ValidationError]
+        make: @escaping @Sendable (SourceItem, Nesting, UnsafeMutableRawPointer, inout [MappingWarning]) -> [ValidationError]
     ) -> Conversion<Model> {
         @Sendable func convertInto(_ item: SourceItem, _ slot: UnsafeMutableRawPointer, _ issues: inout ConversionIssues) -> Bool {
-            let errors = make(item, issues.nesting.inner, slot)
-            if errors.isEmpty { return true }
+            var warnings: [MappingWarning] = []
+            let errors = make(item, issues.nesting.inner, slot, &warnings)
+            if errors.isEmpty {
+                if !warnings.isEmpty { issues.add(nestedWarnings: warnings) }
+                return true
+            }
             issues.add(nested: errors)
             return false
         }
@@ -40,15 +44,15 @@ extension Conversions {
 extension Conversions {
     /// The conversion of a property holding a `Mappable` model: `init()`, then its mapping.
     static func mappable<Model: Mappable & ThreadSafeMetatype>(_: Model.Type) -> Any {
-        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }, plan: { Model.mapping.plan }) { item, nesting, slot in
-            Engine.make(Model.self, from: item, nesting: nesting, into: slot)
+        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }, plan: { Model.mapping.plan }) { item, nesting, slot, warnings in
+            Engine.make(Model.self, from: item, nesting: nesting, into: slot, warnings: &warnings)
         }
     }
 
     /// The conversion of a property holding an `ImmutableMappable` model: its mapping, then `init(_ values:)`.
     static func immutableMappable<Model: ImmutableMappable & ThreadSafeMetatype>(_: Model.Type) -> Any {
-        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }, plan: { Model.mapping.plan }) { item, nesting, slot in
-            Engine.make(Model.self, from: item, nesting: nesting, into: slot)
+        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }, plan: { Model.mapping.plan }) { item, nesting, slot, warnings in
+            Engine.make(Model.self, from: item, nesting: nesting, into: slot, warnings: &warnings)
         }
     }
 

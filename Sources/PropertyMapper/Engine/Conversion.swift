@@ -76,6 +76,8 @@ struct ConversionIssues {
         var message: String
         /// The offending value, rendered.
         var value: String?
+        /// Set for a warning (of a nested model that mapped) rather than an error.
+        var warning: MappingWarning.Kind? = nil
     }
 
     /// Where in a model graph the value being converted lies: a nested model's conversion maps
@@ -115,6 +117,16 @@ struct ConversionIssues {
         }
     }
 
+    /// The warnings of a nested model that mapped, each at its own path and property.
+    mutating func add(nestedWarnings warnings: [MappingWarning]) {
+        for warning in warnings {
+            list.append(Issue(
+                subpath: Paths.suffix(warning.path),
+                propertySubpath: warning.path.isEmpty ? "" : Paths.suffix(warning.property), rule: warning.kind.rawValue,
+                failure: nil, message: warning.message, value: warning.value, warning: warning.kind))
+        }
+    }
+
     /// The first problem as one failure, naming its sub-path when it lies inside the value.
     var firstFailure: Failure? {
         guard let issue = list.first, let failure = issue.failure else { return nil }
@@ -131,13 +143,25 @@ struct ConversionIssues {
         }
     }
 
-    /// These issues as errors of a value at `path` written to `property`.
+    /// These issues' errors, of a value at `path` written to `property`.
     func errors(path: String, property: String) -> [ValidationError] {
-        list.map { issue in
-            ValidationError(
+        list.compactMap { issue in
+            guard issue.warning == nil else { return nil }
+            return ValidationError(
                 path: Paths.joined(path, issue.subpath),
                 property: issue.propertySubpath.map { Paths.joined(property, $0) } ?? property,
                 rule: issue.rule, value: issue.value, message: issue.message)
+        }
+    }
+
+    /// These issues' warnings, of a value at `path` written to `property`.
+    func warnings(path: String, property: String) -> [MappingWarning] {
+        list.compactMap { issue in
+            guard let kind = issue.warning else { return nil }
+            return MappingWarning(
+                path: Paths.joined(path, issue.subpath),
+                property: issue.propertySubpath.map { Paths.joined(property, $0) } ?? property,
+                kind: kind, value: issue.value, message: issue.message)
         }
     }
 }
@@ -260,8 +284,9 @@ enum Conversions {
                         count += 1
                     } else {
                         failed = true
-                        issues.add(elementIssues, under: MappingKey.index(index).subpath)
                     }
+                    // Its errors, or the warnings of an element that converted (a nested model's).
+                    if !elementIssues.list.isEmpty { issues.add(elementIssues, under: MappingKey.index(index).subpath) }
                 }
             }
             guard !failed else { return false }
@@ -497,20 +522,23 @@ extension Dictionary: StringDictionaryConvertible where Key == String {
             }
             var result: [String: Value] = [:]
             result.reserveCapacity(source.count)
-            var failures: [(key: String, issues: ConversionIssues)] = []
+            var reports: [(key: String, issues: ConversionIssues)] = []
+            var failed = false
             source.forEach { key, value in
                 var elementIssues = issues.forPart()
                 if let converted = element.convert(SourceItem(value), &elementIssues) {
                     result[key] = converted
                 } else {
-                    failures.append((key, elementIssues))
+                    failed = true
                 }
+                // Its errors, or the warnings of a value that converted (a nested model's).
+                if !elementIssues.list.isEmpty { reports.append((key, elementIssues)) }
             }
             // Dictionaries have no order; report by key so the error list is deterministic.
-            for failure in failures.sorted(by: { $0.key < $1.key }) {
-                issues.add(failure.issues, under: MappingKey.key(failure.key).subpath)
+            for report in reports.sorted(by: { $0.key < $1.key }) {
+                issues.add(report.issues, under: MappingKey.key(report.key).subpath)
             }
-            return failures.isEmpty ? result : nil
+            return failed ? nil : result
         } write: { dictionary, output, issues in
             output.beginObject()
             var written = true

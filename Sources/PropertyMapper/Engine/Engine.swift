@@ -24,17 +24,19 @@ enum Engine {
     /// never a stack overflow.
     static let maximumDepth = 512
 
-    /// Maps `source` into `model`: every error, or nothing wrong and everything written.
-    static func map<Root>(_ source: Any?, into model: inout Root, using plan: Plan) throws(MappingError) {
+    /// Maps `source` into `model`: every error, or nothing wrong and everything written (and its
+    /// warnings appended to `warnings`).
+    static func map<Root>(_ source: Any?, into model: inout Root, using plan: Plan, warnings: inout [MappingWarning]) throws(MappingError) {
         try refuseFaulty(plan, writing: true)
         let errors = withUnsafeMutablePointer(to: &model) {
-            run(on: $0, plan: plan, writes: true, nesting: .outermost()) { $0.visitRoot(plan, raw: source) }
+            run(on: $0, plan: plan, writes: true, nesting: .outermost(), warnings: &warnings) { $0.visitRoot(plan, raw: source) }
         }
         if !errors.isEmpty { throw MappingError(errors: errors) }
     }
 
-    /// The errors mapping `source` would give, running every check and call on `model`, writing nothing.
-    static func validate<Root>(_ source: Any?, for model: Root, using plan: Plan) -> [ValidationError] {
+    /// The errors mapping `source` would give, running every check and call on `model`, writing
+    /// nothing; with none, the warnings the mapping would give are appended to `warnings`.
+    static func validate<Root>(_ source: Any?, for model: Root, using plan: Plan, warnings: inout [MappingWarning]) -> [ValidationError] {
         do {
             try refuseFaulty(plan, writing: true)
         } catch {
@@ -42,7 +44,7 @@ enum Engine {
         }
         var copy = model
         return withUnsafeMutablePointer(to: &copy) {
-            run(on: $0, plan: plan, writes: false, nesting: .outermost()) { $0.visitRoot(plan, raw: source) }
+            run(on: $0, plan: plan, writes: false, nesting: .outermost(), warnings: &warnings) { $0.visitRoot(plan, raw: source) }
         }
     }
 
@@ -69,13 +71,17 @@ enum Engine {
 
     /// A new `Model` from `item` (nil when absent), at `nesting`: the model, or its errors with
     /// paths relative to it.
-    static func make<Model: Mappable>(_: Model.Type, from item: SourceItem?, nesting: Nesting) -> Result<Model, MappingError> {
-        result { make(Model.self, from: item, nesting: nesting, into: $0) }
+    static func make<Model: Mappable>(
+        _: Model.Type, from item: SourceItem?, nesting: Nesting, warnings: inout [MappingWarning]
+    ) -> Result<Model, MappingError> {
+        result { make(Model.self, from: item, nesting: nesting, into: $0, warnings: &warnings) }
     }
 
     /// A new immutable `Model` from `item`: the model, or its errors.
-    static func make<Model: ImmutableMappable>(_: Model.Type, from item: SourceItem?, nesting: Nesting) -> Result<Model, MappingError> {
-        result { make(Model.self, from: item, nesting: nesting, into: $0) }
+    static func make<Model: ImmutableMappable>(
+        _: Model.Type, from item: SourceItem?, nesting: Nesting, warnings: inout [MappingWarning]
+    ) -> Result<Model, MappingError> {
+        result { make(Model.self, from: item, nesting: nesting, into: $0, warnings: &warnings) }
     }
 
     /// What `make` (which initializes the memory it is given, or returns errors) gives, as a result.
@@ -89,19 +95,19 @@ enum Engine {
     /// Makes a new `Model` in `slot` (uninitialized memory for one): `init()`, then its mapping.
     /// Returns no error and the slot holds the model, or the errors and the slot is uninitialized.
     static func make<Model: Mappable>(
-        _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer
+        _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer, warnings: inout [MappingWarning]
     ) -> [ValidationError] {
         let plan = Model.mapping.plan
         if let refused = refusal(of: plan, nesting: nesting, writing: true) { return refused.errors }
         let model = slot.initializeMemory(as: Model.self, repeating: Model(), count: 1)
-        let errors = run(on: model, plan: plan, writes: true, nesting: nesting) { $0.visitRoot(plan, item) }
+        let errors = run(on: model, plan: plan, writes: true, nesting: nesting, warnings: &warnings) { $0.visitRoot(plan, item) }
         if !errors.isEmpty { model.deinitialize(count: 1) }
         return errors
     }
 
     /// Makes a new immutable `Model` in `slot`: phase one, then `init(_ values:)` over the staged values.
     static func make<Model: ImmutableMappable>(
-        _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer
+        _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer, warnings: inout [MappingWarning]
     ) -> [ValidationError] {
         let plan = Model.mapping.plan
         if let refused = refusal(of: plan, nesting: nesting, writing: false) { return refused.errors }
@@ -116,6 +122,7 @@ enum Engine {
             defer { values.close() }
             do {
                 slot.initializeMemory(as: Model.self, repeating: try Model(MappedValues(source: values)), count: 1)
+                warnings += run.warnings
                 return []
             } catch {
                 // The model read a key path its mapping lacks: that definition error, not `init`'s.
@@ -132,7 +139,7 @@ enum Engine {
     /// Phase one of a nested model's mapping over `item`, on the model at `model` (for its calls),
     /// at `nesting`: the staged values, kept for the outer run's phase two, or the errors.
     static func stage<Model>(
-        _ item: SourceItem, on model: UnsafeMutablePointer<Model>, plan: Plan, nesting: Nesting
+        _ item: SourceItem, on model: UnsafeMutablePointer<Model>, plan: Plan, nesting: Nesting, warnings: inout [MappingWarning]
     ) -> Result<PendingWrites, MappingError> {
         if let refused = refusal(of: plan, nesting: nesting, writing: true) { return .failure(refused) }
         let pending = PendingWrites(plan: plan)
@@ -142,6 +149,7 @@ enum Engine {
             pending.discard()
             return .failure(MappingError(errors: run.errors))
         }
+        warnings += run.warnings
         return .success(pending)
     }
 
@@ -162,13 +170,15 @@ enum Engine {
     /// `writes`, phase two. Returns the errors; none means the staged values were written (or, in a
     /// dry run, dropped).
     private static func run<Root>(
-        on model: UnsafeMutablePointer<Root>, plan: Plan, writes: Bool, nesting: Nesting, _ visit: (inout MappingRun) -> Void
+        on model: UnsafeMutablePointer<Root>, plan: Plan, writes: Bool, nesting: Nesting, warnings: inout [MappingWarning],
+        _ visit: (inout MappingRun) -> Void
     ) -> [ValidationError] {
         withStaging(plan) { staging in
             var run = MappingRun(root: UnsafeRawPointer(model), staging: staging, stagesWrites: writes, nesting: nesting)
             visit(&run)
             if run.errors.isEmpty {
                 staging.moveAll(into: UnsafeMutableRawPointer(model))
+                if !run.warnings.isEmpty { warnings += run.warnings }
             } else {
                 staging.discardAll()
             }

@@ -50,11 +50,20 @@ protocol Field: AnyObject, Sendable {
     ) -> SerialOutcome
     /// Why the field can never be serialized (a call or a boxing without a reverse), or nil.
     var irreversibility: Failure? { get }
+
+    /// Whether the field has a `default:`, and a `fallback:`.
+    var hasDefault: Bool { get }
+    var hasFallback: Bool { get }
+    /// Stages the field's `default:` (or its `fallback:`); returns it rendered, or nil when it has none.
+    func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String?
 }
 
 extension Field {
     func merging() -> (any Field)? { nil }
     var irreversibility: Failure? { nil }
+    var hasDefault: Bool { false }
+    var hasFallback: Bool { false }
+    func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String? { nil }
 }
 
 /// What serializing one field did.
@@ -87,9 +96,9 @@ struct InputType: Sendable {
 final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unchecked Sendable {
     private let conversion: Conversion<Value>
 
-    init(_ keyPath: any KeyPath<Root, Value> & Sendable) {
+    init(_ keyPath: any KeyPath<Root, Value> & Sendable, substitutes: Substitutes<Value> = Substitutes()) {
         conversion = Conversions.make(Value.self)
-        super.init(keyPath, typeName: conversion.typeName)
+        super.init(keyPath, typeName: conversion.typeName, substitutes: substitutes)
     }
 
     var scratchLayout: ValueLayout { .none }
@@ -113,6 +122,7 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
         guard conversion.convertInto(item, slot, &issues) else { return run.fail(node, issues: issues) }
         guard run.passesValidators(node, item) else { return discardStaged(slot) }
         run.staged(field)
+        if !issues.list.isEmpty { run.warn(node, issues: issues) }  // a nested model's warnings
     }
 
     func serialize(
@@ -148,6 +158,7 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
         instanceUse: InstanceUse?,
         demand: JSONDemand? = nil,
         reverse: SerialReverse<Root, Target>?,
+        substitutes: Substitutes<Target> = Substitutes(),
         transform: @escaping @Sendable (UnsafePointer<Root>?, Input, String, UnsafeMutableRawPointer) -> Failure?
     ) {
         self.rule = rule
@@ -156,7 +167,7 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
         self.demand = demand ?? input.demand
         self.reverse = reverse
         self.transform = transform
-        super.init(keyPath, typeName: TypeName.of(Target.self))
+        super.init(keyPath, typeName: TypeName.of(Target.self), substitutes: substitutes)
     }
 
     var irreversibility: Failure? { reverse == nil ? .noReverse(rule: rule) : nil }

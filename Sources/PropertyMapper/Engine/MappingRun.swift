@@ -12,6 +12,8 @@ struct MappingRun {
     /// Where this model lies in a model graph.
     let nesting: Nesting
     private(set) var errors: [ValidationError] = []
+    /// What the run did that the data did not say outright; handed on only when it succeeds.
+    private(set) var warnings: [MappingWarning] = []
     /// Whether `errors` holds a `depth` error.
     private var reportedDepth = false
 
@@ -101,6 +103,7 @@ struct MappingRun {
     // runtime's generic enum witnesses, which cost more than the checks themselves.
 
     private mutating func visitMissing(_ node: PlanNode) {
+        if let policy = node.absentPolicy, !node.isRequired { return apply(policy, to: node, null: nil) }
         if node.absentIsError {
             fail(node, rule: "isRequired", failure: .missing, value: nil)
         } else {
@@ -123,7 +126,12 @@ struct MappingRun {
         // Fields, the common case, through the node's stored reference rather than `body`'s payload.
         if let field = node.field {
             if node.tracksPresence { staging.markPresent(field) }
-            return item.isNull ? field.stageNull(at: node, in: &self) : field.stage(item, at: node, in: &self)
+            if item.isNull {
+                if let policy = node.nullPolicy { return apply(policy, to: node, null: item) }
+                return field.stageNull(at: node, in: &self)
+            }
+            if node.fallsBack { return stageFallingBack(field, at: node, item) }
+            return field.stage(item, at: node, in: &self)
         }
         switch node.body {
         case .field:
@@ -141,6 +149,48 @@ struct MappingRun {
             guard item.isNull || passesValidators(node, item) else { return }
             for child in children { visit(child, present: item) }
         }
+    }
+
+    /// An absent value (`null` nil) or a null one, under the field's policy.
+    private mutating func apply(_ policy: MissingValuePolicy, to node: PlanNode, null: SourceItem?) {
+        guard let field = node.field else { return }  // a policy on anything else is a definition error
+        switch policy {
+        case .keep:
+            return
+        case .setNil:
+            field.stageNull(at: node, in: &self)
+        case .useDefault:
+            if node.tracksPresence { staging.markPresent(field) }
+            if let rendered = field.field.stageSubstitute(fallback: false, field, in: &self) {
+                warn(node, .defaultUsed(value: rendered, forNull: null != nil), value: null?.value)
+            }
+        case .fail:
+            fail(node, rule: "isRequired", failure: null == nil ? .missing : .null, value: null?.value)
+        }
+    }
+
+    /// Stages a present value through a field with a `fallback:`: if it fails, its errors become a
+    /// `fallbackUsed` warning and the fallback is staged instead.
+    private mutating func stageFallingBack(_ field: PlanField, at node: PlanNode, _ item: SourceItem) {
+        let errorCount = errors.count
+        let depthReported = reportedDepth
+        field.stage(item, at: node, in: &self)
+        guard errors.count > errorCount else { return }
+        let replaced = Array(errors[errorCount...])
+        errors.removeSubrange(errorCount...)
+        reportedDepth = depthReported
+        if let rendered = field.field.stageSubstitute(fallback: true, field, in: &self) {
+            warn(node, .fallbackUsed(value: rendered, replacing: replaced), value: item.value)
+        }
+    }
+
+    mutating func warn(_ node: PlanNode, _ notice: Notice, value: Any?) {
+        warnings.append(MappingWarning(path: node.path, property: node.property, value: value.map(SourceValue.render), notice: notice))
+    }
+
+    /// The warnings of a value that converted (a nested model's), each at its own sub-path.
+    mutating func warn(_ node: PlanNode, issues: ConversionIssues) {
+        warnings += issues.warnings(path: node.path, property: node.property)
     }
 
     /// Runs the node's validators on a present, type-checked source value; records each failure.

@@ -39,13 +39,19 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, @un
         guard let root = run.root?.assumingMemoryBound(to: Root.self) else { return }
         guard run.passesValidators(node, item) else { return }
         var current = root.pointee[keyPath: keyPath]
+        var warnings: [MappingWarning] = []
         let staged = withUnsafeMutablePointer(to: &current) {
-            Engine.stage(item, on: $0, plan: Model.mapping.plan, nesting: run.nesting.inner)
+            Engine.stage(item, on: $0, plan: Model.mapping.plan, nesting: run.nesting.inner, warnings: &warnings)
         }
         switch staged {
         case let .success(pending):
             run.staging.slot(field).initializeMemory(as: PendingWrites.self, repeating: pending, count: 1)
             run.staged(field)
+            if !warnings.isEmpty {
+                var issues = ConversionIssues(nesting: run.nesting)
+                issues.add(nestedWarnings: warnings)
+                run.warn(node, issues: issues)
+            }
         case let .failure(error):
             var issues = ConversionIssues(nesting: run.nesting)
             issues.add(nested: error.errors)

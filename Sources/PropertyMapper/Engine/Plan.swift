@@ -160,6 +160,11 @@ final class PlanNode: Sendable {
     let absentIsError: Bool
     /// Phase one records whether the source holds a value for this field (see `Plan.sharedTargets`).
     let tracksPresence: Bool
+    /// `.ifAbsent(_:)` (or `default:`) and `.ifNull(_:)`: nil for the v1 behaviour.
+    let absentPolicy: MissingValuePolicy?
+    let nullPolicy: MissingValuePolicy?
+    /// The field has a `fallback:` for a present value that fails.
+    let fallsBack: Bool
     let validators: [Validator]
     let body: Body
     /// The field, when the node is one: stored apart from `body`, so that the walk reaches it
@@ -186,7 +191,8 @@ final class PlanNode: Sendable {
 
     init(
         key: MappingKey, path: String, property: String, isRequired: Bool, absentIsError: Bool, tracksPresence: Bool,
-        isOneWay: Bool, validators: [Validator], body: Body
+        isOneWay: Bool, absentPolicy: MissingValuePolicy? = nil, nullPolicy: MissingValuePolicy? = nil,
+        validators: [Validator], body: Body
     ) {
         self.key = key
         self.path = path
@@ -194,9 +200,12 @@ final class PlanNode: Sendable {
         self.isRequired = isRequired
         self.absentIsError = absentIsError
         self.tracksPresence = tracksPresence
+        self.absentPolicy = absentPolicy
+        self.nullPolicy = nullPolicy
         self.validators = validators
         self.body = body
         if case let .field(field) = body { self.field = field } else { self.field = nil }
+        fallsBack = field?.field.hasFallback ?? false
         serialization = isOneWay ? .skipped : Self.serialization(of: body)
         switch serialization {
         case let .field(field): (serialField, serialLevel) = (field, nil)
@@ -346,7 +355,7 @@ private struct PlanBuilder {
             body = .field(planField)
             // A property with observers has no name in its key path: it is named after its mapping key.
             property = field.propertyName ?? key.description
-            if immutable, !field.isOptional {
+            if immutable, !field.isOptional, descriptor.absentPolicy == nil {
                 // One field: absent is an error. Several: absent only when all are (checked after phase one).
                 if targetCounts[field.keyPathID, default: 1] > 1 { tracksPresence = true } else { absentIsError = true }
             }
@@ -361,7 +370,8 @@ private struct PlanBuilder {
         }
         let built = PlanNode(
             key: key, path: path, property: property, isRequired: descriptor.isRequiredFlag, absentIsError: absentIsError,
-            tracksPresence: tracksPresence, isOneWay: descriptor.isOneWay, validators: descriptor.validators, body: body)
+            tracksPresence: tracksPresence, isOneWay: descriptor.isOneWay, absentPolicy: descriptor.absentPolicy,
+            nullPolicy: descriptor.nullPolicy, validators: descriptor.validators, body: body)
         if tracksPresence { presenceNodes.append(built) }
         return built
     }

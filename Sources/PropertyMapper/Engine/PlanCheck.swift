@@ -39,13 +39,16 @@ enum PlanCheck {
                     readOnlyTargets.append(error(path: node.path, property: node.property, .readOnlyTarget))
                 }
                 if immutable, let use = field.field.instanceUse { fail(node, .needsInstance(use)) }
+                policies(node, field.field)
                 let input = field.field.input
                 received = (.type(input.name), input.kinds)
             case let .nested(nested):
+                policiesOnlyOnFields(node)
                 level(nested)
                 let kinds = nested.shape.containerKind
                 received = (.kinds(kinds), kinds)
             case let .list(children):
+                policiesOnlyOnFields(node)
                 received = list(node, children)
             }
             guard let received else { return nil }
@@ -59,6 +62,24 @@ enum PlanCheck {
                 }
             }
             return received
+        }
+
+        /// `.setNil` needs an Optional, `.useDefault` a `default:`, and `.keep` a current value, which
+        /// an immutable model lacks.
+        private mutating func policies(_ node: PlanNode, _ field: any Field) {
+            for (policy, forNull) in [(node.absentPolicy, false), (node.nullPolicy, true)] {
+                switch policy {
+                case .setNil? where !field.isOptional: fail(node, .policyNeedsOptional(forNull: forNull))
+                case .useDefault? where !field.hasDefault: fail(node, .policyNeedsDefault(forNull: forNull))
+                case .keep? where immutable: fail(node, .policyNeedsInstance(forNull: forNull))
+                default: break
+                }
+            }
+        }
+
+        /// A nested mapping or a list has no value of its own to default or to set to nil.
+        private mutating func policiesOnlyOnFields(_ node: PlanNode) {
+            if node.absentPolicy != nil || node.nullPolicy != nil { fail(node, .policyOnContainer) }
         }
 
         /// A list receives what all its descriptors receive at once.

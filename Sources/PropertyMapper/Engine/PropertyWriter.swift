@@ -55,8 +55,10 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     private let readOffset: Int?
     /// `Value` when it is an `Optional`, which serialize leaves out when nil.
     private let optionalType: (any OptionalConvertible.Type)?
+    /// The field's `default:` and `fallback:`.
+    private let substitutes: Substitutes<Value>
 
-    init(_ keyPath: any KeyPath<Root, Value> & Sendable, typeName: String) {
+    init(_ keyPath: any KeyPath<Root, Value> & Sendable, typeName: String, substitutes: Substitutes<Value> = Substitutes()) {
         self.keyPath = keyPath
         writableKeyPath = keyPath as? WritableKeyPath<Root, Value>
         // `offset(of:)` is nil for class roots too; asking only for value types states the intent.
@@ -68,6 +70,20 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
         optionalType = Value.self as? any OptionalConvertible.Type
         self.typeName = typeName
         self.propertyName = PropertyName.of(keyPath)
+        self.substitutes = substitutes
+    }
+
+    final var hasDefault: Bool { substitutes.defaultValue != nil }
+    final var hasFallback: Bool { substitutes.fallback != nil }
+
+    /// Stages the field's `default:` (or its `fallback:`) in its slot; returns it rendered, for the
+    /// warning, or nil when the field has none.
+    final func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String? {
+        guard let make = fallback ? substitutes.fallback : substitutes.defaultValue else { return nil }
+        let value = make()
+        run.staging.slot(field).initializeMemory(as: Value.self, repeating: value, count: 1)
+        run.staged(field)
+        return SourceValue.render(value)
     }
 
     var stagedLayout: ValueLayout { .of(Value.self) }
@@ -126,4 +142,12 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
         }
         return write(&output) ? .written : .failed
     }
+}
+
+/// A field's `default:` (written when the value is absent, under `.useDefault`) and `fallback:`
+/// (written in place of a present value that fails). Each is made by a closure over a `Sendable`
+/// value, so that the field stays `Sendable` whatever the property's type.
+struct Substitutes<Value>: Sendable {
+    var defaultValue: (@Sendable () -> Value)?
+    var fallback: (@Sendable () -> Value)?
 }

@@ -108,6 +108,14 @@ enum DefinitionProblem: Sendable, Equatable {
     case keyPathNotMapped(String)
     /// `MappedValues` read after the model's `init(_ values:)` returned.
     case valuesReadLate(String)
+    /// `.setNil` (for an absent value, or a null one) on a property that is not Optional.
+    case policyNeedsOptional(forNull: Bool)
+    /// `.useDefault` on a field without `default:`.
+    case policyNeedsDefault(forNull: Bool)
+    /// `.keep` in an immutable model's mapping: there is no current value to keep.
+    case policyNeedsInstance(forNull: Bool)
+    /// `.ifAbsent(_:)` or `.ifNull(_:)` on a nested mapping or a list.
+    case policyOnContainer
 }
 
 enum LengthUnit: Sendable, Equatable {

@@ -135,6 +135,14 @@ extension DefinitionProblem {
             return "\(keyPath) is not a target of this mapping"
         case let .valuesReadLate(keyPath):
             return "\(keyPath) was read after init(_ values:) returned; MappedValues are valid only during that call"
+        case let .policyNeedsOptional(forNull):
+            return "\(forNull ? ".ifNull" : ".ifAbsent")(.setNil) needs an Optional property"
+        case let .policyNeedsDefault(forNull):
+            return "\(forNull ? ".ifNull" : ".ifAbsent")(.useDefault) needs a default: on the field"
+        case let .policyNeedsInstance(forNull):
+            return "\(forNull ? ".ifNull" : ".ifAbsent")(.keep) has no current value to keep in an ImmutableMappable model"
+        case .policyOnContainer:
+            return ".ifAbsent and .ifNull apply to a field, not to a nested mapping or a list"
         case .emptyList:
             return "the list has no descriptor"
         case let .listWithoutCommonInput(inputs):

@@ -1,0 +1,23 @@
+// The words for warnings. Wording may change; fields may not.
+
+extension MappingWarning {
+    /// `views → views: absent, the default 0 was written [defaultUsed]`
+    public var description: String {
+        let location = path.isEmpty ? "(root)" : path
+        let target = property.isEmpty ? "" : " → \(property)"
+        let got = value.map { "; got \($0)" } ?? ""
+        return "\(location)\(target): \(message)\(got) [\(kind.rawValue)]"
+    }
+}
+
+extension Notice {
+    var message: String {
+        switch self {
+        case let .defaultUsed(value, forNull):
+            return "\(forNull ? "null" : "absent"), the default \(value) was written"
+        case let .fallbackUsed(value, replacing):
+            let reasons = replacing.map { $0.property.isEmpty ? $0.message : "\($0.message) [\($0.rule)]" }
+            return "the fallback \(value) was written in place of a value that failed: " + reasons.joined(separator: "; ")
+        }
+    }
+}

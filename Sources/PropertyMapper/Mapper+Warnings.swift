@@ -1,0 +1,159 @@
+import Foundation
+
+// The entry points' forms that hand back warnings (`MappingWarning`): each appends what the mapping
+// warned about to `warnings`, only when it succeeds (a failure's story is its errors). Each is one
+// line over the engine, as its form without `warnings:` is.
+
+extension Mapper {
+    /// Maps `source` into a class instance and appends the mapping's warnings to `warnings`.
+    ///
+    ///     var warnings: [MappingWarning] = []
+    ///     try Mapper.mapValues(from: json, to: trip, using: Trip.mapping, warnings: &warnings)
+    public static func mapValues<Root: AnyObject>(
+        from source: Any?, to target: Root, using mapping: Mapping<Root>, warnings: inout [MappingWarning]
+    ) throws(MappingError) {
+        var reference = target
+        try Engine.map(source, into: &reference, using: mapping.plan, warnings: &warnings)
+    }
+
+    /// Maps `source` into a value through `inout` and appends the mapping's warnings to `warnings`.
+    ///
+    ///     try Mapper.mapValues(from: json, to: &trip, using: Trip.mapping, warnings: &warnings)
+    public static func mapValues<Root>(
+        from source: Any?, to target: inout Root, using mapping: Mapping<Root>, warnings: inout [MappingWarning]
+    ) throws(MappingError) {
+        try Engine.map(source, into: &target, using: mapping.plan, warnings: &warnings)
+    }
+
+    /// Maps JSON bytes into a class instance, with its warnings.
+    public static func mapValues<Root: AnyObject>(
+        fromJSON json: Data, to target: Root, using mapping: Mapping<Root>, warnings: inout [MappingWarning]
+    ) throws(MappingError) {
+        try mapValues(from: parseJSON(json, for: mapping), to: target, using: mapping, warnings: &warnings)
+    }
+
+    /// Maps JSON bytes into a value through `inout`, with its warnings.
+    public static func mapValues<Root>(
+        fromJSON json: Data, to target: inout Root, using mapping: Mapping<Root>, warnings: inout [MappingWarning]
+    ) throws(MappingError) {
+        try mapValues(from: parseJSON(json, for: mapping), to: &target, using: mapping, warnings: &warnings)
+    }
+
+    /// Maps JSON text into a class instance, with its warnings.
+    public static func mapValues<Root: AnyObject>(
+        fromJSON json: String, to target: Root, using mapping: Mapping<Root>, warnings: inout [MappingWarning]
+    ) throws(MappingError) {
+        try mapValues(from: parseJSON(json, for: mapping), to: target, using: mapping, warnings: &warnings)
+    }
+
+    /// Maps JSON text into a value through `inout`, with its warnings.
+    public static func mapValues<Root>(
+        fromJSON json: String, to target: inout Root, using mapping: Mapping<Root>, warnings: inout [MappingWarning]
+    ) throws(MappingError) {
+        try mapValues(from: parseJSON(json, for: mapping), to: &target, using: mapping, warnings: &warnings)
+    }
+
+    /// A dry run that also reports, when it finds no error, the warnings the real run would give.
+    public static func validate<Root>(
+        _ source: Any?, for target: Root, using mapping: Mapping<Root>, warnings: inout [MappingWarning]
+    ) -> [ValidationError] {
+        Engine.validate(source, for: target, using: mapping.plan, warnings: &warnings)
+    }
+}
+
+// MARK: Models with their own mapping
+
+extension Mapper {
+    /// Makes a model from `source`, with its warnings (nested models' included, at their paths).
+    ///
+    ///     let trip = try Mapper.map(Trip.self, from: json, warnings: &warnings)
+    public static func map<Model: Mappable>(_ type: Model.Type, from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
+        try ModelEntry(type).one(from: source, warnings: &warnings)
+    }
+
+    /// Makes an immutable model from `source`, with its warnings.
+    public static func map<Model: ImmutableMappable>(
+        _ type: Model.Type, from source: Any?, warnings: inout [MappingWarning]
+    ) throws(MappingError) -> Model {
+        try ModelEntry(type).one(from: source, warnings: &warnings)
+    }
+
+    /// Makes a model from JSON bytes, with its warnings.
+    public static func map<Model: Mappable>(_ type: Model.Type, fromJSON json: Data, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
+        try ModelEntry(type).one(fromJSON: .data(json), warnings: &warnings)
+    }
+
+    /// Makes an immutable model from JSON bytes, with its warnings.
+    public static func map<Model: ImmutableMappable>(
+        _ type: Model.Type, fromJSON json: Data, warnings: inout [MappingWarning]
+    ) throws(MappingError) -> Model {
+        try ModelEntry(type).one(fromJSON: .data(json), warnings: &warnings)
+    }
+
+    /// Makes a model from JSON text, with its warnings.
+    public static func map<Model: Mappable>(_ type: Model.Type, fromJSON json: String, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
+        try ModelEntry(type).one(fromJSON: .text(json), warnings: &warnings)
+    }
+
+    /// Makes an immutable model from JSON text, with its warnings.
+    public static func map<Model: ImmutableMappable>(
+        _ type: Model.Type, fromJSON json: String, warnings: inout [MappingWarning]
+    ) throws(MappingError) -> Model {
+        try ModelEntry(type).one(fromJSON: .text(json), warnings: &warnings)
+    }
+
+    /// Makes a model of every element of an array source, all or nothing, with every element's
+    /// warnings under its index (`[3].views`).
+    public static func map<Model: Mappable>(
+        _ type: [Model].Type, from source: Any?, warnings: inout [MappingWarning]
+    ) throws(MappingError) -> [Model] {
+        try ModelEntry(Model.self).all(from: source, warnings: &warnings)
+    }
+
+    /// Makes an immutable model of every element of an array source, with their warnings.
+    public static func map<Model: ImmutableMappable>(
+        _ type: [Model].Type, from source: Any?, warnings: inout [MappingWarning]
+    ) throws(MappingError) -> [Model] {
+        try ModelEntry(Model.self).all(from: source, warnings: &warnings)
+    }
+
+    /// Makes a model of every element of a top-level JSON array, with their warnings.
+    public static func map<Model: Mappable>(
+        _ type: [Model].Type, fromJSON json: Data, warnings: inout [MappingWarning]
+    ) throws(MappingError) -> [Model] {
+        try ModelEntry(Model.self).all(fromJSON: .data(json), warnings: &warnings)
+    }
+
+    /// Makes an immutable model of every element of a top-level JSON array, with their warnings.
+    public static func map<Model: ImmutableMappable>(
+        _ type: [Model].Type, fromJSON json: Data, warnings: inout [MappingWarning]
+    ) throws(MappingError) -> [Model] {
+        try ModelEntry(Model.self).all(fromJSON: .data(json), warnings: &warnings)
+    }
+
+    /// Makes a model of every element of a JSON array given as text, with their warnings.
+    public static func map<Model: Mappable>(
+        _ type: [Model].Type, fromJSON json: String, warnings: inout [MappingWarning]
+    ) throws(MappingError) -> [Model] {
+        try ModelEntry(Model.self).all(fromJSON: .text(json), warnings: &warnings)
+    }
+
+    /// Makes an immutable model of every element of a JSON array given as text, with their warnings.
+    public static func map<Model: ImmutableMappable>(
+        _ type: [Model].Type, fromJSON json: String, warnings: inout [MappingWarning]
+    ) throws(MappingError) -> [Model] {
+        try ModelEntry(Model.self).all(fromJSON: .text(json), warnings: &warnings)
+    }
+
+    /// A dry run for a model type that also reports the warnings the real run would give.
+    public static func validate<Model: Mappable>(_ source: Any?, as type: Model.Type, warnings: inout [MappingWarning]) -> [ValidationError] {
+        ModelEntry(type).validate(source, warnings: &warnings)
+    }
+
+    /// A dry run for an immutable model type, with its warnings.
+    public static func validate<Model: ImmutableMappable>(
+        _ source: Any?, as type: Model.Type, warnings: inout [MappingWarning]
+    ) -> [ValidationError] {
+        ModelEntry(type).validate(source, warnings: &warnings)
+    }
+}

@@ -1,0 +1,75 @@
+// `default:` and `fallback:` on `.property` and `.box`: values written in place of the source's.
+
+extension PropertyDescriptor {
+    /// Maps the source value into a property, writing `defaultValue` when the key is absent (and
+    /// recording a `defaultUsed` warning); with `fallback:`, a present value that fails (its type,
+    /// its validators, its enum) writes the fallback instead, with a `fallbackUsed` warning.
+    ///
+    ///     "views": .property(\.views, default: 0),
+    ///     "status": .property(\.status, default: .draft, fallback: .unknown),
+    ///
+    /// `default:` sets the absent policy to `.useDefault`; a later `.ifAbsent(_:)` overrides it, and
+    /// `.ifNull(.useDefault)` writes it for null too. Validators do not judge the default.
+    public static func property<Value: Sendable>(
+        _ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value, fallback: Value? = nil
+    ) -> Self {
+        Self(.field(PropertyField(keyPath, substitutes: Substitutes(default: defaultValue, fallback: fallback))))
+            .withPolicies(absent: .useDefault, null: nil)
+    }
+
+    /// Maps the source value into a property; a present value that fails writes `fallback` instead,
+    /// with a `fallbackUsed` warning carrying the errors it replaced. Null is not a failure here: it
+    /// follows `.ifNull(_:)`.
+    ///
+    ///     "kind": .property(\.kind, fallback: .unknown),
+    public static func property<Value: Sendable>(_ keyPath: any KeyPath<Root, Value> & Sendable, fallback: Value) -> Self {
+        Self(.field(PropertyField(keyPath, substitutes: Substitutes(default: nil, fallback: fallback))))
+    }
+
+    /// Boxes the source value, writing `defaultValue` when the key is absent; with `fallback:`, a
+    /// present value that fails (its type, its validators, the boxing) writes the fallback instead.
+    ///
+    ///     "site": .box(.url, \.site, default: URL(string: "https://example.com")!),
+    public static func box<Value: Sendable>(
+        _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value, fallback: Value? = nil
+    ) -> Self {
+        Self(.field(boxing.implementation.field(
+            rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, writeBack: boxing.writeBack,
+            substitutes: Substitutes(default: defaultValue, fallback: fallback))))
+            .withPolicies(absent: .useDefault, null: nil)
+    }
+
+    /// Boxes the source value; a present value that fails writes `fallback` instead.
+    public static func box<Value: Sendable>(_ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value> & Sendable, fallback: Value) -> Self {
+        Self(.field(boxing.implementation.field(
+            rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, writeBack: boxing.writeBack,
+            substitutes: Substitutes(default: nil, fallback: fallback))))
+    }
+
+    /// The same for an optional property: `.box(.url, \.site, default: fallbackURL)` where `site` is a `URL?`.
+    public static func box<Value: Sendable>(
+        _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value?> & Sendable, default defaultValue: Value, fallback: Value? = nil
+    ) -> Self {
+        Self(.field(boxing.implementation.field(
+            rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack,
+            // `Optional($0)`: a nil fallback stays no fallback, rather than a fallback of nil.
+            substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) }))))
+            .withPolicies(absent: .useDefault, null: nil)
+    }
+
+    /// The same for an optional property, with a fallback only.
+    public static func box<Value: Sendable>(_ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value?> & Sendable, fallback: Value) -> Self {
+        Self(.field(boxing.implementation.field(
+            rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack,
+            substitutes: Substitutes<Value?>(default: nil, fallback: fallback))))
+    }
+}
+
+extension Substitutes {
+    /// Substitutes of the given values (nil: none).
+    init(default defaultValue: Value?, fallback: Value?) where Value: Sendable {
+        self.init()
+        if let defaultValue { self.defaultValue = { defaultValue } }
+        if let fallback { self.fallback = { fallback } }
+    }
+}

@@ -1,0 +1,66 @@
+/// Something a successful mapping did that the data did not say outright: a default written for an
+/// absent key, a fallback in place of a value that failed, an element dropped, a value coerced, an
+/// unknown key.
+///
+///     var warnings: [MappingWarning] = []
+///     try Mapper.mapValues(from: json, to: &trip, using: Trip.mapping, warnings: &warnings)
+///     for warning in warnings where warning.kind == .defaultUsed { print(warning) }
+///     // views → views: absent, the default 0 was written [defaultUsed]
+///
+/// A `warnings:` argument is appended to only when the call succeeds: a failure's story is its
+/// errors. A successful mapping with warnings wrote everything it staged. The fields are the API;
+/// only `message` and `description` are prose.
+public struct MappingWarning: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// What happened.
+    public enum Kind: String, Sendable, Equatable, Hashable, CaseIterable {
+        /// The key was absent (or null, under `.ifNull(.useDefault)`) and the field's `default:` was written.
+        case defaultUsed
+        /// A present value failed and the field's `fallback:` was written instead.
+        case fallbackUsed
+        /// An element of an array failed and was dropped (`.droppingInvalidElements()`).
+        case elementDropped
+        /// A value of another type was converted under lenient coercion.
+        case coerced
+        /// The source holds a key the mapping does not name (`unknownKeys: .warn`).
+        case unknownKey
+    }
+
+    /// The source location, as in `ValidationError`: `"views"`, `"tags[2]"`.
+    public var path: String
+    /// The target property's name.
+    public var property: String
+    public var kind: Kind
+    /// The value concerned, rendered compactly as JSON; nil when absent.
+    public var value: String?
+    /// What happened, in plain words.
+    public var message: String
+
+    public init(path: String, property: String, kind: Kind, value: String?, message: String) {
+        self.path = path
+        self.property = property
+        self.kind = kind
+        self.value = value
+        self.message = message
+    }
+}
+
+/// Why a warning was recorded, as data; `MappingWarning+Description.swift` turns it into words.
+enum Notice: Sendable, Equatable {
+    /// The field's default (rendered) was written for an absent value, or a null one.
+    case defaultUsed(value: String, forNull: Bool)
+    /// The field's fallback (rendered) was written in place of a value that failed these errors.
+    case fallbackUsed(value: String, replacing: [ValidationError])
+
+    var kind: MappingWarning.Kind {
+        switch self {
+        case .defaultUsed: .defaultUsed
+        case .fallbackUsed: .fallbackUsed
+        }
+    }
+}
+
+extension MappingWarning {
+    init(path: String, property: String, value: String?, notice: Notice) {
+        self.init(path: path, property: property, kind: notice.kind, value: value, message: notice.message)
+    }
+}

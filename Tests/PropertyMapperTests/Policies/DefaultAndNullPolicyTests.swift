@@ -1,0 +1,139 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+private struct Trip: Mappable, Equatable {
+    enum Kind: String, CaseIterable, Sendable { case flight, train, unknown }
+    var views = -1
+    var nickname: String? = "old"
+    var kind: Kind = .flight
+    var status = "draft"
+    var site: URL?
+    static let mapping: Mapping<Trip> = [
+        "views": .property(\.views, default: 0),
+        "nickname": .property(\.nickname).ifAbsent(.setNil).ifNull(.keep),
+        "kind": .property(\.kind, fallback: .unknown),
+        "status": .property(\.status, default: "new").ifNull(.useDefault),
+        "site": .box(.url, \.site, fallback: URL(string: "https://example.com/")!),
+    ]
+}
+
+@Suite
+struct DefaultAndNullPolicyTests {
+    @Test func aDefaultIsWrittenForAnAbsentKeyWithAWarning() throws {
+        var warnings: [MappingWarning] = []
+        let trip = try Mapper.map(Trip.self, from: ["kind": "train"], warnings: &warnings)
+        #expect(trip.views == 0 && trip.status == "new")
+        #expect(warnings.map(\.kind) == [.defaultUsed, .defaultUsed])
+        #expect(warnings.map(\.path) == ["views", "status"])
+        #expect(warnings.first?.description == "views → views: absent, the default 0 was written [defaultUsed]")
+    }
+
+    @Test func presentValuesWinOverDefaults() throws {
+        var warnings: [MappingWarning] = []
+        let trip = try Mapper.map(Trip.self, from: ["views": 12, "status": "done", "nickname": "n", "kind": "flight"], warnings: &warnings)
+        #expect(trip.views == 12 && trip.status == "done" && trip.nickname == "n")
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func absentAndNullFollowTheirPolicies() throws {
+        var trip = Trip()
+        try Mapper.mapValues(from: ["nickname": NSNull(), "status": NSNull()], to: &trip, using: Trip.mapping)
+        #expect(trip.nickname == "old")  // null: .keep
+        #expect(trip.status == "new")  // null: .useDefault
+        try Mapper.mapValues(from: [String: Any](), to: &trip, using: Trip.mapping)
+        #expect(trip.nickname == nil)  // absent: .setNil
+    }
+
+    @Test func failIsAnIsRequiredError() {
+        struct Named { var name = "" }
+        let mapping: Mapping<Named> = ["name": .property(\.name).ifAbsent(.fail).ifNull(.fail)]
+        var named = Named()
+        let absent = #expect(throws: MappingError.self) { try Mapper.mapValues(from: [String: Any](), to: &named, using: mapping) }
+        #expect(absent?.errors.map(\.rule) == ["isRequired"])
+        let null = #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["name": NSNull()], to: &named, using: mapping) }
+        #expect(null?.errors.map(\.rule) == ["isRequired"])
+        #expect(null?.errors.first?.value == "null")
+    }
+
+    @Test func aFallbackReplacesAFailingValueWithAWarning() throws {
+        var warnings: [MappingWarning] = []
+        let trip = try Mapper.map(Trip.self, from: ["kind": "boat", "site": "", "views": 1, "status": "x"], warnings: &warnings)
+        #expect(trip.kind == .unknown)
+        #expect(trip.site == URL(string: "https://example.com/"))
+        #expect(warnings.map(\.kind) == [.fallbackUsed, .fallbackUsed])
+        #expect(warnings.map(\.path) == ["kind", "site"])
+        #expect(warnings.first?.value == #""boat""#)
+        #expect(warnings.first?.message.contains("not a Kind") == true)
+    }
+
+    @Test func aFallbackDoesNotApplyToNull() {
+        let error = #expect(throws: MappingError.self) { try Mapper.map(Trip.self, from: ["kind": NSNull()]) }
+        #expect(error?.errors.map(\.rule) == ["type"])
+    }
+
+    @Test func warningsAreHandedBackOnlyOnSuccess() {
+        var warnings: [MappingWarning] = []
+        #expect(throws: MappingError.self) { try Mapper.map(Trip.self, from: ["views": "many"], warnings: &warnings) }
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func nestedAndBatchWarningsCarryTheirPaths() throws {
+        struct Plan: Mappable {
+            var trips: [Trip] = []
+            static let mapping: Mapping<Plan> = ["trips": .property(\.trips)]
+        }
+        var warnings: [MappingWarning] = []
+        _ = try Mapper.map(Plan.self, from: ["trips": [["views": 1, "status": "s", "kind": "train"], ["kind": "ship", "views": 2, "status": "s"]]],
+                           warnings: &warnings)
+        #expect(warnings.map(\.path) == ["trips[1].kind"])
+        #expect(warnings.map(\.property) == ["trips[1].kind"])
+        var batchWarnings: [MappingWarning] = []
+        _ = try Mapper.map([Trip].self, from: [["kind": "train", "status": "s"], ["kind": "train", "views": 1, "status": "s"]], warnings: &batchWarnings)
+        #expect(batchWarnings.map(\.path) == ["[0].views"])
+        let batch = try Mapper.mapArray(from: [["kind": "x", "views": 1, "status": "s"], ["views": "bad"], ["kind": "train", "views": 1, "status": "s"]], as: Trip.self)
+        #expect(batch.warnings.map { $0.map(\.path) } == [["kind"], [], []])
+    }
+
+    @Test func aDryRunReportsTheWarningsOfTheRealRun() {
+        var warnings: [MappingWarning] = []
+        #expect(Mapper.validate(["kind": "boat"], as: Trip.self, warnings: &warnings).isEmpty)
+        #expect(warnings.map(\.kind) == [.defaultUsed, .fallbackUsed, .defaultUsed])
+        var direct: [MappingWarning] = []
+        #expect(Mapper.validate(["kind": "boat"], for: Trip(), using: Trip.mapping, warnings: &direct).isEmpty)
+        #expect(direct == warnings)
+    }
+
+    @Test func policiesThatCannotWorkAreDefinitionErrors() {
+        struct Model { var count = 0; var name: String? }
+        let mapping: Mapping<Model> = [
+            "count": .property(\.count).ifAbsent(.setNil),
+            "name": .property(\.name).ifNull(.useDefault),
+            "nested": ["x": .property(\.count)],
+        ]
+        #expect(mapping.definitionErrors.map(\.path) == ["count", "name"])
+        #expect(mapping.definitionErrors.map(\.message) == [
+            ".ifAbsent(.setNil) needs an Optional property", ".ifNull(.useDefault) needs a default: on the field",
+        ])
+        let onLevel: Mapping<Model> = ["nested": PropertyDescriptor<Model>(dictionaryLiteral: ("x", .property(\.count))).ifAbsent(.fail)]
+        #expect(onLevel.definitionErrors.map(\.message) == [".ifAbsent and .ifNull apply to a field, not to a nested mapping or a list"])
+    }
+
+    @Test func keepIsADefinitionErrorInAnImmutableModel() {
+        struct Frozen: ImmutableMappable {
+            let name: String
+            static let mapping: Mapping<Frozen> = ["name": .property(\.name).ifAbsent(.keep)]
+            init(_ values: MappedValues<Frozen>) throws { name = try values[\.name] }
+        }
+        #expect(Frozen.mapping.definitionErrors.map(\.rule) == ["mapping"])
+    }
+
+    @Test func anImmutableModelTakesItsDefault() throws {
+        struct Frozen: ImmutableMappable {
+            let count: Int
+            static let mapping: Mapping<Frozen> = ["count": .property(\.count, default: 5)]
+            init(_ values: MappedValues<Frozen>) throws { count = try values[\.count] }
+        }
+        #expect(try Mapper.map(Frozen.self, from: [String: Any]()).count == 5)
+    }
+}
