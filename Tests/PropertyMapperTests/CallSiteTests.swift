@@ -801,3 +801,170 @@ extension CallSiteTests {
         #expect(Site.MergesInImmutable.mapping.definitionErrors.map(\.rule) == ["mapping"])
     }
 }
+
+// MARK: DESIGN.md "The round trip", and the README's "Serializing" section
+
+enum DesignRoundTripCallSite {
+    typealias Repo = DesignModelsCallSite.Repo
+
+    /// "What a user writes", with the round trip's two entries: a call with its reverse, and a one-way field.
+    final class Video {
+        var contentURL: URL?
+        var title: String?
+        var type: VideoType?
+        var uniqueID: Int?
+        var latitude = 0.0
+        var longitude = 0.0
+        var raw = ""
+
+        static let mapping: Mapping<Video> = [
+            "videoURL": .box(.url, \.contentURL).isRequired(),
+            "name": .property(\.title).lengthRange(5, 12),
+            "videoType": .call(Video.videoType(from:), \.type, reverse: Video.name(of:)),
+            "sub_object": [
+                "title": .property(\.uniqueID),
+            ],
+            "geo": [0: .property(\.latitude), 1: .property(\.longitude)],
+            "raw": .property(\.raw).oneWay(),          // mapped from data, never serialized
+        ]
+
+        /// The same mapping with a call that has no way back.
+        static let withoutReverse: Mapping<Video> = [
+            "videoURL": .box(.url, \.contentURL).isRequired(),
+            "videoType": .call(Video.videoType(from:), \.type),
+        ]
+
+        init() {}
+
+        init(json: [String: Any]) throws {
+            try Mapper.mapValues(from: json, to: self, using: Self.mapping)
+        }
+
+        func videoType(from string: String) -> VideoType? { VideoType(rawValue: string) }
+        func name(of type: VideoType) -> String { type.rawValue }
+    }
+
+    static func serializeOne(_ video: Video) throws -> (object: [String: Any], data: Data, pretty: Data) {
+        let object: [String: Any] = try Mapper.serialize(video, using: Video.mapping)
+        let data: Data = try Mapper.serializeJSON(video, using: Video.mapping)
+        let pretty = try Mapper.serializeJSON(video, using: Video.mapping, options: [.prettyPrinted, .sortedKeys, .writingNulls])
+        return (object, data, pretty)
+    }
+
+    static func serializeMany(_ videos: [Video], _ repo: Repo) throws -> (feed: Data, again: Data) {
+        let feed: Data = try Mapper.serializeJSON(videos, using: Video.mapping)   // a JSON array
+        let again = try Mapper.serializeJSON(repo)                                // a model's own mapping
+        return (feed, again)
+    }
+
+    static var sample: [String: Any] {
+        ReadmeCallSite.sample.merging(["raw": "payload"]) { $1 }
+    }
+
+    static let sampleJSON = #"{"videoURL":"https://cdn.example.com/v/1.mp4","name":"Xray Romeo","videoType":"live","#
+        + #""sub_object":{"title":42},"geo":[26.9792,16.17893]}"#
+}
+
+extension CallSiteTests {
+    @Suite struct DesignRoundTrip {
+        typealias Site = DesignRoundTripCallSite
+
+        @Test func serializeGivesTheSourceShapeAsFoundationValues() throws {
+            let video = try Site.Video(json: Site.sample)
+            #expect(video.raw == "payload", "a one-way field is mapped from data")
+            let object = try Site.serializeOne(video).object
+            #expect(object["videoURL"] as? String == "https://cdn.example.com/v/1.mp4")
+            #expect(object["name"] as? String == "Xray Romeo")
+            #expect(object["videoType"] as? String == "live", "the call's reverse")
+            #expect((object["sub_object"] as? [String: Any])?["title"] as? Int == 42)
+            #expect((object["geo"] as? [Any])?.compactMap { $0 as? Double } == [26.9792, 16.17893])
+            #expect(object["raw"] == nil, "a one-way field is never serialized")
+            #expect(object.count == 5)
+
+            let again = try Site.Video(json: object)
+            CallSiteTests.expectMapped(
+                contentURL: again.contentURL, title: again.title, type: again.type, uniqueID: again.uniqueID,
+                latitude: again.latitude, longitude: again.longitude)
+            #expect(again.raw == "")
+        }
+
+        @Test func serializeJSONWritesCompactTextInMappingOrderThatMapsBack() throws {
+            let data = try Site.serializeOne(try Site.Video(json: Site.sample)).data
+            #expect(String(decoding: data, as: UTF8.self) == Site.sampleJSON)
+            let again = Site.Video()
+            try Mapper.mapValues(fromJSON: data, to: again, using: Site.Video.mapping)
+            CallSiteTests.expectMapped(
+                contentURL: again.contentURL, title: again.title, type: again.type, uniqueID: again.uniqueID,
+                latitude: again.latitude, longitude: again.longitude)
+        }
+
+        @Test func optionsPrettyPrintSortAndWriteNulls() throws {
+            let full = try Site.serializeOne(try Site.Video(json: Site.sample)).pretty
+            #expect(String(decoding: full, as: UTF8.self) == """
+                {
+                  "geo": [
+                    26.9792,
+                    16.17893
+                  ],
+                  "name": "Xray Romeo",
+                  "sub_object": {
+                    "title": 42
+                  },
+                  "videoType": "live",
+                  "videoURL": "https://cdn.example.com/v/1.mp4"
+                }
+                """)
+            // Nil properties, and a nested level holding only nil, are written as null.
+            let sparse = try Site.serializeOne(try Site.Video(json: ["videoURL": "https://cdn.example.com/v/2.mp4"]))
+            #expect(String(decoding: sparse.pretty, as: UTF8.self) == """
+                {
+                  "geo": [
+                    0.0,
+                    0.0
+                  ],
+                  "name": null,
+                  "sub_object": {
+                    "title": null
+                  },
+                  "videoType": null,
+                  "videoURL": "https://cdn.example.com/v/2.mp4"
+                }
+                """)
+            // Without .writingNulls they are left out, the empty level with them.
+            #expect(String(decoding: sparse.data, as: UTF8.self) == #"{"videoURL":"https://cdn.example.com/v/2.mp4","geo":[0.0,0.0]}"#)
+            #expect(sparse.object.keys.sorted() == ["geo", "videoURL"])
+        }
+
+        @Test func anArrayOfModelsIsOneJSONArrayAndAModelUsesItsOwnMapping() throws {
+            let first = try Site.Video(json: Site.sample)
+            let second = try Site.Video(json: Site.sample.merging(["name": "Tango Echo", "videoType": "shortVideo"]) { $1 })
+            let repo = try Mapper.map(Site.Repo.self, fromJSON: DesignModelsCallSite.repoJSON(license: #"{"key": "mit", "name": "MIT"}"#))
+            let (feed, again) = try Site.serializeMany([first, second], repo)
+
+            #expect(String(decoding: feed, as: UTF8.self).hasPrefix("[" + Site.sampleJSON + ","))
+            let batch = try Mapper.mapArray(fromJSON: feed, using: Site.Video.mapping) { Site.Video() }
+            #expect(batch.failures.isEmpty)
+            #expect(batch.models.map(\.title) == ["Xray Romeo", "Tango Echo"])
+            #expect(batch.models.map(\.type) == [.live, .shortVideo])
+
+            #expect(String(decoding: again, as: UTF8.self)
+                == #"{"id":7,"name":"octo","owner":{"id":1,"email":"a@example.com"},"license":{"key":"mit","name":"MIT"},"#
+                + #""visibility":"public","topics":["swift"]}"#)
+            let repoAgain = try Mapper.map(Site.Repo.self, fromJSON: again)
+            #expect(repoAgain.id == repo.id && repoAgain.name == repo.name && repoAgain.owner.email == repo.owner.email)
+            #expect(repoAgain.license?.name == "MIT" && repoAgain.visibility == .public && repoAgain.topics == ["swift"])
+        }
+
+        @Test func aCallWithoutReverseIsASerializeErrorAndOneWaySkipsIt() throws {
+            let video = try Site.Video(json: Site.sample)
+            let errors = mappingErrors { _ = try Mapper.serializeJSON(video, using: Site.Video.withoutReverse) }
+            #expect(errors.map(\.path) == ["videoType"])
+            #expect(errors.map(\.property) == ["type"])
+            #expect(errors.map(\.rule) == ["serialize"])
+            #expect(mappingErrors { _ = try Mapper.serialize([video, video], using: Site.Video.withoutReverse) }.count == 1,
+                    "listed once for an array")
+            video.raw = "edited"
+            #expect(!String(decoding: try Site.serializeOne(video).data, as: UTF8.self).contains("raw"))
+        }
+    }
+}

@@ -10,7 +10,7 @@ import Testing
     static let playground = Toolchain.packageRoot.appendingPathComponent("Playgrounds/PropertyMapper.playground")
 
     /// The pages, in order: page N is step N of the tour.
-    static let pages = ["BasicMapping", "NestedPaths", "Boxing", "CallsAndLists", "Validation", "Feed", "DryRun", "Models"]
+    static let pages = ["BasicMapping", "NestedPaths", "Boxing", "CallsAndLists", "Validation", "Feed", "DryRun", "Models", "Serializing"]
 
     @Test func contentsListsEveryPageInOrder() throws {
         let contents = try PlaygroundContents(url: Self.playground.appendingPathComponent("contents.xcplayground"))
@@ -58,7 +58,7 @@ import Testing
         #expect(try Self.files(in: "Sources").map(\.lastPathComponent) == ["Printing.swift", "Video.swift"])
     }
 
-    /// The playground's resources are the tour's: the video feed (page 6) and the repositories (page 8).
+    /// The playground's resources are the tour's: the video feed (pages 6 and 9) and the repositories (page 8).
     @Test func resourcesAreTheTourResources() throws {
         #expect(try Self.files(in: "Resources").map(\.lastPathComponent) == ["feed.json", "repos.json"])
         for file in ["feed.json", "repos.json"] {

@@ -10,7 +10,7 @@ import Testing
         #expect(run.status == 0)
         #expect(run.errorOutput.isEmpty)
         let headings = run.output.split(separator: "\n").filter { $0.first?.isNumber == true && $0.dropFirst().hasPrefix(". ") }
-        #expect(headings.map { Int(String($0.prefix(1))) } == Array(1...8))
+        #expect(headings.map { Int(String($0.prefix(1))) } == Array(1...9))
     }
 
     @Test func outputIsDeterministic() throws {
@@ -64,6 +64,46 @@ import Testing
         #expect(rows.map { $0[1] } == ["owner.login", "owner.id", "license.name", "topics", "visibility", "pushedAt"])
         #expect(rows.map { $0[2] } == ["isRequired", "type", "type", "type", "type", "box(Date)"])
         #expect(lines.contains("Mapper.map([Repo].self, fromJSON:) throws 6 errors, the first at [3].owner.login"))
+    }
+
+    @Test func serializingStepWritesTheEditedRecordBackAndReportsACallWithoutReverse() throws {
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.feedURL)) as? [[String: Any]])
+        let valid = records.filter { Self.defectRule($0) == nil }
+        var edited = try #require(valid.first)
+        edited["name"] = "\(edited["name"] as? String ?? "") (remastered)"
+        edited["videoType"] = "longVideo"
+        edited["rating"] = 5
+        edited["tags"] = (edited["tags"] as? [String] ?? []) + ["remastered"]
+        let lines = try Self.section(9)
+
+        // Compact: the edited record, keys in mapping order, the null subtitle left out.
+        let compactHeader = try #require(lines.firstIndex { $0.hasPrefix("Mapper.serializeJSON(video, using: Video.mapping), ") })
+        let compact = lines[compactHeader + 1]
+        #expect(lines[compactHeader] == "Mapper.serializeJSON(video, using: Video.mapping), \(compact.utf8.count) bytes:")
+        #expect(try Self.parsed(compact) == Self.parsed(edited.filter { !($0.value is NSNull) }))
+        let keys = ["id", "videoURL", "name", "videoType", "published_at", "duration", "is_premium", "rating", "author", "tags", "geo", "stats"]
+        let offsets = try keys.map { key in try #require(compact.range(of: "\"\(key)\":")?.lowerBound) }
+        #expect(offsets == offsets.sorted(), "keys in mapping order")
+
+        // Pretty, sorted, with nulls: the same record, the subtitle as null.
+        let prettyHeader = try #require(lines.firstIndex(of: "options: [.prettyPrinted, .sortedKeys, .writingNulls]:"))
+        let prettyEnd = try #require(lines[prettyHeader...].firstIndex(of: "}"))
+        let pretty = lines[(prettyHeader + 1)...prettyEnd]
+        #expect(try Self.parsed(pretty.joined(separator: "\n")) == Self.parsed(edited))
+        let topKeys = pretty.filter { $0.hasPrefix("  \"") }.map { $0.dropFirst(3).prefix { $0 != "\"" } }
+        #expect(topKeys.count == edited.count && topKeys == topKeys.sorted())
+
+        // The round trip, for the record and for the whole feed.
+        #expect(lines.contains("mapped back and serialized again: the same \(compact.utf8.count) bytes"))
+        #expect(lines.contains { $0.hasPrefix("  serialized   \(valid.count) records, ") })
+        #expect(lines.contains("  mapped back  \(valid.count) records, 0 rejected"))
+
+        // The call without reverse: is one serialize error; marked .oneWay(), the field is left out.
+        let header = try #require(lines.firstIndex { $0.hasPrefix("  PATH ") })
+        #expect(lines[header - 1] == "without reverse: 1 error")
+        let rows = lines[(header + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.split(separator: " ").map(String.init) }
+        #expect(rows.map { Array($0.prefix(3)) } == [["videoType", "type", "serialize"]])
+        #expect(lines.contains("with .oneWay(): {\"id\":\(edited["id"] as? Int ?? 0)}"))
     }
 
     @Test func mapsAFeedGivenOnTheCommandLine() throws {
@@ -129,6 +169,16 @@ import Testing
         if let rating = record["rating"] as? Int, rating == 9 { return "range" }
         if !email.contains("@") { return "matchesRegEx" }
         return nil
+    }
+
+    /// JSON text as JSONSerialization reads it, for comparing JSON values of any source.
+    static func parsed(_ text: String) throws -> NSDictionary {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
+    }
+
+    /// A dictionary written by JSONSerialization and read back, so that it compares with `parsed(_:)` text.
+    static func parsed(_ object: [String: Any]) throws -> NSDictionary {
+        try parsed(String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
     }
 
     /// The lines of step `step` in the tour's output on its sample feed.

@@ -113,4 +113,4 @@ do {
     print("Mapper.map([Repo].self, fromJSON:) throws \(error.errors.count) errors, the first at \(error.errors[0].path)")
 }
 
-//: [Previous](@previous)
+//: [Previous](@previous) | [Next](@next)
