@@ -94,10 +94,13 @@ public struct DateFormat: Sendable, Equatable {
             if seconds == seconds.rounded(), let whole = Int64(exactly: seconds) { return whole }
             return seconds
         case .millisecondsSince1970:
-            guard let milliseconds = Int64(exactly: (seconds * 1000).rounded()) else {
-                throw DateFormatProblem.notRepresentable(date, self)
-            }
-            return milliseconds
+            // The number that reads back (divided by 1000) as this date: whole when one does.
+            let milliseconds = seconds * 1000
+            guard milliseconds.isFinite else { throw DateFormatProblem.notRepresentable(date, self) }
+            let candidates = [milliseconds.rounded(), milliseconds, milliseconds.nextUp, milliseconds.nextDown]
+            let exact = candidates.first { Date(timeIntervalSince1970: $0 / 1000) == date } ?? milliseconds
+            if exact == exact.rounded(), let whole = Int64(exactly: exact) { return whole }
+            return exact
         }
     }
 }
@@ -106,8 +109,17 @@ extension DateFormat {
     /// The date in a text format (`.iso8601`, `.format(_:)`).
     private func text(of date: Date) throws -> String {
         switch kind {
-        case let .pattern(pattern): try pattern.string(from: date)
-        default: try DatePattern.iso8601Milliseconds.string(from: date)
+        case let .pattern(pattern):
+            return try pattern.string(from: date)
+        default:
+            // Milliseconds, or as many digits as the date needs to read back as itself (milliseconds
+            // when no width is exact: beyond what the patterns' 64-bit arithmetic holds).
+            let pattern = DatePattern.iso8601Fractions.first { $0.writesExactly(date) } ?? DatePattern.iso8601Milliseconds
+            do {
+                return try pattern.string(from: date)
+            } catch {
+                throw DateFormatProblem.notRepresentable(date, self)  // named as the user wrote it: .iso8601
+            }
         }
     }
 

@@ -69,6 +69,28 @@ struct DatePattern: Sendable, Equatable {
 
     /// What ISO 8601 dates are written as: UTC, milliseconds.
     static let iso8601Milliseconds = DatePattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", timeZone: nil)
+    /// ISO 8601 in UTC with milliseconds, or more digits of the second when a date needs them to
+    /// read back as itself: seven suffice for any date since 1970 + 32 years (a `Date`'s precision
+    /// there is coarser than 10^-7 s), nine for the years nearer 1970.
+    static let iso8601Fractions = [3, 6, 7, 9].map { digits in
+        DatePattern("yyyy-MM-dd'T'HH:mm:ss." + String(repeating: "S", count: digits) + "'Z'", timeZone: nil)
+    }
+
+    /// Whether the text `string(from:)` writes reads back (by `ISO8601` or by this pattern, which
+    /// both add the fraction's digits over their power of ten to the whole seconds) as `date` itself.
+    func writesExactly(_ date: Date) -> Bool {
+        let scale = Int64(Self.powersOfTen[fractionDigits])
+        let scaled = (date.timeIntervalSince1970 * Double(scale)).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e18 else { return false }
+        let total = Int64(scaled)
+        var whole = total / scale
+        var fraction = total % scale
+        if fraction < 0 {
+            whole -= 1
+            fraction += scale
+        }
+        return Date(timeIntervalSince1970: Double(whole) + Double(fraction) / Double(scale)) == date
+    }
 
     /// The pattern's fixed-width tokens, or nil when it holds anything else (another field letter,
     /// a field of another width, a field twice, no year, month or day, a non-ASCII character).

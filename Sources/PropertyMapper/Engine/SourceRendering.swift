@@ -1,3 +1,5 @@
+import Foundation
+
 extension SourceValue {
     /// What the value is, in JSON's words.
     static func kind(of value: Any) -> ValueKind {
@@ -32,6 +34,8 @@ extension SourceValue {
             let count = object.count
             return "{…} (\(count) \(count == 1 ? "key" : "keys"))"
         }
+        // Foundation on Linux describes a date past year 9999 as `<description unavailable>`.
+        if let date = value as? Date { return "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))" }
         return truncated(String(describing: value))
     }
 

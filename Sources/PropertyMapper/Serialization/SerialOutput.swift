@@ -17,6 +17,8 @@ struct SerialOutput {
     private let writesText: Bool
     private(set) var text: JSONOutput
     private var tree = FoundationTree()
+    /// The nested models' plans whose serialize errors this call has reported.
+    private var refusedPlans: Set<ObjectIdentifier> = []
 
     /// An output of JSON text.
     static func json(_ options: SerializationOptions, capacity: Int = 1024) -> SerialOutput {
@@ -34,6 +36,12 @@ struct SerialOutput {
         writingNulls = options.contains(.writingNulls)
         sortingKeys = writesText && options.contains(.sortedKeys)
         text = JSONOutput(options: options, capacity: capacity)
+    }
+
+    /// Whether this call has not yet reported `plan`'s serialize errors (and now will): a nested
+    /// model's mapping that cannot run backwards is reported once, where it is first met.
+    mutating func firstRefusal(of plan: Plan) -> Bool {
+        refusedPlans.insert(ObjectIdentifier(plan)).inserted
     }
 
     /// The Foundation value written, once every container is closed: `[String: Any]` for an object,

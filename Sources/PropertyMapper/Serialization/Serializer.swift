@@ -30,8 +30,11 @@ enum Serializer {
         if let refusal = nesting.refusal {
             return [ValidationError(path: "", property: "", rule: "depth", value: nil, failure: refusal)]
         }
-        if !plan.definitionErrors.isEmpty { return plan.definitionErrors }
-        if !plan.serializeErrors.isEmpty { return plan.serializeErrors }
+        if !plan.definitionErrors.isEmpty || !plan.serializeErrors.isEmpty {
+            // Once per call, where first met; elsewhere the model is left unwritten (the call fails).
+            guard output.firstRefusal(of: plan) else { return [] }
+            return plan.definitionErrors.isEmpty ? plan.serializeErrors : plan.definitionErrors
+        }
         var errors: [ValidationError] = []
         _ = write(plan.root, root: root, nesting: nesting, into: &output, errors: &errors)
         return errors

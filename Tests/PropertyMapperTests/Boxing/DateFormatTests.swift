@@ -177,14 +177,18 @@ private func dateErrors(_ boxing: Boxing<Date>, _ value: Any) -> [ValidationErro
         #expect(try DateFormat.iso8601.source(of: utc(1969, 12, 31, 23, 59, 59)) as? String == "1969-12-31T23:59:59.000Z")
         #expect(try DateFormat.secondsSince1970.source(of: utc(2010, 12, 9, 7, 14, 8)) as? Int64 == 1_291_878_848)
         #expect(try DateFormat.secondsSince1970.source(of: Date(timeIntervalSince1970: 1.5)) as? Double == 1.5)
-        #expect(try DateFormat.millisecondsSince1970.source(of: date) as? Int64 == 1_291_878_848_123)
+        // Milliseconds as the format reads them: whole when they are, otherwise the exact number.
+        #expect(try DateFormat.millisecondsSince1970.source(of: Date(timeIntervalSince1970: 1_291_878_848_123 / 1000)) as? Int64 == 1_291_878_848_123)
+        #expect(try DateFormat.millisecondsSince1970.source(of: Date(timeIntervalSince1970: 1_291_878_848_500.5 / 1000)) as? Double
+            == 1_291_878_848_500.5)
         #expect(try DateFormat.format("dd/MM/yyyy").source(of: date) as? String == "09/12/2010")
         let paris = try #require(TimeZone(identifier: "Europe/Paris"))
         #expect(try DateFormat.format("yyyy-MM-dd HH:mm", timeZone: paris).source(of: utc(2019, 7, 15, 10)) as? String == "2019-07-15 12:00")
         #expect(try DateFormat.format("d MMM yyyy").source(of: utc(2010, 12, 9)) as? String == "9 Dec 2010")
         #expect(throws: DateFormatProblem.self) { try DateFormat.iso8601.source(of: utc(10000, 1, 1)) }
         #expect(throws: DateFormatProblem.self) { try DateFormat.iso8601.source(of: Date(timeIntervalSince1970: .infinity)) }
-        #expect(throws: DateFormatProblem.self) { try DateFormat.millisecondsSince1970.source(of: Date(timeIntervalSince1970: 1e300)) }
+        #expect(try DateFormat.millisecondsSince1970.source(of: Date(timeIntervalSince1970: 1e300)) as? Double == 1e303)
+        #expect(throws: DateFormatProblem.self) { try DateFormat.millisecondsSince1970.source(of: Date(timeIntervalSince1970: .infinity)) }
     }
 
     @Test func theBoxingWritesInItsFirstFormat() throws {

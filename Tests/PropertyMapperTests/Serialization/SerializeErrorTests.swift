@@ -67,6 +67,24 @@ struct SerializeErrorTests {
         #expect(throws: error) { try Mapper.serializeJSON([Legacy(), Legacy()], using: Legacy.mapping) }
     }
 
+    @Test func aNestedMappingWithoutAReverseIsReportedOnceWhereFirstMet() {
+        let outers = [Outer(inners: [Inner(), Inner()]), Outer(inners: [Inner()])]
+        let error = #expect(throws: MappingError.self) { try Mapper.serializeJSON(outers) }
+        #expect(error?.errors.map(\.path) == ["[0].inners[0].code"])
+        #expect(error?.errors.map(\.rule) == ["serialize"])
+    }
+
+    @Test func aDateNoFormatCanWriteNamesTheFormatAndTheDate() {
+        struct When: Mappable {
+            var when = Date(timeIntervalSince1970: 0)
+            static let mapping: Mapping<When> = ["when": .box(.date(.iso8601, .secondsSince1970), \.when)]
+        }
+        let error = #expect(throws: MappingError.self) { try Mapper.serializeJSON(When(when: Date(timeIntervalSince1970: 253_402_300_800))) }
+        #expect(error?.errors.first?.message
+            == "the reverse of box(Date) threw: 253402300800.0 seconds since 1970 cannot be written in the format .iso8601")
+        #expect(error?.errors.first?.value == "Date(timeIntervalSince1970: 253402300800.0)")
+    }
+
     @Test func oneWayFieldsAreSkipped() throws {
         let mapping: Mapping<Legacy> = [
             "code": .call(Legacy.code(from:), \.code).oneWay(),
@@ -142,4 +160,15 @@ struct SerializeErrorTests {
         let shallower = try Mapper.map(ChainLink.self, from: ChainLink.chain(512))
         #expect(try Mapper.map(ChainLink.self, fromJSON: try Mapper.serializeJSON(shallower)).length == 512)
     }
+}
+
+private struct Inner: Mappable {
+    var code = ""
+    static let mapping: Mapping<Inner> = ["code": .call(Inner.code(from:), \.code)]
+    func code(from text: String) -> String? { text }
+}
+
+private struct Outer: Mappable {
+    var inners: [Inner] = []
+    static let mapping: Mapping<Outer> = ["inners": .property(\.inners)]
 }

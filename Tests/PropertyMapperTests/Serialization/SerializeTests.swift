@@ -151,6 +151,25 @@ struct SerializeTests {
         #expect(text(try Mapper.serializeJSON(Link(url: nil, text: "x"), using: mapping)) == #"{"link":"x"}"#)
     }
 
+    @Test func datesReadBackAsThemselves() throws {
+        struct Times: Mappable, Equatable {
+            var iso = Date(timeIntervalSince1970: 0)
+            var milliseconds = Date(timeIntervalSince1970: 0)
+            var seconds = Date(timeIntervalSince1970: 0)
+            static let mapping: Mapping<Times> = [
+                "iso": .box(.date, \.iso), "ms": .box(.date(.millisecondsSince1970), \.milliseconds),
+                "s": .box(.date(.secondsSince1970), \.seconds),
+            ]
+        }
+        let source = #"{"iso":"2010-12-09T07:14:08.1239Z","ms":1291878848500.5,"s":1291878848.25}"#
+        let times = try Mapper.map(Times.self, fromJSON: source)
+        let json = try Mapper.serializeJSON(times)
+        #expect(text(json) == #"{"iso":"2010-12-09T07:14:08.123900Z","ms":1291878848500.5,"s":1291878848.25}"#)
+        #expect(try Mapper.map(Times.self, fromJSON: json) == times)
+        let whole = try Mapper.map(Times.self, fromJSON: #"{"iso":"2010-12-09T07:14:08.120Z","ms":1291878848500,"s":1291878848}"#)
+        #expect(text(try Mapper.serializeJSON(whole)) == #"{"iso":"2010-12-09T07:14:08.120Z","ms":1291878848500,"s":1291878848}"#)
+    }
+
     @Test func integersDecimalsAndFloatsKeepEveryDigit() throws {
         struct Numbers { var big: UInt64 = .max; var low: Int64 = .min; var price = Decimal(string: "12345678901234567890.123") ?? 0
             var ratio: Float = 0.1; var tiny = Double.leastNonzeroMagnitude }
