@@ -127,6 +127,16 @@ struct ConversionIssues {
         }
     }
 
+    /// An element dropped from an array (`.droppingInvalidElements()`): one `elementDropped` warning
+    /// at its index, carrying the errors it had.
+    mutating func addDropped(_ element: ConversionIssues, at index: Int, value: Any) {
+        let errors = element.errors(path: "", property: "")
+        list.append(Issue(
+            subpath: MappingKey.index(index).subpath, propertySubpath: nil, rule: MappingWarning.Kind.elementDropped.rawValue,
+            failure: nil, message: Notice.elementDropped(errors: errors).message, value: SourceValue.render(value),
+            warning: .elementDropped))
+    }
+
     /// The first problem as one failure, naming its sub-path when it lies inside the value.
     var firstFailure: Failure? {
         guard let issue = list.first, let failure = issue.failure else { return nil }
@@ -554,5 +564,52 @@ extension Dictionary: StringDictionaryConvertible where Key == String {
             output.endObject()
             return written
         }
+    }
+}
+
+// MARK: Lossy arrays
+
+/// `[Element]` and `[Element]?`, for `.droppingInvalidElements()`.
+protocol LossyArrayConvertible {
+    /// A `Conversion<Self>` that drops each element that fails.
+    static func lossyConversion() -> Any
+}
+
+extension Array: LossyArrayConvertible {
+    static func lossyConversion() -> Any {
+        Conversions.lossyArray(Conversions.make(Element.self))
+    }
+}
+
+extension Optional: LossyArrayConvertible where Wrapped: LossyArrayConvertible {
+    static func lossyConversion() -> Any {
+        Conversions.optional(Wrapped.lossyConversion() as! Conversion<Wrapped>)
+    }
+}
+
+extension Conversions {
+    /// `[Element]` from an array, each element that fails dropped with an `elementDropped` warning
+    /// (at its index, carrying its errors) rather than failing the array. A value that is not an
+    /// array still fails.
+    static func lossyArray<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
+        let strict = array(element)
+        return Conversion<[Element]>(typeName: strict.typeName, kinds: .array, demand: strict.demand, convert: { item, issues in
+            guard let source = item.indexed else {
+                issues.addMismatch(item, expected: strict.typeName)
+                return nil
+            }
+            var result: [Element] = []
+            result.reserveCapacity(source.count)
+            source.forEachItem { index, elementItem in
+                var elementIssues = issues.forPart()
+                if let converted = element.convert(elementItem, &elementIssues) {
+                    result.append(converted)
+                    if !elementIssues.list.isEmpty { issues.add(elementIssues, under: MappingKey.index(index).subpath) }
+                } else {
+                    issues.addDropped(elementIssues, at: index, value: elementItem.value)
+                }
+            }
+            return result
+        }, write: strict.write)
     }
 }

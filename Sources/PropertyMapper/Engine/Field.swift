@@ -29,6 +29,9 @@ protocol Field: AnyObject, Sendable {
     /// The same field applying its model's mapping to the property's current value, or nil when
     /// the property does not hold a `Mappable` model (`.merging()`).
     func merging() -> (any Field)?
+    /// The same field dropping each array element that fails, or nil when the property is not an
+    /// array (`.droppingInvalidElements()`).
+    func droppingInvalidElements() -> (any Field)?
 
     /// Type check, then the node's validators, then any transform; stages the value or records errors.
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
@@ -60,6 +63,7 @@ protocol Field: AnyObject, Sendable {
 
 extension Field {
     func merging() -> (any Field)? { nil }
+    func droppingInvalidElements() -> (any Field)? { nil }
     var irreversibility: Failure? { nil }
     var hasDefault: Bool { false }
     var hasFallback: Bool { false }
@@ -96,9 +100,17 @@ struct InputType: Sendable {
 final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unchecked Sendable {
     private let conversion: Conversion<Value>
 
-    init(_ keyPath: any KeyPath<Root, Value> & Sendable, substitutes: Substitutes<Value> = Substitutes()) {
-        conversion = Conversions.make(Value.self)
+    init(
+        _ keyPath: any KeyPath<Root, Value> & Sendable, substitutes: Substitutes<Value> = Substitutes(),
+        conversion: Conversion<Value> = Conversions.make(Value.self)
+    ) {
+        self.conversion = conversion
         super.init(keyPath, typeName: conversion.typeName, substitutes: substitutes)
+    }
+
+    func droppingInvalidElements() -> (any Field)? {
+        guard let array = Value.self as? any LossyArrayConvertible.Type else { return nil }
+        return PropertyField(keyPath, substitutes: substitutes, conversion: array.lossyConversion() as! Conversion<Value>)
     }
 
     var scratchLayout: ValueLayout { .none }

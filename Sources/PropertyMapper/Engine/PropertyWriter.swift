@@ -56,7 +56,7 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     /// `Value` when it is an `Optional`, which serialize leaves out when nil.
     private let optionalType: (any OptionalConvertible.Type)?
     /// The field's `default:` and `fallback:`.
-    private let substitutes: Substitutes<Value>
+    let substitutes: Substitutes<Value>
 
     init(_ keyPath: any KeyPath<Root, Value> & Sendable, typeName: String, substitutes: Substitutes<Value> = Substitutes()) {
         self.keyPath = keyPath

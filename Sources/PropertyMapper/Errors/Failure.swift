@@ -104,6 +104,8 @@ enum DefinitionProblem: Sendable, Equatable {
     case needsInstance(InstanceUse)
     /// `.merging()` on a descriptor that does not map a `Mappable` model into its property.
     case mergingWithoutModel
+    /// `.droppingInvalidElements()` on a descriptor that does not map an array property.
+    case droppingWithoutArray
     /// `MappedValues` asked for a key path its mapping does not target.
     case keyPathNotMapped(String)
     /// `MappedValues` read after the model's `init(_ values:)` returned.

@@ -129,6 +129,8 @@ extension DefinitionProblem {
             return "a call needs an instance, and an ImmutableMappable model has none while it is mapped; use a Boxing"
         case .needsInstance(.merging):
             return "merging() applies a mapping to the current value, and an ImmutableMappable model has none"
+        case .droppingWithoutArray:
+            return ".droppingInvalidElements() applies to a .property whose type is an array or an optional array"
         case .mergingWithoutModel:
             return "merging() needs a .property whose type is a Mappable model"
         case let .keyPathNotMapped(keyPath):

@@ -50,11 +50,14 @@ enum Notice: Sendable, Equatable {
     case defaultUsed(value: String, forNull: Bool)
     /// The field's fallback (rendered) was written in place of a value that failed these errors.
     case fallbackUsed(value: String, replacing: [ValidationError])
+    /// An array element was dropped for these errors (paths inside the element).
+    case elementDropped(errors: [ValidationError])
 
     var kind: MappingWarning.Kind {
         switch self {
         case .defaultUsed: .defaultUsed
         case .fallbackUsed: .fallbackUsed
+        case .elementDropped: .elementDropped
         }
     }
 }
