@@ -22,6 +22,8 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
     private(set) var absentPolicy: MissingValuePolicy?
     private(set) var nullPolicy: MissingValuePolicy?
     private(set) var validators: [Validator] = []
+    /// `.ensure(_:_:)`: rules on the converted value.
+    private(set) var ensures: [Ensure] = []
 
     init(_ node: Node) {
         self.node = node
@@ -36,6 +38,13 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
     func adding(_ validator: Validator) -> Self {
         var copy = self
         copy.validators.append(validator)
+        return copy
+    }
+
+    /// This descriptor with one more rule on its converted value.
+    func adding(_ ensure: Ensure) -> Self {
+        var copy = self
+        copy.ensures.append(ensure)
         return copy
     }
 

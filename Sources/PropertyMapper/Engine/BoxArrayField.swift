@@ -51,7 +51,7 @@ final class BoxArrayField<Root, Input, Target>: PropertyWriter<Root, Target>, Fi
         let converted = scratch.assumingMemoryBound(to: [Input].self).move()
         guard run.passesValidators(node, item) else { return }
         let failures = transform(converted, run.staging.slot(field))
-        if failures.isEmpty { return run.staged(field) }
+        if failures.isEmpty { return run.staged(field, checkedBy: node, from: item) }
         let source = item.indexed
         for (index, failure) in failures {
             let value: Any = source.flatMap { index < $0.count ? $0[index] : nil } ?? SourceValue.null

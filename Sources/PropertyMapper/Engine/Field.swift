@@ -54,6 +54,11 @@ protocol Field: AnyObject, Sendable {
     /// Why the field can never be serialized (a call or a boxing without a reverse), or nil.
     var irreversibility: Failure? { get }
 
+    /// The property's type, which `.ensure` closures take.
+    var valueType: Any.Type { get }
+    /// The first of `ensures` that the value staged in `slot` fails, with why; nil when it passes all.
+    func firstFailure(of ensures: [Ensure], staged slot: UnsafeMutableRawPointer) -> (rule: String, failure: Failure)?
+
     /// Whether the field has a `default:`, and a `fallback:`.
     var hasDefault: Bool { get }
     var hasFallback: Bool { get }
@@ -133,7 +138,7 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
         let slot = run.staging.slot(field)
         guard conversion.convertInto(item, slot, &issues) else { return run.fail(node, issues: issues) }
         guard run.passesValidators(node, item) else { return discardStaged(slot) }
-        run.staged(field)
+        run.staged(field, checkedBy: node, from: item)
         if !issues.list.isEmpty { run.warn(node, issues: issues) }  // a nested model's warnings
     }
 
@@ -208,7 +213,7 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
         if let failure = transform(root, converted, node.property, run.staging.slot(field)) {
             run.fail(node, rule: rule, failure: failure, value: item.value)
         } else {
-            run.staged(field)
+            run.staged(field, checkedBy: node, from: item)
         }
     }
 }

@@ -207,6 +207,17 @@ struct MappingRun {
         return passed
     }
 
+    /// `field` has put the value it converted from `item` in its slot: the node's `.ensure` rules
+    /// judge it, then it is kept (or dropped in a dry run) as `staged(_:)` does; a value that fails
+    /// one is dropped and reported, with the source value.
+    mutating func staged(_ field: PlanField, checkedBy node: PlanNode, from item: SourceItem) {
+        if !node.ensures.isEmpty, let (rule, failure) = field.field.firstFailure(of: node.ensures, staged: staging.slot(field)) {
+            field.field.discardStaged(staging.slot(field))
+            return fail(node, rule: rule, failure: failure, value: item.value)
+        }
+        staged(field)
+    }
+
     /// `field` has put its converted value in its slot: keep it for phase two or, in a dry run, drop it.
     mutating func staged(_ field: PlanField) {
         if stagesWrites {

@@ -34,6 +34,11 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, @un
 
     func merging() -> (any Field)? { self }
 
+    var valueType: Any.Type { Model.self }
+
+    /// A merge stages writes, not a value: `.ensure` on it is a definition error (see `PlanCheck`).
+    func firstFailure(of ensures: [Ensure], staged slot: UnsafeMutableRawPointer) -> (rule: String, failure: Failure)? { nil }
+
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
         // An immutable model has no instance; its plan refuses merges (`PlanCheck`).
         guard let root = run.root?.assumingMemoryBound(to: Root.self) else { return }

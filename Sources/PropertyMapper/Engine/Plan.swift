@@ -166,6 +166,8 @@ final class PlanNode: Sendable {
     /// The field has a `fallback:` for a present value that fails.
     let fallsBack: Bool
     let validators: [Validator]
+    /// `.ensure(_:_:)`: rules on the converted value.
+    let ensures: [Ensure]
     let body: Body
     /// The field, when the node is one: stored apart from `body`, so that the walk reaches it
     /// without taking an enum payload out (which retains it).
@@ -192,7 +194,7 @@ final class PlanNode: Sendable {
     init(
         key: MappingKey, path: String, property: String, isRequired: Bool, absentIsError: Bool, tracksPresence: Bool,
         isOneWay: Bool, absentPolicy: MissingValuePolicy? = nil, nullPolicy: MissingValuePolicy? = nil,
-        validators: [Validator], body: Body
+        validators: [Validator], ensures: [Ensure] = [], body: Body
     ) {
         self.key = key
         self.path = path
@@ -203,6 +205,7 @@ final class PlanNode: Sendable {
         self.absentPolicy = absentPolicy
         self.nullPolicy = nullPolicy
         self.validators = validators
+        self.ensures = ensures
         self.body = body
         if case let .field(field) = body { self.field = field } else { self.field = nil }
         fallsBack = field?.field.hasFallback ?? false
@@ -371,7 +374,7 @@ private struct PlanBuilder {
         let built = PlanNode(
             key: key, path: path, property: property, isRequired: descriptor.isRequiredFlag, absentIsError: absentIsError,
             tracksPresence: tracksPresence, isOneWay: descriptor.isOneWay, absentPolicy: descriptor.absentPolicy,
-            nullPolicy: descriptor.nullPolicy, validators: descriptor.validators, body: body)
+            nullPolicy: descriptor.nullPolicy, validators: descriptor.validators, ensures: descriptor.ensures, body: body)
         if tracksPresence { presenceNodes.append(built) }
         return built
     }

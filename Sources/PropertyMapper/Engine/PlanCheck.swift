@@ -40,6 +40,9 @@ enum PlanCheck {
                 }
                 if immutable, let use = field.field.instanceUse { fail(node, .needsInstance(use)) }
                 policies(node, field.field)
+                for ensure in node.ensures where field.field.instanceUse == .merging || !ensure.accepts(field.field.valueType) {
+                    fail(node, .ensureNeverApplies(rule: ensure.rule, takes: ensure.typeName, receives: TypeName.of(field.field.valueType)))
+                }
                 let input = field.field.input
                 received = (.type(input.name), input.kinds)
             case let .nested(nested):
@@ -80,6 +83,7 @@ enum PlanCheck {
         /// A nested mapping or a list has no value of its own to default or to set to nil.
         private mutating func policiesOnlyOnFields(_ node: PlanNode) {
             if node.absentPolicy != nil || node.nullPolicy != nil { fail(node, .policyOnContainer) }
+            for ensure in node.ensures { fail(node, .ensureNeverApplies(rule: ensure.rule, takes: ensure.typeName, receives: nil)) }
         }
 
         /// A list receives what all its descriptors receive at once.

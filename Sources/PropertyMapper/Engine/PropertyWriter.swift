@@ -73,6 +73,16 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
         self.substitutes = substitutes
     }
 
+    final var valueType: Any.Type { Value.self }
+
+    final func firstFailure(of ensures: [Ensure], staged slot: UnsafeMutableRawPointer) -> (rule: String, failure: Failure)? {
+        let value: Any = slot.assumingMemoryBound(to: Value.self).pointee
+        for ensure in ensures {
+            if let failure = ensure.judge(value) { return (ensure.rule, failure) }
+        }
+        return nil
+    }
+
     final var hasDefault: Bool { substitutes.defaultValue != nil }
     final var hasFallback: Bool { substitutes.fallback != nil }
 

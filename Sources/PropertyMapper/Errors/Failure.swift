@@ -118,6 +118,9 @@ enum DefinitionProblem: Sendable, Equatable {
     case policyNeedsInstance(forNull: Bool)
     /// `.ifAbsent(_:)` or `.ifNull(_:)` on a nested mapping or a list.
     case policyOnContainer
+    /// An `.ensure` closure that takes another type than the field's converted value (`receives`;
+    /// nil for a nested mapping or a list, which has none, or a merge).
+    case ensureNeverApplies(rule: String, takes: String, receives: String?)
 }
 
 enum LengthUnit: Sendable, Equatable {

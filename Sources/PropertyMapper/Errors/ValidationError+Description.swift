@@ -143,6 +143,9 @@ extension DefinitionProblem {
             return "\(forNull ? ".ifNull" : ".ifAbsent")(.useDefault) needs a default: on the field"
         case let .policyNeedsInstance(forNull):
             return "\(forNull ? ".ifNull" : ".ifAbsent")(.keep) has no current value to keep in an ImmutableMappable model"
+        case let .ensureNeverApplies(rule, takes, receives):
+            guard let receives else { return "ensure \(rule) takes \(takes), but a nested mapping or a list has no converted value" }
+            return "ensure \(rule) takes \(takes), but the field converts to \(receives)"
         case .policyOnContainer:
             return ".ifAbsent and .ifNull apply to a field, not to a nested mapping or a list"
         case .emptyList:

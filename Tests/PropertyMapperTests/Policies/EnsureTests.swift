@@ -1,0 +1,60 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+private struct Site: Mappable {
+    enum Kind: String, CaseIterable, Sendable { case blog, shop }
+    var site: URL?
+    var links: [URL] = []
+    var kind: Kind = .blog
+    var count = 0
+    var owner = GitHub.Author()
+    static let mapping: Mapping<Site> = [
+        "site": .box(.url, \.site).ensure("isSecure") { (url: URL) in url.scheme == "https" },
+        "links": .box(.url, \.links).ensure("notEmpty") { (urls: [URL]) in !urls.isEmpty },
+        "kind": .property(\.kind).ensure("isShop") { (kind: Kind) in kind == .shop },
+        "count": .property(\.count).min(0).ensure("even") { (count: Int) in count.isMultiple(of: 2) },
+        "owner": .property(\.owner).ensure("hasEmail") { (author: GitHub.Author) in !author.email.isEmpty },
+    ]
+}
+
+@Suite
+struct EnsureTests {
+    @Test func rulesJudgeTheConvertedValue() throws {
+        let site = try Mapper.map(Site.self, from: [
+            "site": "https://example.com", "links": ["https://a.example"], "kind": "shop", "count": 2, "owner": GitHub.author(1),
+        ])
+        #expect(site.kind == .shop && site.count == 2)
+    }
+
+    @Test func eachFailingRuleIsAnErrorNamedAfterIt() {
+        let errors = Mapper.validate([
+            "site": "http://example.com", "links": [String](), "kind": "blog", "count": 3, "owner": ["id": 1, "email": ""],
+        ], as: Site.self)
+        #expect(errors.map(\.rule) == ["isSecure", "notEmpty", "isShop", "even", "matchesRegEx"])
+        #expect(errors.first?.description == #"site → site: does not pass isSecure; got "http://example.com" [isSecure]"#)
+        #expect(errors.map(\.path) == ["site", "links", "kind", "count", "owner.email"])
+    }
+
+    @Test func nilPassesAndValidatorsComeFirst() {
+        #expect(Mapper.validate(["site": NSNull(), "links": ["https://a.example"], "kind": "shop"], as: Site.self).isEmpty)
+        // One root cause: the validator's error, not the rule's on top of it.
+        #expect(Mapper.validate(["count": -1, "links": ["https://a.example"], "kind": "shop"], as: Site.self).map(\.rule) == ["min"])
+    }
+
+    @Test func nothingIsWrittenWhenARuleFails() {
+        var site = Site()
+        site.count = 8
+        #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["count": 4, "kind": "blog"], to: &site, using: Site.mapping) }
+        #expect(site.count == 8)
+    }
+
+    @Test func aRuleOnAnotherTypeIsADefinitionError() {
+        struct Model { var count = 0; var name = "" }
+        let mapping: Mapping<Model> = [
+            "count": .property(\.count).ensure("short") { (text: String) in text.count < 3 },
+            "nested": ["name": .property(\.name)],
+        ]
+        #expect(mapping.definitionErrors.map(\.message) == ["ensure short takes String, but the field converts to Int"])
+    }
+}
