@@ -94,9 +94,9 @@ struct ConversionIssues {
         ConversionIssues(nesting: nesting)
     }
 
-    mutating func add(_ failure: Failure, value: Any, rule: String = "type") {
+    mutating func add(_ failure: Failure, value: Any, rule: String = "type", at subpath: String = "") {
         list.append(Issue(
-            subpath: "", propertySubpath: nil, rule: rule, failure: failure, message: failure.message,
+            subpath: subpath, propertySubpath: nil, rule: rule, failure: failure, message: failure.message,
             value: SourceValue.render(value)))
     }
 

@@ -50,6 +50,8 @@ enum Failure: Sendable, Equatable {
     case arrayRoot
     /// A reverse (of the boxing or call `rule`) threw.
     case reverseFailed(rule: String, thrown: String)
+    /// `.polymorphic`'s tag is missing, not a string, or not one of `allowed` (rule `discriminator`).
+    case discriminator(DiscriminatorProblem)
     /// A failure inside the value, at a sub-path such as `[1]` (for validators that see the whole value).
     indirect case inside(subpath: String, Failure)
 }
@@ -118,6 +120,8 @@ enum DefinitionProblem: Sendable, Equatable {
     case policyNeedsInstance(forNull: Bool)
     /// `.ifAbsent(_:)` or `.ifNull(_:)` on a nested mapping or a list.
     case policyOnContainer
+    /// A type listed for `.polymorphic` that is not a model, or not the property's type.
+    case polymorphicType(PolymorphismProblem)
     /// An `.ensure` closure that takes another type than the field's converted value (`receives`;
     /// nil for a nested mapping or a list, which has none, or a merge).
     case ensureNeverApplies(rule: String, takes: String, receives: String?)
@@ -125,4 +129,11 @@ enum DefinitionProblem: Sendable, Equatable {
 
 enum LengthUnit: Sendable, Equatable {
     case characters, elements
+}
+
+/// What is wrong with a `.polymorphic` tag.
+enum DiscriminatorProblem: Sendable, Equatable {
+    case missing(key: String, allowed: [String])
+    case notAString(found: ValueKind, allowed: [String])
+    case unknown(allowed: [String])
 }

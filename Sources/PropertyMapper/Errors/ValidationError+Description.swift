@@ -92,6 +92,15 @@ extension Failure {
             return "the mapping maps indices, so it writes an array, not a dictionary (use serializeJSON)"
         case let .reverseFailed(rule, thrown):
             return "the reverse of \(rule) threw: \(thrown)"
+        case let .discriminator(problem):
+            switch problem {
+            case let .missing(key, allowed):
+                return "no \(SourceValue.render(string: key)) to choose the type by, expected one of \(quoted(allowed))"
+            case let .notAString(found, allowed):
+                return "\(found.phrase), expected one of \(quoted(allowed))"
+            case let .unknown(allowed):
+                return "not a known type, expected one of \(quoted(allowed))"
+            }
         case let .inside(subpath, failure):
             return "at \(subpath): \(failure.message)"
         }
@@ -143,6 +152,10 @@ extension DefinitionProblem {
             return "\(forNull ? ".ifNull" : ".ifAbsent")(.useDefault) needs a default: on the field"
         case let .policyNeedsInstance(forNull):
             return "\(forNull ? ".ifNull" : ".ifAbsent")(.keep) has no current value to keep in an ImmutableMappable model"
+        case let .polymorphicType(problem):
+            return problem.isModel
+                ? "\(problem.typeName) (tag \(SourceValue.render(string: problem.tag))) is not the property's type"
+                : "\(problem.typeName) (tag \(SourceValue.render(string: problem.tag))) is not a Mappable or ImmutableMappable model"
         case let .ensureNeverApplies(rule, takes, receives):
             guard let receives else { return "ensure \(rule) takes \(takes), but a nested mapping or a list has no converted value" }
             return "ensure \(rule) takes \(takes), but the field converts to \(receives)"
@@ -229,4 +242,9 @@ extension DateFormatProblem: CustomStringConvertible {
             "\(date.timeIntervalSince1970) seconds since 1970 cannot be written in the format \(format.spelled)"
         }
     }
+}
+
+/// Strings as a list of JSON strings: `"image", "file"`.
+private func quoted(_ values: [String]) -> String {
+    values.map { SourceValue.render(string: $0) }.joined(separator: ", ")
 }

@@ -36,21 +36,35 @@ enum Serializer {
             return plan.definitionErrors.isEmpty ? plan.serializeErrors : plan.definitionErrors
         }
         var errors: [ValidationError] = []
-        _ = write(plan.root, root: root, nesting: nesting, into: &output, errors: &errors)
+        // A `.polymorphic` value's tag goes among the model's keys (a model of indices has none).
+        let tag = output.takePendingTag()
+        _ = write(plan.root, root: root, nesting: nesting, into: &output, errors: &errors, tag: plan.root.shape == .indexed ? nil : tag)
         return errors
     }
 
-    /// Writes a level's container and its entries; false when no entry wrote anything.
+    /// Writes a level's container and its entries (and `tag`, in key order); false when nothing was written.
     private static func write(
-        _ level: PlanLevel, root: UnsafeRawPointer, nesting: Nesting, into output: inout SerialOutput, errors: inout [ValidationError]
+        _ level: PlanLevel, root: UnsafeRawPointer, nesting: Nesting, into output: inout SerialOutput, errors: inout [ValidationError],
+        tag: (key: JSONOutput.Key, value: String)? = nil
     ) -> Bool {
         let indexed = level.shape == .indexed
         if indexed { output.beginArray() } else { output.beginObject() }
         var wroteAny = false
+        var tag = tag
+        /// Writes the tag now, if it is still to be written.
+        func writeTag(_ output: inout SerialOutput) {
+            guard let pending = tag else { return }
+            output.key(pending.key)
+            output.string(pending.value)
+            tag = nil
+            wroteAny = true
+        }
+        if !output.sortingKeys { writeTag(&output) }
         // An index array is written up to its highest index written, the gaps as `null`.
         var nextIndex = 0
         for position in output.sortingKeys ? level.sortedSerialOrder : level.serialOrder {
             let node = level.entries[position]
+            if let pending = tag, JSONWriter.compareUTF8(pending.key.text, level.keyNames[position]) < 0 { writeTag(&output) }
             let mark = output.mark
             let previousNextIndex = nextIndex
             var key: JSONOutput.Key?
@@ -78,6 +92,7 @@ enum Serializer {
                 wroteAny = true
             }
         }
+        writeTag(&output)
         if indexed { output.endArray() } else { output.endObject() }
         return wroteAny
     }

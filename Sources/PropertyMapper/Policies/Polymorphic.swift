@@ -1,0 +1,156 @@
+extension PropertyDescriptor {
+    /// Maps a dictionary into one of several model types, chosen by the string at `tagKey`:
+    ///
+    ///     "attachment": .polymorphic(\.attachment, on: "type", ["image": Image.self, "file": File.self]),
+    ///
+    /// The property's type is what the models have in common (a protocol, a base class). Each type
+    /// listed is a `Mappable` or `ImmutableMappable` model, mapped by its own mapping from the whole
+    /// dictionary, tag included. A missing tag, a tag that is not a string or one not listed is a
+    /// `discriminator` error at the tag's path listing the allowed tags; a value that is not a
+    /// dictionary is a `type` error. `serialize` writes the value's tag (before its fields, unless its
+    /// mapping writes that key itself). A type that is not a model, or is not the property's type,
+    /// is a definition error.
+    public static func polymorphic<Value>(
+        _ keyPath: any KeyPath<Root, Value> & Sendable, on tagKey: String, _ types: KeyValuePairs<String, Any.Type>
+    ) -> Self {
+        polymorphicField(keyPath, Polymorphism.conversion(Value.self, on: tagKey, types))
+    }
+
+    /// The same for an optional property: null is nil.
+    public static func polymorphic<Value>(
+        _ keyPath: any KeyPath<Root, Value?> & Sendable, on tagKey: String, _ types: KeyValuePairs<String, Any.Type>
+    ) -> Self {
+        polymorphicField(keyPath, Polymorphism.conversion(Value.self, on: tagKey, types).map { Conversions.optional($0) })
+    }
+
+    /// The same for an array property, element by element (errors at `attachments[2].type`).
+    public static func polymorphic<Value>(
+        _ keyPath: any KeyPath<Root, [Value]> & Sendable, on tagKey: String, _ types: KeyValuePairs<String, Any.Type>
+    ) -> Self {
+        polymorphicField(keyPath, Polymorphism.conversion(Value.self, on: tagKey, types).map { Conversions.array($0) })
+    }
+
+    private static func polymorphicField<Target>(
+        _ keyPath: any KeyPath<Root, Target> & Sendable, _ built: Result<Conversion<Target>, PolymorphismProblem>
+    ) -> Self {
+        switch built {
+        case let .success(conversion):
+            return Self(.field(PropertyField(keyPath, conversion: conversion)))
+        case let .failure(problem):
+            return Self(.field(PropertyField(keyPath)))
+                .adding(Validator(rule: "polymorphic", judges: .all, problem: .polymorphicType(problem)) { _ in nil })
+        }
+    }
+}
+
+/// A type listed for `.polymorphic` that cannot be used, found when the descriptor is made.
+struct PolymorphismProblem: Error, Sendable, Equatable {
+    let tag: String
+    let typeName: String
+    /// False: not a `Mappable` or `ImmutableMappable` model; true: a model that is not the property's type.
+    let isModel: Bool
+}
+
+/// One listed type: its tag and how a dictionary maps into it, then into the property's type.
+struct PolymorphicCase<Value>: Sendable {
+    let tag: String
+    let conversion: Conversion<Value>
+    /// Whether a value of the property's type is of this case's model type.
+    let holds: @Sendable (Value) -> Bool
+    /// Whether this case's mapping writes the tag's key itself.
+    let writesTag: @Sendable () -> Bool
+}
+
+enum Polymorphism {
+    /// The conversion choosing among `types` by the tag at `tagKey`, or the first type that cannot be used.
+    static func conversion<Value>(
+        _: Value.Type, on tagKey: String, _ types: KeyValuePairs<String, Any.Type>
+    ) -> Result<Conversion<Value>, PolymorphismProblem> {
+        var cases: [PolymorphicCase<Value>] = []
+        for (tag, type) in types {
+            let made: PolymorphicCase<Value>?
+            if let model = type as? any (Mappable & ThreadSafeMetatype).Type {
+                made = mappableCase(model, tag: tag, tagKey: tagKey, as: Value.self)
+            } else if let model = type as? any (ImmutableMappable & ThreadSafeMetatype).Type {
+                made = immutableCase(model, tag: tag, tagKey: tagKey, as: Value.self)
+            } else {
+                return .failure(PolymorphismProblem(tag: tag, typeName: TypeName.of(type), isModel: false))
+            }
+            guard let made else { return .failure(PolymorphismProblem(tag: tag, typeName: TypeName.of(type), isModel: true)) }
+            cases.append(made)
+        }
+        return .success(choosing(among: cases, on: tagKey))
+    }
+
+    /// A `Mappable` case; nil when its model is not a `Value` (checked on a new model: `init()`).
+    private static func mappableCase<Model: Mappable & ThreadSafeMetatype, Value>(
+        _: Model.Type, tag: String, tagKey: String, as _: Value.Type
+    ) -> PolymorphicCase<Value>? {
+        guard Model() is Value else { return nil }
+        return modelCase(Conversions.mappable(Model.self) as! Conversion<Model>, tag: tag, tagKey: tagKey) { Model.mapping.plan }
+    }
+
+    /// An `ImmutableMappable` case; nil when its type is known not to be a `Value` (an immutable model
+    /// has no instance to check before mapping: a class must be a subclass, anything else is checked
+    /// as each value maps).
+    private static func immutableCase<Model: ImmutableMappable & ThreadSafeMetatype, Value>(
+        _: Model.Type, tag: String, tagKey: String, as _: Value.Type
+    ) -> PolymorphicCase<Value>? {
+        if Value.self is AnyObject.Type, !(Model.self is Value.Type) { return nil }
+        return modelCase(Conversions.immutableMappable(Model.self) as! Conversion<Model>, tag: tag, tagKey: tagKey) { Model.mapping.plan }
+    }
+
+    private static func modelCase<Model, Value>(
+        _ model: Conversion<Model>, tag: String, tagKey: String, plan: @escaping @Sendable () -> Plan
+    ) -> PolymorphicCase<Value> {
+        let typeName = TypeName.of(Value.self)
+        let conversion = Conversion<Value>(typeName: typeName, kinds: .object, convert: { item, issues in
+            guard let converted = model.convert(item, &issues) else { return nil }
+            guard let value = converted as? Value else {
+                issues.add(.definition(.polymorphicType(PolymorphismProblem(tag: tag, typeName: model.typeName, isModel: true))),
+                           value: item.value, rule: "mapping")
+                return nil
+            }
+            return value
+        }, write: { value, output, issues in
+            guard let converted = value as? Model else { return false }
+            return model.write(converted, &output, &issues)
+        })
+        return PolymorphicCase(
+            tag: tag, conversion: conversion, holds: { $0 is Model },
+            writesTag: { plan().root.keyNames.contains(tagKey) })
+    }
+
+    /// Reads the tag, then maps through the case it names; writes the tag of the value's case.
+    private static func choosing<Value>(among cases: [PolymorphicCase<Value>], on tagKey: String) -> Conversion<Value> {
+        let allowed = cases.map(\.tag)
+        let key = JSONOutput.Key(tagKey)
+        let subpath = MappingKey.key(tagKey).subpath
+        return Conversion<Value>(typeName: TypeName.of(Value.self), kinds: .object, convert: { item, issues in
+            guard let source = item.keyed else {
+                issues.addMismatch(item, expected: "a dictionary with \(SourceValue.render(string: tagKey))")
+                return nil
+            }
+            guard let tagItem = source.item(forKey: tagKey) else {
+                issues.add(.discriminator(.missing(key: tagKey, allowed: allowed)), value: SourceValue.null, rule: "discriminator", at: subpath)
+                return nil
+            }
+            guard case let .string(tag) = tagItem.scalar else {
+                issues.add(.discriminator(.notAString(found: tagItem.kind, allowed: allowed)), value: tagItem.value, rule: "discriminator", at: subpath)
+                return nil
+            }
+            guard let chosen = cases.first(where: { $0.tag == tag }) else {
+                issues.add(.discriminator(.unknown(allowed: allowed)), value: tagItem.value, rule: "discriminator", at: subpath)
+                return nil
+            }
+            return chosen.conversion.convert(item, &issues)
+        }, write: { value, output, issues in
+            guard let chosen = cases.first(where: { $0.holds(value) }) else {
+                issues.add(.notSerializable(.notJSONValue(typeName: TypeName.of(type(of: value)))), value: value, rule: "serialize")
+                return false
+            }
+            if !chosen.writesTag() { output.pendTag(key, chosen.tag) }
+            return chosen.conversion.write(value, &output, &issues)
+        })
+    }
+}

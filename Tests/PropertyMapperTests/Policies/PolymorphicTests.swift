@@ -1,0 +1,102 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+private protocol Attachment: Sendable {
+    var name: String { get }
+}
+
+private struct Image: Mappable, Attachment, Equatable {
+    var name = ""
+    var width = 0
+    static let mapping: Mapping<Image> = ["name": .property(\.name), "width": .property(\.width).min(1)]
+}
+
+private struct File: ImmutableMappable, Attachment, Equatable {
+    let name: String
+    let size: Int
+    static let mapping: Mapping<File> = ["name": .property(\.name), "size": .property(\.size)]
+    init(name: String, size: Int) {
+        self.name = name
+        self.size = size
+    }
+    init(_ values: MappedValues<File>) throws {
+        name = try values[\.name]
+        size = try values[\.size]
+    }
+}
+
+private struct Note: Mappable {
+    var text = ""
+    static let mapping: Mapping<Note> = ["text": .property(\.text)]
+}
+
+private struct Post: Mappable {
+    var cover: any Attachment = Image()
+    var extra: (any Attachment)?
+    var attachments: [any Attachment] = []
+    static let types: KeyValuePairs<String, Any.Type> = ["image": Image.self, "file": File.self]
+    static let mapping: Mapping<Post> = [
+        "cover": .polymorphic(\.cover, on: "type", ["image": Image.self, "file": File.self]),
+        "extra": .polymorphic(\.extra, on: "type", types),
+        "attachments": .polymorphic(\.attachments, on: "kind", types),
+    ]
+}
+
+private var image: [String: Any] { ["type": "image", "name": "a.png", "width": 4] }
+private var file: [String: Any] { ["type": "file", "name": "b.pdf", "size": 10] }
+
+@Suite
+struct PolymorphicTests {
+    @Test func theTagChoosesTheType() throws {
+        let post = try Mapper.map(Post.self, from: [
+            "cover": file, "extra": image,
+            "attachments": [["kind": "image", "name": "c", "width": 1], ["kind": "file", "name": "d", "size": 2]],
+        ])
+        #expect(post.cover as? File == File(name: "b.pdf", size: 10) as File?)
+        #expect(post.extra as? Image == Image(name: "a.png", width: 4))
+        #expect(post.attachments.map(\.name) == ["c", "d"])
+        #expect(post.attachments.last is File)
+        #expect(try Mapper.map(Post.self, from: ["cover": image, "extra": NSNull()]).extra == nil)
+    }
+
+    @Test func aMissingNonStringOrUnknownTagIsADiscriminatorError() {
+        let errors = Mapper.validate([
+            "cover": ["name": "x"], "extra": ["type": 3], "attachments": [["kind": "video"]],
+        ], as: Post.self)
+        #expect(errors.map(\.rule) == ["discriminator", "discriminator", "discriminator"])
+        #expect(errors.map(\.path) == ["cover.type", "extra.type", "attachments[0].kind"])
+        #expect(errors.map(\.message) == [
+            #"no "type" to choose the type by, expected one of "image", "file""#,
+            #"a number, expected one of "image", "file""#,
+            #"not a known type, expected one of "image", "file""#,
+        ])
+    }
+
+    @Test func theChosenModelsErrorsCarryFullPaths() {
+        let errors = Mapper.validate(["cover": ["type": "image", "name": "x", "width": 0], "attachments": "no"], as: Post.self)
+        #expect(errors.map(\.path) == ["cover.width", "attachments"])
+        #expect(errors.map(\.rule) == ["min", "type"])
+    }
+
+    @Test func serializeWritesTheTag() throws {
+        var post = Post()
+        post.cover = File(name: "b", size: 3)
+        post.attachments = [Image(name: "i", width: 2)]
+        #expect(String(decoding: try Mapper.serializeJSON(post), as: UTF8.self)
+            == #"{"cover":{"type":"file","name":"b","size":3},"attachments":[{"kind":"image","name":"i","width":2}]}"#)
+        #expect(String(decoding: try Mapper.serializeJSON(post, options: .sortedKeys), as: UTF8.self)
+            == #"{"attachments":[{"kind":"image","name":"i","width":2}],"cover":{"name":"b","size":3,"type":"file"}}"#)
+        let again = try Mapper.map(Post.self, fromJSON: try Mapper.serializeJSON(post))
+        #expect(again.cover as? File == File(name: "b", size: 3) as File?)
+        #expect(again.attachments.first as? Image == Image(name: "i", width: 2))
+    }
+
+    @Test func typesThatCannotBeUsedAreDefinitionErrors() {
+        struct Holder { var value: any Attachment = Image() }
+        let notModel: Mapping<Holder> = ["v": .polymorphic(\.value, on: "type", ["s": String.self])]
+        #expect(notModel.definitionErrors.map(\.message) == [#"String (tag "s") is not a Mappable or ImmutableMappable model"#])
+        let notAttachment: Mapping<Holder> = ["v": .polymorphic(\.value, on: "type", ["n": Note.self])]
+        #expect(notAttachment.definitionErrors.map(\.message) == [#"Note (tag "n") is not the property's type"#])
+    }
+}
