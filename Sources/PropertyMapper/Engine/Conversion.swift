@@ -20,16 +20,20 @@ struct Conversion<Value>: Sendable {
     /// The way back, for serialize: writes a value in the form this conversion reads, or returns
     /// false and records why it has none (rule `serialize`).
     let write: SerialWrite<Value>
+    /// Under `.lenient()`, a string the value reads as by the lenient table, for the validators to
+    /// judge; nil for a strict conversion.
+    let coerce: (@Sendable (SourceItem) -> SourceItem?)?
 
     /// `convertInto` calls `convert`: two calls per value. For the rarer conversions.
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
-        write: SerialWrite<Value>? = nil
+        write: SerialWrite<Value>? = nil,
+        coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil
     ) {
         self.init(typeName: typeName, kinds: kinds, demand: demand, convert: convert, convertInto: { value, slot, issues in
             Conversion.store(convert(value, &issues), in: slot)
-        }, write: write)
+        }, write: write, coerce: coerce)
     }
 
     /// Both closures given: the common conversions make each from the same concrete reading, so
@@ -39,7 +43,8 @@ struct Conversion<Value>: Sendable {
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
         convertInto: @escaping @Sendable (SourceItem, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool,
-        write: SerialWrite<Value>? = nil
+        write: SerialWrite<Value>? = nil,
+        coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil
     ) {
         self.typeName = typeName
         self.kinds = kinds
@@ -47,6 +52,16 @@ struct Conversion<Value>: Sendable {
         self.convert = convert
         self.convertInto = convertInto
         self.write = write ?? { value, output, issues in Serializer.writeDynamic(value, &output, &issues) }
+        self.coerce = coerce
+    }
+
+    /// `item`, or under `.lenient()` the value the lenient table reads it as (with a `coerced`
+    /// warning): what the field's validators judge.
+    @inline(__always)
+    func coerced(_ item: SourceItem, _ issues: inout ConversionIssues) -> SourceItem {
+        guard let coerce, let coerced = coerce(item) else { return item }
+        issues.addCoerced(from: item, to: typeName)
+        return coerced
     }
 
     /// Initializes `slot`, uninitialized memory for a `Value`, with `result`; false when it is nil.
@@ -125,6 +140,13 @@ struct ConversionIssues {
                 propertySubpath: warning.path.isEmpty ? "" : Paths.suffix(warning.property), rule: warning.kind.rawValue,
                 failure: nil, message: warning.message, value: warning.value, warning: warning.kind))
         }
+    }
+
+    /// A string read as a number or a boolean under `.lenient()`: a `coerced` warning.
+    mutating func addCoerced(from item: SourceItem, to typeName: String) {
+        list.append(Issue(
+            subpath: "", propertySubpath: nil, rule: MappingWarning.Kind.coerced.rawValue, failure: nil,
+            message: Notice.coerced(typeName: typeName).message, value: SourceValue.render(item.value), warning: .coerced))
     }
 
     /// An element dropped from an array (`.droppingInvalidElements()`): one `elementDropped` warning
@@ -253,21 +275,26 @@ enum Conversions {
 
     /// `Wrapped?`: null is `nil`, anything else converts as a `Wrapped`.
     static func optional<Wrapped>(_ wrapped: Conversion<Wrapped>) -> Conversion<Wrapped?> {
-        Conversion<Wrapped?>(typeName: wrapped.typeName + "?", kinds: wrapped.kinds, demand: wrapped.demand) { item, issues in
-            if item.isNull { return .some(.none) }
-            guard let result = wrapped.convert(item, &issues) else { return nil }
-            return .some(result)
-        } convertInto: { item, slot, issues in
-            if item.isNull { return Conversion<Wrapped?>.store(.some(.none), in: slot) }
-            guard let result = wrapped.convert(item, &issues) else { return false }
-            return Conversion<Wrapped?>.store(.some(result), in: slot)
-        } write: { value, output, issues in
-            guard let value else {
-                output.null()
-                return true
-            }
-            return wrapped.write(value, &output, &issues)
-        }
+        Conversion<Wrapped?>(
+            typeName: wrapped.typeName + "?", kinds: wrapped.kinds, demand: wrapped.demand,
+            convert: { item, issues in
+                if item.isNull { return .some(.none) }
+                guard let result = wrapped.convert(item, &issues) else { return nil }
+                return .some(result)
+            },
+            convertInto: { item, slot, issues in
+                if item.isNull { return Conversion<Wrapped?>.store(.some(.none), in: slot) }
+                guard let result = wrapped.convert(item, &issues) else { return false }
+                return Conversion<Wrapped?>.store(.some(result), in: slot)
+            },
+            write: { value, output, issues in
+                guard let value else {
+                    output.null()
+                    return true
+                }
+                return wrapped.write(value, &output, &issues)
+            },
+            coerce: wrapped.coerce)
     }
 
     /// `[Element]`: an array source, element by element; every failing element is reported at its index.
@@ -523,7 +550,13 @@ extension Dictionary: StringDictionaryConvertible where Key == String {
     static var valueTypeName: String { TypeName.of(Value.self) }
 
     static func dictionaryConversion() -> Any {
-        let element = Conversions.make(Value.self)
+        Conversions.dictionary(Conversions.make(Value.self))
+    }
+}
+
+extension Conversions {
+    /// `[String: Value]`, value by value; every failing value is reported at its key, in key order.
+    static func dictionary<Value>(_ element: Conversion<Value>) -> Conversion<[String: Value]> {
         let name = "[String: \(element.typeName)]"
         return Conversion<[String: Value]>(typeName: name, kinds: .object, demand: .values(of: element.demand)) { item, issues in
             guard let source = item.keyed else {

@@ -32,6 +32,9 @@ protocol Field: AnyObject, Sendable {
     /// The same field dropping each array element that fails, or nil when the property is not an
     /// array (`.droppingInvalidElements()`).
     func droppingInvalidElements() -> (any Field)?
+    /// The same field reading strings by the lenient table, or nil when it converts no scalar the
+    /// table covers (`.lenient()`).
+    func lenient() -> (any Field)?
 
     /// Type check, then the node's validators, then any transform; stages the value or records errors.
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
@@ -69,6 +72,7 @@ protocol Field: AnyObject, Sendable {
 extension Field {
     func merging() -> (any Field)? { nil }
     func droppingInvalidElements() -> (any Field)? { nil }
+    func lenient() -> (any Field)? { nil }
     var irreversibility: Failure? { nil }
     var hasDefault: Bool { false }
     var hasFallback: Bool { false }
@@ -118,6 +122,10 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
         return PropertyField(keyPath, substitutes: substitutes, conversion: array.lossyConversion() as! Conversion<Value>)
     }
 
+    func lenient() -> (any Field)? {
+        Conversions.lenient(Value.self).map { PropertyField(keyPath, substitutes: substitutes, conversion: $0) }
+    }
+
     var scratchLayout: ValueLayout { .none }
     var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
     var demand: JSONDemand { conversion.demand }
@@ -135,6 +143,7 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
         var issues = ConversionIssues(nesting: run.nesting)
+        let item = conversion.coerced(item, &issues)
         let slot = run.staging.slot(field)
         guard conversion.convertInto(item, slot, &issues) else { return run.fail(node, issues: issues) }
         guard run.passesValidators(node, item) else { return discardStaged(slot) }
@@ -187,6 +196,14 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
         super.init(keyPath, typeName: TypeName.of(Target.self), substitutes: substitutes)
     }
 
+    func lenient() -> (any Field)? {
+        Conversions.lenient(Input.self).map {
+            TransformField(
+                rule: rule, keyPath: keyPath, input: $0, instanceUse: instanceUse, demand: demand, reverse: reverse,
+                substitutes: substitutes, transform: transform)
+        }
+    }
+
     var irreversibility: Failure? { reverse == nil ? .noReverse(rule: rule) : nil }
 
     func serialize(
@@ -203,6 +220,7 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
         var issues = ConversionIssues(nesting: run.nesting)
+        let item = conversion.coerced(item, &issues)
         // Converted into the field's scratch space rather than returned: generic code handling an
         // `Input?` would look up that type's metadata on every call.
         let scratch = run.staging.scratch(field)

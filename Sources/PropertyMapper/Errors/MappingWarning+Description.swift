@@ -18,6 +18,8 @@ extension Notice {
         case let .fallbackUsed(value, replacing):
             let reasons = replacing.map { $0.property.isEmpty ? $0.message : "\($0.message) [\($0.rule)]" }
             return "the fallback \(value) was written in place of a value that failed: " + reasons.joined(separator: "; ")
+        case let .coerced(typeName):
+            return "a string, read as \(typeName) (lenient)"
         case let .elementDropped(errors):
             let reasons = errors.map { ($0.path.isEmpty ? "" : "\($0.path): ") + "\($0.message) [\($0.rule)]" }
             return "element dropped: " + reasons.joined(separator: "; ")

@@ -52,12 +52,15 @@ enum Notice: Sendable, Equatable {
     case fallbackUsed(value: String, replacing: [ValidationError])
     /// An array element was dropped for these errors (paths inside the element).
     case elementDropped(errors: [ValidationError])
+    /// A string was read as a value of this type under `.lenient()`.
+    case coerced(typeName: String)
 
     var kind: MappingWarning.Kind {
         switch self {
         case .defaultUsed: .defaultUsed
         case .fallbackUsed: .fallbackUsed
         case .elementDropped: .elementDropped
+        case .coerced: .coerced
         }
     }
 }

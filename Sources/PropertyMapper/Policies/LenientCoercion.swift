@@ -1,0 +1,140 @@
+import Foundation
+
+extension PropertyDescriptor {
+    /// Reads a string where the field expects a number or a boolean, by a small fixed table, and
+    /// records a `coerced` warning for each value it reads so:
+    ///
+    ///     "id": .property(\.id).lenient()          // "42" → 42
+    ///
+    /// - a string of decimal digits with an optional sign (leading zeros allowed: `"007"` → 7) → any
+    ///   integer type, range-checked;
+    /// - a string in JSON's number syntax (a leading `+` and leading zeros allowed) → `Double`,
+    ///   `Float`, `Decimal`;
+    /// - `"true"` and `"false"`, exactly → `Bool`;
+    /// - nothing else: never a number to `Bool`, a `Bool` to a number, or a number to `String`;
+    ///   `"12.5"` into an `Int` and `"True"` into a `Bool` stay `type` errors.
+    ///
+    /// It applies to the field's value and to every scalar inside it (array elements, dictionary
+    /// values), and to the input of a boxing or a call that takes one of these types; validators then
+    /// judge the coerced value (`.lenient().min(1)` sees 12). On a field that converts none of them
+    /// (a `String`, a model, `.date`'s own formats, `.decimal`, which reads numeric strings already)
+    /// it changes nothing. Other fields keep strict types.
+    public func lenient() -> Self {
+        if case let .field(field) = node, let lenient = field.lenient() { return replacingField(lenient) }
+        return self
+    }
+}
+
+/// The lenient reading of strings as numbers and booleans (`.lenient()`), one table for every field.
+enum Coercion {
+    /// What a string reads as for a target that is an integer, a fraction (`Double`, `Float`), a
+    /// `Decimal` or a `Bool`: a Swift value the strict conversion takes, or nil when the table has no
+    /// entry for it (the strict conversion then reports the string).
+    enum Target: Sendable {
+        case integer, fraction, decimal, boolean
+
+        func read(_ text: String) -> Any? {
+            switch self {
+            case .integer:
+                guard Coercion.isInteger(text) else { return nil }
+                if let value = Int64(text) { return value }
+                if let value = UInt64(text) { return value }
+                return DecimalText.decimal(from: text).map { NSDecimalNumber(decimal: $0) }  // beyond 64 bits: a range error
+            case .fraction:
+                return Coercion.isNumberSyntax(text) ? Double(text) : nil
+            case .decimal:
+                return DecimalText.decimal(from: text)
+            case .boolean:
+                return text == "true" ? true : (text == "false" ? false : nil)
+            }
+        }
+    }
+
+    /// An optional sign, then decimal digits only.
+    static func isInteger(_ text: String) -> Bool {
+        var digits = Substring(text)
+        if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
+        return !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// JSON's number syntax with an optional leading `+` and leading zeros.
+    static func isNumberSyntax(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - start
+        }
+        guard digits() > 0 else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+}
+
+extension Conversions {
+    /// The lenient conversion for `Value` (`.lenient()`): for the scalars the table covers, and
+    /// optionals, arrays and `[String: …]` dictionaries of them, strings are coerced; nil for any
+    /// other type, which stays strict.
+    static func lenient<Value>(_: Value.Type) -> Conversion<Value>? {
+        let families: [@Sendable () -> Conversion<Value>?] = [
+            { lenient(Value.self, Int.self, .integer) }, { lenient(Value.self, Int8.self, .integer) },
+            { lenient(Value.self, Int16.self, .integer) }, { lenient(Value.self, Int32.self, .integer) },
+            { lenient(Value.self, Int64.self, .integer) }, { lenient(Value.self, UInt.self, .integer) },
+            { lenient(Value.self, UInt8.self, .integer) }, { lenient(Value.self, UInt16.self, .integer) },
+            { lenient(Value.self, UInt32.self, .integer) }, { lenient(Value.self, UInt64.self, .integer) },
+            { lenient(Value.self, Double.self, .fraction) }, { lenient(Value.self, Float.self, .fraction) },
+            { lenient(Value.self, Decimal.self, .decimal) }, { lenient(Value.self, Bool.self, .boolean) },
+        ]
+        for family in families {
+            if let conversion = family() { return conversion }
+        }
+        return nil
+    }
+
+    /// The lenient conversion for `Value` when it is `Scalar`, or an optional, an array, an optional
+    /// array or a `[String: …]` of it.
+    private static func lenient<Value, Scalar>(_: Value.Type, _: Scalar.Type, _ target: Coercion.Target) -> Conversion<Value>? {
+        let scalar = { lenientScalar(make(Scalar.self), target) }
+        let conversion: Any? = switch Value.self {
+        case is Scalar.Type: scalar()
+        case is Scalar?.Type: optional(scalar())
+        case is [Scalar].Type: array(scalar())
+        case is [Scalar]?.Type: optional(array(scalar()))
+        case is [String: Scalar].Type: dictionary(scalar())
+        default: nil
+        }
+        return conversion.map { $0 as! Conversion<Value> }
+    }
+
+    /// `strict`, reading a string by the table first: a coerced value records a `coerced` warning.
+    private static func lenientScalar<Scalar>(_ strict: Conversion<Scalar>, _ target: Coercion.Target) -> Conversion<Scalar> {
+        @Sendable func read(_ item: SourceItem, _ issues: inout ConversionIssues) -> Scalar? {
+            if let coerced = Coercion.coerce(item, target) {
+                issues.addCoerced(from: item, to: strict.typeName)
+                return strict.convert(coerced, &issues)
+            }
+            return strict.convert(item, &issues)
+        }
+        return Conversion(
+            typeName: strict.typeName, kinds: strict.kinds.union(.string), demand: strict.demand,
+            convert: read, write: strict.write, coerce: { Coercion.coerce($0, target) })
+    }
+}
+
+extension Coercion {
+    /// `item` read by the table when it is a string the table has an entry for; nil otherwise.
+    static func coerce(_ item: SourceItem, _ target: Target) -> SourceItem? {
+        guard case let .string(text) = item.scalar, let value = target.read(text) else { return nil }
+        return SourceItem(value)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+private struct Reading {
+    var count = 0
+    var small: UInt8 = 0
+    var ratio = 0.0
+    var single: Float = 0
+    var price: Decimal = 0
+    var flag = false
+    var name = ""
+    var maybe: Int?
+    var sizes: [Int] = []
+    var scores: [String: Double] = [:]
+    var when = Date(timeIntervalSince1970: 0)
+}
+
+private let lenient: Mapping<Reading> = [
+    "count": .property(\.count).lenient().min(1),
+    "small": .property(\.small).lenient(),
+    "ratio": .property(\.ratio).lenient(),
+    "single": .property(\.single).lenient(),
+    "price": .property(\.price).lenient(),
+    "flag": .property(\.flag).lenient(),
+    "name": .property(\.name).lenient(),
+    "maybe": .property(\.maybe).lenient(),
+    "sizes": .property(\.sizes).lenient(),
+    "scores": .property(\.scores).lenient(),
+    "when": .box(epoch, \.when).lenient(),
+]
+
+/// A boxing whose input is an integer, which `.lenient()` reads from a string too.
+private let epoch = Boxing<Date>(named: "epoch") { (seconds: Int) in Date(timeIntervalSince1970: Double(seconds)) }
+
+/// Maps one key of `lenient`, returning the model, or the rules of its errors.
+private func read(_ key: String, _ value: Any) -> Result<Reading, MappingError> {
+    var reading = Reading()
+    do {
+        try Mapper.mapValues(from: [key: value], to: &reading, using: lenient)
+        return .success(reading)
+    } catch {
+        return .failure(error)
+    }
+}
+
+@Suite
+struct LenientCoercionTests {
+    @Test func theTableReadsStringsAsNumbersAndBooleans() throws {
+        #expect(try read("count", "007").get().count == 7)
+        #expect(try read("count", "+5").get().count == 5)
+        #expect(try read("maybe", "-3").get().maybe == -3)
+        #expect(try read("ratio", "12.5").get().ratio == 12.5)
+        #expect(try read("ratio", "-1e3").get().ratio == -1000)
+        #expect(try read("ratio", "+007.25").get().ratio == 7.25)
+        #expect(try read("single", "0.1").get().single == 0.1)
+        #expect(try read("price", "12345678901234567890.123").get().price == Decimal(string: "12345678901234567890.123"))
+        #expect(try read("flag", "true").get().flag == true)
+        #expect(try read("flag", "false").get().flag == false)
+        #expect(try read("sizes", ["1", 2, "03"]).get().sizes == [1, 2, 3])
+        #expect(try read("scores", ["a": "1.5", "b": 2]).get().scores == ["a": 1.5, "b": 2])
+        #expect(try read("when", "1291878848").get().when == Date(timeIntervalSince1970: 1_291_878_848))
+    }
+
+    @Test func everythingElseIsRefused() {
+        func rules(_ key: String, _ value: Any) -> [String] {
+            if case let .failure(error) = read(key, value) { return error.errors.map(\.rule) }
+            return []
+        }
+        #expect(rules("flag", "1") == ["type"])
+        #expect(rules("flag", 1) == ["type"])
+        #expect(rules("flag", "True") == ["type"])
+        #expect(rules("count", true) == ["type"])
+        #expect(rules("name", 12) == ["type"])
+        #expect(rules("count", "12.5") == ["type"])
+        #expect(rules("count", " 12") == ["type"])
+        #expect(rules("count", "") == ["type"])
+        #expect(rules("ratio", "NaN") == ["type"])
+        #expect(rules("ratio", "0x10") == ["type"])
+        #expect(rules("ratio", "1.") == ["type"])
+        #expect(rules("small", "300") == ["type"])
+        #expect(rules("count", "123456789012345678901234567890") == ["type"])
+        #expect(rules("sizes", ["1", "x"]) == ["type"])
+    }
+
+    @Test func rangesAreCheckedOnTheCoercedValue() throws {
+        guard case let .failure(error) = read("small", "300") else { Issue.record("300 fits no UInt8"); return }
+        #expect(error.errors.first?.message.contains("expected UInt8 (0...255)") == true)
+    }
+
+    @Test func validatorsJudgeTheCoercedValue() {
+        guard case let .failure(error) = read("count", "0") else { Issue.record("0 passes min(1)"); return }
+        #expect(error.errors.map(\.rule) == ["min"])
+    }
+
+    @Test func eachCoercionIsAWarning() throws {
+        var reading = Reading()
+        var warnings: [MappingWarning] = []
+        try Mapper.mapValues(from: ["count": "2", "sizes": ["1", 2, "3"], "flag": true], to: &reading, using: lenient, warnings: &warnings)
+        #expect(warnings.map(\.kind) == [.coerced, .coerced, .coerced])
+        #expect(warnings.map(\.path) == ["count", "sizes[0]", "sizes[2]"])
+        #expect(warnings.map(\.property) == ["count", "sizes", "sizes"])
+        #expect(warnings.first?.description == #"count → count: a string, read as Int (lenient); got "2" [coerced]"#)
+    }
+
+    @Test func withoutItTypesStayStrict() {
+        let strict: Mapping<Reading> = ["count": .property(\.count)]
+        var reading = Reading()
+        #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["count": "7"], to: &reading, using: strict) }
+    }
+}
