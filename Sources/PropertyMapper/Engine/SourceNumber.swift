@@ -28,7 +28,9 @@ enum SourceNumber: Sendable, Equatable {
         var whole = Decimal()
         NSDecimalRound(&whole, &value, 0, .plain)
         guard whole == decimal else {
-            self = .fraction(NSDecimalNumber(decimal: decimal).doubleValue)
+            // From the decimal's own digits, correctly rounded: `NSDecimalNumber.doubleValue` is not
+            // (0.30000000000000004 would become 0.3000000000000001).
+            self = .fraction(Double(decimal.description) ?? NSDecimalNumber(decimal: decimal).doubleValue)
             return
         }
         let digits = whole.description
@@ -65,8 +67,18 @@ enum SourceNumber: Sendable, Equatable {
         case let .int(value): return .success(Double(value))
         case let .uint(value): return .success(Double(value))
         case let .double(value), let .fraction(value): return value.isFinite ? .success(value) : .failure(.nonFinite)
-        case .wide: return .failure(.beyond64Bits)
+        case let .wide(digits): return Self.shortestDouble(digits).map(Result.success) ?? .failure(.beyond64Bits)
         }
+    }
+
+    /// A whole number beyond 64 bits in a double's shortest form, at most 17 significant digits
+    /// (`1.8446744073709552e+19`, which is how a serialized `Double` writes 2^64, and which
+    /// JSONSerialization and the JSON reader give as an `NSDecimalNumber`): that double. Any other
+    /// integer beyond 64 bits (`18446744073709551616`) stays a range error, never rounded.
+    private static func shortestDouble(_ digits: String) -> Double? {
+        let significant = digits.utf8.drop { $0 == UInt8(ascii: "-") }.reversed().drop { $0 == UInt8(ascii: "0") }
+        guard significant.count <= 17, let value = Double(digits), value.isFinite else { return nil }
+        return value
     }
 
     /// Exact order of two numbers; `nil` when either is NaN.

@@ -151,6 +151,28 @@ struct SerializeTests {
         #expect(text(try Mapper.serializeJSON(Link(url: nil, text: "x"), using: mapping)) == #"{"link":"x"}"#)
     }
 
+    @Test func doublesWithSeventeenDigitsOrBeyond64BitsReadBackBitForBit() throws {
+        struct Numbers: Equatable {
+            var a = 0.0
+            var b = 0.0
+            var c: Float = 0
+            var d = 0.0
+        }
+        let mapping: Mapping<Numbers> = ["a": .property(\.a), "b": .property(\.b), "c": .property(\.c), "d": .property(\.d)]
+        let original = Numbers(a: 0.30000000000000004, b: 18_446_744_073_709_551_616.0, c: .greatestFiniteMagnitude, d: -1.7976931348623157e308)
+        let json = try Mapper.serializeJSON(original, using: mapping)
+        var again = Numbers()
+        try Mapper.mapValues(fromJSON: json, to: &again, using: mapping)
+        #expect(again.a.bitPattern == original.a.bitPattern && again.b.bitPattern == original.b.bitPattern)
+        #expect(again.c.bitPattern == original.c.bitPattern && again.d.bitPattern == original.d.bitPattern)
+        // The same digits from JSONSerialization's NSDecimalNumber: rounded from the digits, not by NSDecimalNumber.
+        var parsed = Numbers()
+        try Mapper.mapValues(from: try JSONSerialization.jsonObject(with: Data(#"{"a": 0.30000000000000004}"#.utf8)), to: &parsed, using: mapping)
+        #expect(parsed.a.bitPattern == original.a.bitPattern)
+        // An integer beyond 64 bits, written as one, is still a range error.
+        #expect(throws: MappingError.self) { try Mapper.mapValues(fromJSON: #"{"b": 18446744073709551616}"#, to: &parsed, using: mapping) }
+    }
+
     @Test func datesReadBackAsThemselves() throws {
         struct Times: Mappable, Equatable {
             var iso = Date(timeIntervalSince1970: 0)
