@@ -79,9 +79,16 @@ struct DatePattern: Sendable, Equatable {
     /// Whether the text `string(from:)` writes reads back (by `ISO8601` or by this pattern, which
     /// both add the fraction's digits over their power of ten to the whole seconds) as `date` itself.
     func writesExactly(_ date: Date) -> Bool {
+        guard let (whole, fraction, scale) = split(date.timeIntervalSince1970) else { return false }
+        return Date(timeIntervalSince1970: Double(whole) + Double(fraction) / Double(scale)) == date
+    }
+
+    /// `seconds` rounded to the pattern's precision, as whole seconds and the fraction's digits
+    /// (`scale` its power of ten); nil beyond 10^18 steps, so that no step overflows.
+    private func split(_ seconds: Double) -> (whole: Int64, fraction: Int64, scale: Int64)? {
         let scale = Int64(Self.powersOfTen[fractionDigits])
-        let scaled = (date.timeIntervalSince1970 * Double(scale)).rounded()
-        guard scaled.isFinite, abs(scaled) < 1e18 else { return false }
+        let scaled = (seconds * Double(scale)).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e18 else { return nil }
         let total = Int64(scaled)
         var whole = total / scale
         var fraction = total % scale
@@ -89,7 +96,7 @@ struct DatePattern: Sendable, Equatable {
             whole -= 1
             fraction += scale
         }
-        return Date(timeIntervalSince1970: Double(whole) + Double(fraction) / Double(scale)) == date
+        return (whole, fraction, scale)
     }
 
     /// The pattern's fixed-width tokens, or nil when it holds anything else (another field letter,
@@ -217,20 +224,10 @@ struct DatePattern: Sendable, Equatable {
             }
             return formatter.string(from: date)
         }
-        let scale = Int64(Self.powersOfTen[fractionDigits])
         var seconds = date.timeIntervalSince1970
         if let timeZone { seconds += Double(timeZone.secondsFromGMT(for: date)) }
-        // Rounded to the pattern's precision; within 10^18, so that no step overflows.
-        let scaled = (seconds * Double(scale)).rounded()
-        guard scaled.isFinite, abs(scaled) < 1e18 else {
+        guard let (whole, fraction, _) = split(seconds) else {
             throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
-        }
-        let total = Int64(scaled)
-        var whole = total / scale
-        var fraction = total % scale
-        if fraction < 0 {
-            whole -= 1
-            fraction += scale
         }
         var days = whole / 86_400
         var rest = whole % 86_400

@@ -34,10 +34,7 @@ final class BoxArrayField<Root, Input, Target>: PropertyWriter<Root, Target>, Fi
     func serialize(
         from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
     ) -> SerialOutcome {
-        // A plan holding a field without a reverse is refused before any serialize (`Plan.serializeErrors`).
-        guard let reverse else { return .failed }
-        let value = value(in: root)
-        return serialize(value, key: key, into: &output) { reverse(root.assumingMemoryBound(to: Root.self), value, &$0, &issues) }
+        serialize(from: root, key: key, into: &output, &issues, reversedBy: reverse)
     }
 
     var scratchLayout: ValueLayout { .of([Input].self) }

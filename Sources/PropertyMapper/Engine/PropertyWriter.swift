@@ -138,6 +138,17 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
         return root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
     }
 
+    /// Serializes the property of the model at `root` through a box's or a call's `reverse`.
+    final func serialize(
+        from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues,
+        reversedBy reverse: SerialReverse<Root, Value>?
+    ) -> SerialOutcome {
+        // A plan holding a field without a reverse is refused before any serialize (`Plan.serializeErrors`).
+        guard let reverse else { return .failed }
+        let value = value(in: root)
+        return serialize(value, key: key, into: &output) { reverse(root.assumingMemoryBound(to: Root.self), value, &$0, &issues) }
+    }
+
     /// Serializes `value`: nil is left out (or written `null` when the output writes nulls);
     /// anything else is written by `write`, after `key` when one is given.
     final func serialize(

@@ -3,10 +3,7 @@
 extension MappingWarning {
     /// `views → views: absent, the default 0 was written [defaultUsed]`
     public var description: String {
-        let location = path.isEmpty ? "(root)" : path
-        let target = property.isEmpty ? "" : " → \(property)"
-        let got = value.map { "; got \($0)" } ?? ""
-        return "\(location)\(target): \(message)\(got) [\(kind.rawValue)]"
+        ValidationError.describe(path: path, property: property, message: message, value: value, tag: kind.rawValue)
     }
 }
 

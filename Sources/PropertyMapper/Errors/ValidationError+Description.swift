@@ -9,10 +9,15 @@ extension ValidationError {
 
     /// `name → title: 200 characters, expected 1...80; got "xxxx…" (200 characters) [lengthRange]`
     public var description: String {
+        Self.describe(path: path, property: property, message: message, value: value, tag: rule)
+    }
+
+    /// `path → property: message; got value [tag]`, the one line an error or a warning prints as.
+    static func describe(path: String, property: String, message: String, value: String?, tag: String) -> String {
         let location = path.isEmpty ? "(root)" : path
         let target = property.isEmpty ? "" : " → \(property)"
         let got = value.map { "; got \($0)" } ?? ""
-        return "\(location)\(target): \(message)\(got) [\(rule)]"
+        return "\(location)\(target): \(message)\(got) [\(tag)]"
     }
 }
 
