@@ -34,6 +34,8 @@ extension SourceValue {
             let count = object.count
             return "{…} (\(count) \(count == 1 ? "key" : "keys"))"
         }
+        // An enum case as the raw value it is written as: `"unknown"`, not `unknown`.
+        if let raw = value as? any RawRepresentable { return render(raw.rawValue) }
         // Foundation on Linux describes a date past year 9999 as `<description unavailable>`.
         if let date = value as? Date { return "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))" }
         return truncated(String(describing: value))
