@@ -968,3 +968,71 @@ extension CallSiteTests {
         }
     }
 }
+
+/// DESIGN.md's "Policies" call sites that this version has, each written as it is there (the
+/// `Mapping(keys:unknownKeys:coercion:rules:_:)` initializer and `.anyOf` are not here yet).
+enum DesignPoliciesCallSite {
+    protocol Attachment: Sendable {}
+
+    struct Image: Mappable, Attachment {
+        var url = ""
+        static let mapping: Mapping<Image> = ["url": .property(\.url)]
+    }
+
+    struct File: Mappable, Attachment {
+        var size = 0
+        static let mapping: Mapping<File> = ["size": .property(\.size)]
+    }
+
+    struct Trip: Mappable {
+        enum Kind: String, CaseIterable, Sendable { case flight, unknown }
+        var start = Date(timeIntervalSince1970: 0)
+        var end = Date(timeIntervalSince1970: 0)
+        var views = -1
+        var kind: Kind = .flight
+        var nickname: String? = "kept"
+        var tags: [String] = []
+        var id = 0
+        var site: URL?
+        var attachment: any Attachment = Image()
+
+        static let mapping: Mapping<Trip> = [
+            "start": .box(.date, \.start),
+            "end": .box(.date(.iso8601, .secondsSince1970), \.end),
+            "views": .property(\.views, default: 0),
+            "kind": .property(\.kind, fallback: .unknown),
+            "nickname": .property(\.nickname).ifAbsent(.setNil).ifNull(.keep),
+            "tags": .property(\.tags).droppingInvalidElements(),
+            "id": .property(\.id).lenient(),
+            "site": .box(.url, \.site).ensure("isSecure") { (url: URL) in url.scheme == "https" },
+            "attachment": .polymorphic(\.attachment, on: "type", ["image": Image.self, "file": File.self]),
+        ]
+    }
+
+    static var json: [String: Any] {
+        [
+            "start": "2026-01-02T03:04:05Z", "end": 1_767_323_045, "kind": "bus", "nickname": NSNull(), "tags": ["a", 1],
+            "id": "42", "site": "https://example.com", "attachment": ["type": "file", "size": 3],
+        ]
+    }
+}
+
+extension CallSiteTests {
+    @Suite struct DesignPolicies {
+        typealias Site = DesignPoliciesCallSite
+
+        @Test func theWarningFormsAsWritten() throws {
+            var trip = Site.Trip()
+            var warnings: [MappingWarning] = []
+            try Mapper.mapValues(from: Site.json, to: &trip, using: Site.Trip.mapping, warnings: &warnings)
+            let trip2 = try Mapper.map(Site.Trip.self, from: Site.json, warnings: &warnings)
+            for mapped in [trip, trip2] {
+                #expect(mapped.views == 0 && mapped.kind == .unknown && mapped.nickname == "kept")
+                #expect(mapped.tags == ["a"] && mapped.id == 42 && mapped.attachment is Site.File)
+                #expect(mapped.end == Date(timeIntervalSince1970: 1_767_323_045))
+            }
+            let kinds: [MappingWarning.Kind] = [.defaultUsed, .fallbackUsed, .elementDropped, .coerced]
+            #expect(warnings.map(\.kind) == kinds + kinds, "appended by each call")
+        }
+    }
+}
