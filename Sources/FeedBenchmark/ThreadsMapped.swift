@@ -4,9 +4,9 @@ import PropertyMapper
 // The threads workload's models as a PropertyMapper user writes them: `Mappable` structs whose
 // mappings state every rule of the workload's tables, nested models mapped by `.property`.
 //
-// An attachment is one `Attachment` model whose `type` is an enum: an unknown tag is a type error
-// at `attachments[i].type`, and each kind's fields are checked when present. (Choosing a model by
-// the tag, with each kind's own required fields, is `.polymorphic`, which the policies bring.)
+// An attachment is an `ImageAttachment` or a `FileAttachment`, chosen by its `type` through
+// `.polymorphic`: each kind has its own required fields, and an unknown tag is one discriminator
+// error at `attachments[i].type`.
 
 struct Thread: Mappable, CountedThread {
     enum State: String, CaseIterable { case open, closed }
@@ -20,7 +20,7 @@ struct Thread: Mappable, CountedThread {
     var assignee: User?
     var labels: [Label] = []
     var comments: [Comment] = []
-    var attachments: [Attachment] = []
+    var attachments: [any Attachment] = []
     var reactions: [String: Int] = [:]
 
     static let mapping: Mapping<Thread> = [
@@ -33,7 +33,8 @@ struct Thread: Mappable, CountedThread {
         "assignee": .property(\.assignee),
         "labels": .property(\.labels).isRequired(),
         "comments": .property(\.comments).isRequired(),
-        "attachments": .property(\.attachments).isRequired(),
+        "attachments": .polymorphic(\.attachments, on: "type", ["image": ImageAttachment.self, "file": FileAttachment.self])
+            .isRequired(),
         "reactions": .property(\.reactions).isRequired().validate("countsAtLeast0") { (counts: [String: Int]) in
             counts.values.allSatisfy { $0 >= 0 }
         },
@@ -86,23 +87,32 @@ struct Comment: Mappable {
     var replyCount: Int { replies.reduce(replies.count) { $0 + $1.replyCount } }
 }
 
-struct Attachment: Mappable {
-    enum Kind: String, CaseIterable { case image, file }
+/// What the two kinds of attachment have in common.
+protocol Attachment {
+    var url: URL { get }
+}
 
-    var kind = Kind.file
+struct ImageAttachment: Mappable, Attachment {
     var url = URL(fileURLWithPath: "/")
-    var width: Int?
-    var height: Int?
-    var bytes: Int?
-    var name: String?
+    var width = 0
+    var height = 0
 
-    static let mapping: Mapping<Attachment> = [
-        "type": .property(\.kind).isRequired(),
+    static let mapping: Mapping<ImageAttachment> = [
         "url": .box(.url, \.url).isRequired(),
-        "width": .property(\.width).min(1),
-        "height": .property(\.height).min(1),
-        "bytes": .property(\.bytes).min(0),
-        "name": .property(\.name).lengthRange(1, 255),
+        "width": .property(\.width).isRequired().min(1),
+        "height": .property(\.height).isRequired().min(1),
+    ]
+}
+
+struct FileAttachment: Mappable, Attachment {
+    var url = URL(fileURLWithPath: "/")
+    var bytes = 0
+    var name = ""
+
+    static let mapping: Mapping<FileAttachment> = [
+        "url": .box(.url, \.url).isRequired(),
+        "bytes": .property(\.bytes).isRequired().min(0),
+        "name": .property(\.name).isRequired().lengthRange(1, 255),
     ]
 }
 
