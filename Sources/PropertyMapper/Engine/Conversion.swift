@@ -55,11 +55,10 @@ struct Conversion<Value>: Sendable {
         self.coerce = coerce
     }
 
-    /// `item`, or under `.lenient()` the value the lenient table reads it as (with a `coerced`
-    /// warning): what the field's validators judge.
-    @inline(__always)
-    func coerced(_ item: SourceItem, _ issues: inout ConversionIssues) -> SourceItem {
-        guard let coerce, let coerced = coerce(item) else { return item }
+    /// Under `.lenient()`, the value the lenient table reads `item` as (with a `coerced` warning),
+    /// which the field's validators then judge; nil when it reads it as it is.
+    func coerced(_ item: SourceItem, _ issues: inout ConversionIssues) -> SourceItem? {
+        guard let coerce, let coerced = coerce(item) else { return nil }
         issues.addCoerced(from: item, to: typeName)
         return coerced
     }

@@ -142,8 +142,21 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
     }
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        if conversion.coerce != nil { return stageLeniently(item, at: node, field, in: &run) }
         var issues = ConversionIssues(nesting: run.nesting)
-        let item = conversion.coerced(item, &issues)
+        convertAndStage(item, at: node, field, in: &run, &issues)
+    }
+
+    /// Under `.lenient()`: the coerced value, when the table reads it so, with its warning.
+    @inline(never)
+    private func stageLeniently(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        var issues = ConversionIssues(nesting: run.nesting)
+        if let coerced = conversion.coerced(item, &issues) { return convertAndStage(coerced, at: node, field, in: &run, &issues) }
+        convertAndStage(item, at: node, field, in: &run, &issues)
+    }
+
+    @inline(__always)
+    private func convertAndStage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun, _ issues: inout ConversionIssues) {
         let slot = run.staging.slot(field)
         guard conversion.convertInto(item, slot, &issues) else { return run.fail(node, issues: issues) }
         guard run.passesValidators(node, item) else { return discardStaged(slot) }
@@ -216,8 +229,21 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
     var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        if conversion.coerce != nil { return stageLeniently(item, at: node, field, in: &run) }
         var issues = ConversionIssues(nesting: run.nesting)
-        let item = conversion.coerced(item, &issues)
+        convertAndStage(item, at: node, field, in: &run, &issues)
+    }
+
+    /// Under `.lenient()`: the coerced value, when the table reads it so, with its warning.
+    @inline(never)
+    private func stageLeniently(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        var issues = ConversionIssues(nesting: run.nesting)
+        if let coerced = conversion.coerced(item, &issues) { return convertAndStage(coerced, at: node, field, in: &run, &issues) }
+        convertAndStage(item, at: node, field, in: &run, &issues)
+    }
+
+    @inline(__always)
+    private func convertAndStage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun, _ issues: inout ConversionIssues) {
         // Converted into the field's scratch space rather than returned: generic code handling an
         // `Input?` would look up that type's metadata on every call.
         let scratch = run.staging.scratch(field)

@@ -125,13 +125,9 @@ struct MappingRun {
         if item.isNull, node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }
         // Fields, the common case, through the node's stored reference rather than `body`'s payload.
         if let field = node.field {
+            if node.hasPresentPolicy { return visitUnderPolicy(field, node, present: item) }
             if node.tracksPresence { staging.markPresent(field) }
-            if item.isNull {
-                if let policy = node.nullPolicy { return apply(policy, to: node, null: item) }
-                return field.stageNull(at: node, in: &self)
-            }
-            if node.fallsBack { return stageFallingBack(field, at: node, item) }
-            return field.stage(item, at: node, in: &self)
+            return item.isNull ? field.stageNull(at: node, in: &self) : field.stage(item, at: node, in: &self)
         }
         switch node.body {
         case .field:
@@ -149,6 +145,18 @@ struct MappingRun {
             guard item.isNull || passesValidators(node, item) else { return }
             for child in children { visit(child, present: item) }
         }
+    }
+
+    /// A present value of a field with `.ifNull(_:)` or `fallback:` (kept out of the common path).
+    @inline(never)
+    private mutating func visitUnderPolicy(_ field: PlanField, _ node: PlanNode, present item: SourceItem) {
+        if node.tracksPresence { staging.markPresent(field) }
+        if item.isNull {
+            if let policy = node.nullPolicy { return apply(policy, to: node, null: item) }
+            return field.stageNull(at: node, in: &self)
+        }
+        if node.fallsBack { return stageFallingBack(field, at: node, item) }
+        field.stage(item, at: node, in: &self)
     }
 
     /// An absent value (`null` nil) or a null one, under the field's policy.
@@ -210,8 +218,15 @@ struct MappingRun {
     /// `field` has put the value it converted from `item` in its slot: the node's `.ensure` rules
     /// judge it, then it is kept (or dropped in a dry run) as `staged(_:)` does; a value that fails
     /// one is dropped and reported, with the source value.
+    @inline(__always)
     mutating func staged(_ field: PlanField, checkedBy node: PlanNode, from item: SourceItem) {
-        if !node.ensures.isEmpty, let (rule, failure) = field.field.firstFailure(of: node.ensures, staged: staging.slot(field)) {
+        if node.ensures.isEmpty { return staged(field) }
+        stagedIfEnsured(field, node, item)
+    }
+
+    @inline(never)
+    private mutating func stagedIfEnsured(_ field: PlanField, _ node: PlanNode, _ item: SourceItem) {
+        if let (rule, failure) = field.field.firstFailure(of: node.ensures, staged: staging.slot(field)) {
             field.field.discardStaged(staging.slot(field))
             return fail(node, rule: rule, failure: failure, value: item.value)
         }

@@ -165,6 +165,8 @@ final class PlanNode: Sendable {
     let nullPolicy: MissingValuePolicy?
     /// The field has a `fallback:` for a present value that fails.
     let fallsBack: Bool
+    /// The field has `.ifNull(_:)` or `fallback:`: a present value takes the walk's policy path.
+    let hasPresentPolicy: Bool
     let validators: [Validator]
     /// `.ensure(_:_:)`: rules on the converted value.
     let ensures: [Ensure]
@@ -209,6 +211,7 @@ final class PlanNode: Sendable {
         self.body = body
         if case let .field(field) = body { self.field = field } else { self.field = nil }
         fallsBack = field?.field.hasFallback ?? false
+        hasPresentPolicy = fallsBack || nullPolicy != nil
         serialization = isOneWay ? .skipped : Self.serialization(of: body)
         switch serialization {
         case let .field(field): (serialField, serialLevel) = (field, nil)
