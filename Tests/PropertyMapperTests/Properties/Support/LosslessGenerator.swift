@@ -177,15 +177,7 @@ enum LosslessGenerator {
         18_446_744_073_709_551_616.0, 9.223372036854775807e18, -9.223372036854775808e18, 1.7976931348623157e308, 4.35, 2.675,
     ]
 
-    /// A double, leaving out those `LosslessKnownBugs` lists while it says so.
     static func double(using random: inout SplitMix64) -> Double {
-        while true {
-            let value = anyDouble(using: &random)
-            if !LosslessKnownBugs.avoided || !LosslessKnownBugs.changes(value) { return value }
-        }
-    }
-
-    private static func anyDouble(using random: inout SplitMix64) -> Double {
         switch Int.random(in: 0..<10, using: &random) {
         case 0..<3: return random.pick(specialDoubles)
         case 3..<6:
@@ -206,15 +198,7 @@ enum LosslessGenerator {
         0.3, 1.0 / 3.0,
     ]
 
-    /// A float, leaving out those `LosslessKnownBugs` lists while it says so.
     static func float(using random: inout SplitMix64) -> Float {
-        while true {
-            let value = anyFloat(using: &random)
-            if !LosslessKnownBugs.avoided || !LosslessKnownBugs.changes(value) { return value }
-        }
-    }
-
-    private static func anyFloat(using random: inout SplitMix64) -> Float {
         switch Int.random(in: 0..<10, using: &random) {
         case 0..<3: return random.pick(specialFloats)
         case 3..<6:
