@@ -57,8 +57,6 @@ struct PolymorphicCase<Value>: Sendable {
     let conversion: Conversion<Value>
     /// Whether a value of the property's type is of this case's model type.
     let holds: @Sendable (Value) -> Bool
-    /// Whether this case's mapping writes the tag's key itself.
-    let writesTag: @Sendable () -> Bool
 }
 
 enum Polymorphism {
@@ -70,9 +68,9 @@ enum Polymorphism {
         for (tag, type) in types {
             let made: PolymorphicCase<Value>?
             if let model = type as? any (Mappable & ThreadSafeMetatype).Type {
-                made = mappableCase(model, tag: tag, tagKey: tagKey, as: Value.self)
+                made = mappableCase(model, tag: tag, as: Value.self)
             } else if let model = type as? any (ImmutableMappable & ThreadSafeMetatype).Type {
-                made = immutableCase(model, tag: tag, tagKey: tagKey, as: Value.self)
+                made = immutableCase(model, tag: tag, as: Value.self)
             } else {
                 return .failure(PolymorphismProblem(tag: tag, typeName: TypeName.of(type), isModel: false))
             }
@@ -84,25 +82,23 @@ enum Polymorphism {
 
     /// A `Mappable` case; nil when its model is not a `Value` (checked on a new model: `init()`).
     private static func mappableCase<Model: Mappable & ThreadSafeMetatype, Value>(
-        _: Model.Type, tag: String, tagKey: String, as _: Value.Type
+        _: Model.Type, tag: String, as _: Value.Type
     ) -> PolymorphicCase<Value>? {
         guard Model() is Value else { return nil }
-        return modelCase(Conversions.mappable(Model.self) as! Conversion<Model>, tag: tag, tagKey: tagKey) { Model.mapping.plan }
+        return modelCase(Conversions.mappable(Model.self) as! Conversion<Model>, tag: tag)
     }
 
     /// An `ImmutableMappable` case; nil when its type is known not to be a `Value` (an immutable model
     /// has no instance to check before mapping: a class must be a subclass, anything else is checked
     /// as each value maps).
     private static func immutableCase<Model: ImmutableMappable & ThreadSafeMetatype, Value>(
-        _: Model.Type, tag: String, tagKey: String, as _: Value.Type
+        _: Model.Type, tag: String, as _: Value.Type
     ) -> PolymorphicCase<Value>? {
         if Value.self is AnyObject.Type, !(Model.self is Value.Type) { return nil }
-        return modelCase(Conversions.immutableMappable(Model.self) as! Conversion<Model>, tag: tag, tagKey: tagKey) { Model.mapping.plan }
+        return modelCase(Conversions.immutableMappable(Model.self) as! Conversion<Model>, tag: tag)
     }
 
-    private static func modelCase<Model, Value>(
-        _ model: Conversion<Model>, tag: String, tagKey: String, plan: @escaping @Sendable () -> Plan
-    ) -> PolymorphicCase<Value> {
+    private static func modelCase<Model, Value>(_ model: Conversion<Model>, tag: String) -> PolymorphicCase<Value> {
         let typeName = TypeName.of(Value.self)
         let conversion = Conversion<Value>(typeName: typeName, kinds: .object, convert: { item, issues in
             guard let converted = model.convert(item, &issues) else { return nil }
@@ -116,9 +112,7 @@ enum Polymorphism {
             guard let converted = value as? Model else { return false }
             return model.write(converted, &output, &issues)
         })
-        return PolymorphicCase(
-            tag: tag, conversion: conversion, holds: { $0 is Model },
-            writesTag: { plan().root.keyNames.contains(tagKey) })
+        return PolymorphicCase(tag: tag, conversion: conversion, holds: { $0 is Model })
     }
 
     /// Reads the tag, then maps through the case it names; writes the tag of the value's case.
@@ -149,7 +143,7 @@ enum Polymorphism {
                 issues.add(.notSerializable(.notJSONValue(typeName: TypeName.of(type(of: value)))), value: value, rule: "serialize")
                 return false
             }
-            if !chosen.writesTag() { output.pendTag(key, chosen.tag) }
+            output.pendTag(key, chosen.tag)
             return chosen.conversion.write(value, &output, &issues)
         })
     }

@@ -36,9 +36,11 @@ enum Serializer {
             return plan.definitionErrors.isEmpty ? plan.serializeErrors : plan.definitionErrors
         }
         var errors: [ValidationError] = []
-        // A `.polymorphic` value's tag goes among the model's keys (a model of indices has none).
-        let tag = output.takePendingTag()
-        _ = write(plan.root, root: root, nesting: nesting, into: &output, errors: &errors, tag: plan.root.shape == .indexed ? nil : tag)
+        // A `.polymorphic` value's tag goes among the model's keys, unless its mapping writes that key
+        // itself (a model of indices has no keys).
+        var tag = output.takePendingTag()
+        if let pending = tag, plan.root.shape == .indexed || plan.root.keyNames.contains(pending.key.text) { tag = nil }
+        _ = write(plan.root, root: root, nesting: nesting, into: &output, errors: &errors, tag: tag)
         return errors
     }
 
