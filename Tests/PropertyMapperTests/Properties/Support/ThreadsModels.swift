@@ -2,8 +2,10 @@ import Foundation
 import PropertyMapper
 
 /// The threads workload's `Mappable` models, a test-side copy of the benchmark's
-/// (Sources/FeedBenchmark/ThreadsMapped.swift, which the tests cannot import): the same properties
-/// and the same mappings, rules included, and field lists for the lossless workload test.
+/// (Sources/FeedBenchmark/ThreadsMapped.swift, which the tests cannot import) as they were before the
+/// benchmark chose attachments through `.polymorphic`: the same properties and rules, attachments as
+/// one `Attachment` model with an enum tag (`PolymorphicTests` round-trips the polymorphic form), and
+/// field lists for the lossless workload test.
 enum ThreadsModels {
     struct Thread: Mappable, FieldListed {
         enum State: String, CaseIterable, ExactText { case open, closed }
