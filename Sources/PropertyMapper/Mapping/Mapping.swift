@@ -12,10 +12,26 @@
 /// Entries keep their declaration order, which is the order of reported errors.
 public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
     /// The entries in declaration order.
-    public let entries: [(key: MappingKey, descriptor: PropertyDescriptor<Root>)]
-    let plan: Plan
+    public var entries: [(key: MappingKey, descriptor: PropertyDescriptor<Root>)] { storage.entries }
+    var plan: Plan { storage.plan }
     /// What the JSON reader builds for this mapping (only the mapped values).
-    let jsonLevel: JSONLevel
+    var jsonLevel: JSONLevel { storage.jsonLevel }
+
+    /// Everything the mapping holds, in one object: a copy of a mapping (a model's `static let`,
+    /// read for every nested model mapped or serialized) retains one reference, not three.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let entries: [(key: MappingKey, descriptor: PropertyDescriptor<Root>)]
+        let plan: Plan
+        let jsonLevel: JSONLevel
+
+        init(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) {
+            self.entries = entries.map { (key: $0.0, descriptor: $0.1) }
+            plan = Plan(entries)
+            jsonLevel = JSONLevel(plan.root)
+        }
+    }
 
     /// What is wrong with the mapping itself, such as a validator that can never judge its field
     /// (`lengthRange` on an `Int`) or the same key twice at one level; empty for a sound mapping.
@@ -32,8 +48,6 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
 
     /// A mapping built from entries in code rather than a literal; the order is kept.
     public init(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) {
-        self.entries = entries.map { (key: $0.0, descriptor: $0.1) }
-        self.plan = Plan(entries)
-        self.jsonLevel = JSONLevel(plan.root)
+        storage = Storage(entries)
     }
 }
