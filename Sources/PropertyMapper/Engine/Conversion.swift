@@ -63,6 +63,14 @@ struct Conversion<Value>: Sendable {
         return coerced
     }
 
+    /// Hands `body` the value a field stages under `.lenient()`: the coerced one, its warning already
+    /// in the issues, or `item` itself.
+    func withCoerced(_ item: SourceItem, nesting: Nesting, _ body: (SourceItem, inout ConversionIssues) -> Void) {
+        var issues = ConversionIssues(nesting: nesting)
+        if let coerced = coerced(item, &issues) { return body(coerced, &issues) }
+        body(item, &issues)
+    }
+
     /// Initializes `slot`, uninitialized memory for a `Value`, with `result`; false when it is nil.
     @inline(__always)
     static func store(_ result: Value?, in slot: UnsafeMutableRawPointer) -> Bool {
@@ -502,8 +510,8 @@ protocol OptionalConvertible {
     static var nilValue: Any { get }
     /// A `Conversion<Self>` that turns null into `nil`.
     static func optionalConversion() -> Any
-    /// Initializes its argument, uninitialized memory for this type, to `nil`.
-    static var initializeNil: @Sendable (UnsafeMutableRawPointer) -> Void { get }
+    /// Initializes `slot`, uninitialized memory for this type, to `nil`.
+    static func initializeNil(_ slot: UnsafeMutableRawPointer)
     /// Whether `value`, a pointer to a value of this type, points to `nil`. (A static method rather
     /// than a closure: called on the metatype, it is handed this type's metadata, which a closure
     /// made in a generic context would look up on every call.)
@@ -518,8 +526,8 @@ extension Optional: OptionalConvertible {
         Conversions.optional(Conversions.make(Wrapped.self))
     }
 
-    static var initializeNil: @Sendable (UnsafeMutableRawPointer) -> Void {
-        { slot in slot.initializeMemory(as: Self.self, repeating: .none, count: 1) }
+    static func initializeNil(_ slot: UnsafeMutableRawPointer) {
+        slot.initializeMemory(as: Self.self, repeating: .none, count: 1)
     }
 
     static func isNil(_ value: UnsafeRawPointer) -> Bool {

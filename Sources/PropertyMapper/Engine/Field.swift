@@ -150,9 +150,7 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
     /// Under `.lenient()`: the coerced value, when the table reads it so, with its warning.
     @inline(never)
     private func stageLeniently(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        var issues = ConversionIssues(nesting: run.nesting)
-        if let coerced = conversion.coerced(item, &issues) { return convertAndStage(coerced, at: node, field, in: &run, &issues) }
-        convertAndStage(item, at: node, field, in: &run, &issues)
+        conversion.withCoerced(item, nesting: run.nesting) { item, issues in convertAndStage(item, at: node, field, in: &run, &issues) }
     }
 
     @inline(__always)
@@ -237,9 +235,7 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
     /// Under `.lenient()`: the coerced value, when the table reads it so, with its warning.
     @inline(never)
     private func stageLeniently(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        var issues = ConversionIssues(nesting: run.nesting)
-        if let coerced = conversion.coerced(item, &issues) { return convertAndStage(coerced, at: node, field, in: &run, &issues) }
-        convertAndStage(item, at: node, field, in: &run, &issues)
+        conversion.withCoerced(item, nesting: run.nesting) { item, issues in convertAndStage(item, at: node, field, in: &run, &issues) }
     }
 
     @inline(__always)

@@ -44,8 +44,6 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     private let writableKeyPath: WritableKeyPath<Root, Value>?
     /// The property's type and offset when it is inline storage of a struct model; nil otherwise.
     let inlineMove: InlineMove?
-    /// When `Value` is an `Optional`, which takes null as nil: initializes a slot to `nil`.
-    private let initializeNil: (@Sendable (UnsafeMutableRawPointer) -> Void)?
     /// The property's type, as a user writes it, for a null into a property that is not optional.
     private let typeName: String
     /// The property's name from its key path, or nil when the key path does not tell it.
@@ -53,7 +51,8 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     /// The property's offset when it is stored inline in a struct model (a `let` too), where
     /// serialize reads it; nil otherwise.
     private let readOffset: Int?
-    /// `Value` when it is an `Optional`, which serialize leaves out when nil.
+    /// `Value` when it is an `Optional`, which takes null as nil and which serialize leaves out when
+    /// nil. (Called on the metatype, its static methods are handed its metadata.)
     private let optionalType: (any OptionalConvertible.Type)?
     /// The field's `default:` and `fallback:`.
     let substitutes: Substitutes<Value>
@@ -66,7 +65,6 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
             ? nil : MemoryLayout<Root>.offset(of: keyPath as KeyPath<Root, Value>)
         self.inlineMove = offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) }
         readOffset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath as KeyPath<Root, Value>)
-        self.initializeNil = (Value.self as? any OptionalConvertible.Type)?.initializeNil
         optionalType = Value.self as? any OptionalConvertible.Type
         self.typeName = typeName
         self.propertyName = PropertyName.of(keyPath)
@@ -99,7 +97,7 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     var stagedLayout: ValueLayout { .of(Value.self) }
     var keyPathID: AnyKeyPath { keyPath }
     var isWritable: Bool { writableKeyPath != nil }
-    var isOptional: Bool { initializeNil != nil }
+    var isOptional: Bool { optionalType != nil }
 
     /// Assigns `value` to the property of the model at `root`, through the key path. A read-only
     /// key path is never written: a plan that holds one is refused before any run that writes.
@@ -115,8 +113,8 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
 
     /// Null: stages nil for an optional property, and is a `type` error for any other.
     final func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        guard let initializeNil else { return run.failNull(at: node, expected: typeName) }
-        initializeNil(run.staging.slot(field))
+        guard let optionalType else { return run.failNull(at: node, expected: typeName) }
+        optionalType.initializeNil(run.staging.slot(field))
         run.staged(field)
     }
 

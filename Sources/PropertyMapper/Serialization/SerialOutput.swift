@@ -7,7 +7,6 @@ import Foundation
 /// (a `key` before each value inside an object). Anything written since a `mark` can be taken back,
 /// for a nested level that turns out to have nothing to write.
 struct SerialOutput {
-    let options: SerializationOptions
     /// Whether a nil property is written as `null` rather than left out.
     let writingNulls: Bool
     /// Whether object keys are written in the order of their UTF-8 bytes (JSON text only: a
@@ -33,7 +32,6 @@ struct SerialOutput {
     }
 
     private init(options: SerializationOptions, writesText: Bool, capacity: Int) {
-        self.options = options
         self.writesText = writesText
         writingNulls = options.contains(.writingNulls)
         sortingKeys = writesText && options.contains(.sortedKeys)

@@ -115,18 +115,20 @@ extension Serializer {
     }
 
     static func write(double value: Double, _ output: inout SerialOutput, _ issues: inout ConversionIssues) -> Bool {
-        do {
-            try output.double(value)
-            return true
-        } catch {
-            issues.add(.notSerializable(.nonFinite(error)), value: value, rule: "serialize")
-            return false
-        }
+        write(finite: value, &output, &issues) { (output: inout SerialOutput) throws(NonFiniteNumber) in try output.double(value) }
     }
 
     static func write(decimal value: Decimal, _ output: inout SerialOutput, _ issues: inout ConversionIssues) -> Bool {
+        write(finite: value, &output, &issues) { (output: inout SerialOutput) throws(NonFiniteNumber) in try output.decimal(value) }
+    }
+
+    /// A number by `append`, which refuses NaN and the infinities: a `serialize` error then.
+    private static func write<Number>(
+        finite value: Number, _ output: inout SerialOutput, _ issues: inout ConversionIssues,
+        _ append: (inout SerialOutput) throws(NonFiniteNumber) -> Void
+    ) -> Bool {
         do {
-            try output.decimal(value)
+            try append(&output)
             return true
         } catch {
             issues.add(.notSerializable(.nonFinite(error)), value: value, rule: "serialize")
