@@ -120,10 +120,7 @@ final class PlanLevel: Sendable {
             sortedSerialOrder = []
         } else {
             serialOrder = Array(entries.indices)
-            sortedSerialOrder = entries.indices.sorted { [keyNames] a, b in
-                let order = JSONWriter.compareUTF8(keyNames[a], keyNames[b])
-                return order == 0 ? a < b : order < 0
-            }
+            sortedSerialOrder = JSONWriter.sortedIndices(of: keyNames)
         }
     }
 

@@ -95,11 +95,16 @@ extension JSONOutput {
 extension JSONWriter {
     /// Members in the order of their keys' UTF-8 bytes; members with equal keys keep their order.
     static func sorted(_ members: [(String, JSONValue)]) -> [(String, JSONValue)] {
+        sortedIndices(of: members.map(\.0)).map { members[$0] }
+    }
+
+    /// The positions of `keys` in the order of their UTF-8 bytes; equal keys keep their order.
+    static func sortedIndices(of keys: [String]) -> [Int] {
         // Sorting indices makes the sort stable whatever algorithm `sort` uses.
-        members.indices.sorted { a, b in
-            let order = compareUTF8(members[a].0, members[b].0)
+        keys.indices.sorted { a, b in
+            let order = compareUTF8(keys[a], keys[b])
             return order == 0 ? a < b : order < 0
-        }.map { members[$0] }
+        }
     }
 
     /// Negative, zero or positive as `a`'s UTF-8 bytes sort before, with or after `b`'s.
