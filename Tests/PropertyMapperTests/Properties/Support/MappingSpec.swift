@@ -155,6 +155,10 @@ enum Oracle {
     static func double(_ value: Any) -> Double? {
         if isBoolean(value) || value is String { return nil }
         switch value {
+        // First, as Linux bridges an `NSDecimalNumber` to `Double` by its `doubleValue`: the double of
+        // the decimal's own digits, correctly rounded, as the mapper reads it (`doubleValue` is not:
+        // 26.92233720368547758079792 gives …548 rather than …476).
+        case let number as NSDecimalNumber: return Double(number.stringValue) ?? number.doubleValue
         case let number as Int: return Double(number)
         case let number as Double: return number
         case let number as Float: return Double(number)
