@@ -996,23 +996,28 @@ enum DesignPoliciesCallSite {
         var site: URL?
         var attachment: any Attachment = Image()
 
-        static let mapping: Mapping<Trip> = [
-            "start": .box(.date, \.start),
-            "end": .box(.date(.iso8601, .secondsSince1970), \.end),
-            "views": .property(\.views, default: 0),
-            "kind": .property(\.kind, fallback: .unknown),
-            "nickname": .property(\.nickname).ifAbsent(.setNil).ifNull(.keep),
-            "tags": .property(\.tags).droppingInvalidElements(),
-            "id": .property(\.id).lenient(),
-            "site": .box(.url, \.site).ensure("isSecure") { (url: URL) in url.scheme == "https" },
-            "attachment": .polymorphic(\.attachment, on: "type", ["image": Image.self, "file": File.self]),
-        ]
+        static let mapping = Mapping<Trip>(
+            keys: .ignoringCaseAndSeparators,      // .exact (default), .caseInsensitive, .ignoringCaseAndSeparators
+            unknownKeys: .warn,                    // .ignore (default), .warn, .fail
+            coercion: .lenient,                    // .strict (default), .lenient
+            rules: [MappingRule("endsAfterStart") { try $0[\.end] > $0[\.start] }],
+            [
+                .anyOf("start_date", "start"): .box(.date, \.start),
+                "end": .box(.date(.iso8601, .secondsSince1970), \.end),
+                "views": .property(\.views, default: 0),
+                "kind": .property(\.kind, fallback: .unknown),
+                "nickname": .property(\.nickname).ifAbsent(.setNil).ifNull(.keep),
+                "tags": .property(\.tags).droppingInvalidElements(),
+                "id": .property(\.id).lenient(),
+                "site": .box(.url, \.site).ensure("isSecure") { (url: URL) in url.scheme == "https" },
+                "attachment": .polymorphic(\.attachment, on: "type", ["image": Image.self, "file": File.self]),
+            ])
     }
 
     static var json: [String: Any] {
         [
-            "start": "2026-01-02T03:04:05Z", "end": 1_767_323_045, "kind": "bus", "nickname": NSNull(), "tags": ["a", 1],
-            "id": "42", "site": "https://example.com", "attachment": ["type": "file", "size": 3],
+            "Start": "2026-01-02T03:04:05Z", "end": 1_767_409_445, "kind": "bus", "nickname": NSNull(), "tags": ["a", 1],
+            "id": "42", "site": "https://example.com", "attachment": ["type": "file", "size": 3], "extra": true,
         ]
     }
 }
@@ -1029,10 +1034,16 @@ extension CallSiteTests {
             for mapped in [trip, trip2] {
                 #expect(mapped.views == 0 && mapped.kind == .unknown && mapped.nickname == "kept")
                 #expect(mapped.tags == ["a"] && mapped.id == 42 && mapped.attachment is Site.File)
-                #expect(mapped.end == Date(timeIntervalSince1970: 1_767_323_045))
+                #expect(mapped.end == Date(timeIntervalSince1970: 1_767_409_445))
             }
-            let kinds: [MappingWarning.Kind] = [.defaultUsed, .fallbackUsed, .elementDropped, .coerced]
+            let kinds: [MappingWarning.Kind] = [.defaultUsed, .fallbackUsed, .elementDropped, .coerced, .unknownKey]
             #expect(warnings.map(\.kind) == kinds + kinds, "appended by each call")
+        }
+
+        @Test func theRuleJudgesTheMappedDates() {
+            var json = Site.json
+            json["end"] = 0
+            #expect(Mapper.validate(json, as: Site.Trip.self).map(\.rule) == ["endsAfterStart"])
         }
     }
 }

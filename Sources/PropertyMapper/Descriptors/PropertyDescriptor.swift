@@ -50,8 +50,13 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
 
     /// This descriptor with `field` in place of its own, validators kept.
     func replacingField(_ field: any Field) -> Self {
+        replacingNode(.field(field))
+    }
+
+    /// This descriptor with `node` in place of its own, validators and policies kept.
+    func replacingNode(_ node: Node) -> Self {
         var copy = self
-        copy.node = .field(field)
+        copy.node = node
         return copy
     }
 

@@ -116,6 +116,7 @@ enum Engine {
             var run = MappingRun(root: nil, staging: staging, stagesWrites: true, nesting: nesting)
             run.visitRoot(plan, item)
             run.checkSharedTargets(plan)
+            run.judgeRules(of: plan)
             defer { staging.discardAll() }
             guard run.errors.isEmpty else { return run.errors }
             let values = StagedValues(plan: plan, base: staging.base)
@@ -145,6 +146,7 @@ enum Engine {
         let pending = PendingWrites(plan: plan)
         var run = MappingRun(root: UnsafeRawPointer(model), staging: pending.staging, stagesWrites: true, nesting: nesting)
         run.visitRoot(plan, item)
+        run.judgeRules(of: plan)
         guard run.errors.isEmpty else {
             pending.discard()
             return .failure(MappingError(errors: run.errors))
@@ -174,14 +176,17 @@ enum Engine {
         _ visit: (inout MappingRun) -> Void
     ) -> [ValidationError] {
         withStaging(plan) { staging in
-            var run = MappingRun(root: UnsafeRawPointer(model), staging: staging, stagesWrites: writes, nesting: nesting)
+            // A dry run keeps its values too when rules read them, and drops them at the end.
+            let stages = writes || !plan.rules.isEmpty
+            var run = MappingRun(root: UnsafeRawPointer(model), staging: staging, stagesWrites: stages, nesting: nesting)
             visit(&run)
-            if run.errors.isEmpty {
+            run.judgeRules(of: plan)
+            if run.errors.isEmpty, writes {
                 staging.moveAll(into: UnsafeMutableRawPointer(model))
-                if !run.warnings.isEmpty { warnings += run.warnings }
-            } else {
+            } else if stages {
                 staging.discardAll()
             }
+            if run.errors.isEmpty, !run.warnings.isEmpty { warnings += run.warnings }
             return run.errors
         }
     }

@@ -16,6 +16,8 @@ struct MappingRun {
     private(set) var warnings: [MappingWarning] = []
     /// Whether `errors` holds a `depth` error.
     private var reportedDepth = false
+    /// The fields that failed, by index (with repeats): what `MappingRule`s leave unjudged.
+    private var failedFields: [Int] = []
 
     init(root: UnsafeRawPointer?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting) {
         self.root = root
@@ -45,6 +47,7 @@ struct MappingRun {
 
     /// Walks `level` over a present source value, which may be null.
     mutating func visit(_ level: PlanLevel, _ source: SourceItem) {
+        if let keys = level.keyPolicy { return visit(level, keys, source) }
         switch source.scalar {
         case .null:
             // A null container: every entry under it is absent.
@@ -64,6 +67,43 @@ struct MappingRun {
                 visit(node, present: item)
             } else {
                 visitMissing(node)
+            }
+        }
+    }
+
+    /// A keyed level under its mapping's key policies: alternatives, looser matching, unknown keys.
+    @inline(never)
+    private mutating func visit(_ level: PlanLevel, _ keys: LevelKeys, _ source: SourceItem) {
+        if source.isNull { return visitAbsent(level) }
+        if case let .object(object) = source.scalar, object.level.plan === level {
+            // The JSON reader matched the keys as it read them.
+            return visit(level, unknown: object.unknownKeys, keys) { object.lookup(entry: $0) }
+        }
+        guard let keyed = source.keyed else { return failShape(level, value: source.value) }
+        let reading = KeyedReading(keyed, keys, exempt: nesting.exemptKey)
+        visit(level, unknown: reading.unknown, keys) { reading.lookup($0) }
+    }
+
+    /// Each entry of `level` as `lookup` finds it, then the unknown keys under the level's policy.
+    private mutating func visit(_ level: PlanLevel, unknown: [String], _ keys: LevelKeys, lookup: (Int) -> KeyLookup) {
+        let entries = level.entries
+        for index in entries.indices {
+            switch lookup(index) {
+            case let .found(item): visit(entries[index], present: item)
+            case .absent: visitMissing(entries[index])
+            case let .ambiguous(candidates):
+                fail(entries[index], rule: "ambiguousKey", failure: .ambiguousKey(candidates: candidates), value: nil)
+            }
+        }
+        for key in unknown where key != nesting.exemptKey {
+            let path = MappingKey.key(key).appended(to: level.path)
+            switch keys.unknownKeys {
+            case .ignore:
+                break
+            case .warn:
+                warnings.append(MappingWarning(path: path, property: "", value: nil, notice: .unknownKey))
+            case .fail:
+                errors.append(ValidationError(path: path, property: "", rule: "unknownKey", value: nil, failure: .unknownKey))
             }
         }
     }
@@ -105,7 +145,7 @@ struct MappingRun {
     private mutating func visitMissing(_ node: PlanNode) {
         if let policy = node.absentPolicy, !node.isRequired { return apply(policy, to: node, null: nil) }
         if node.absentIsError {
-            fail(node, rule: "isRequired", failure: .missing, value: nil)
+            fail(node, rule: "isRequired", failure: node.missing, value: nil)
         } else {
             visitAbsent(node)
         }
@@ -173,7 +213,7 @@ struct MappingRun {
                 warn(node, .defaultUsed(value: rendered, forNull: null != nil), value: null?.value)
             }
         case .fail:
-            fail(node, rule: "isRequired", failure: null == nil ? .missing : .null, value: null?.value)
+            fail(node, rule: "isRequired", failure: null == nil ? node.missing : .null, value: null?.value)
         }
     }
 
@@ -181,11 +221,13 @@ struct MappingRun {
     /// `fallbackUsed` warning and the fallback is staged instead.
     private mutating func stageFallingBack(_ field: PlanField, at node: PlanNode, _ item: SourceItem) {
         let errorCount = errors.count
+        let failedCount = failedFields.count
         let depthReported = reportedDepth
         field.stage(item, at: node, in: &self)
         guard errors.count > errorCount else { return }
         let replaced = Array(errors[errorCount...])
         errors.removeSubrange(errorCount...)
+        failedFields.removeSubrange(failedCount...)
         reportedDepth = depthReported
         if let rendered = field.field.stageSubstitute(fallback: true, field, in: &self) {
             warn(node, .fallbackUsed(value: rendered, replacing: replaced), value: item.value)
@@ -250,12 +292,22 @@ struct MappingRun {
         }
     }
 
+    /// Judges the plan's rules across fields over what the run staged, on the model at `root` (nil
+    /// for an immutable model): after every field, before any write.
+    mutating func judgeRules(of plan: Plan) {
+        if plan.rules.isEmpty { return }
+        let values = StagedValues(plan: plan, base: staging.base, root: root, failedFields: Set(failedFields))
+        defer { values.close() }
+        for rule in plan.rules { errors += rule.judge(values) }
+    }
+
     /// Null into a property that is not optional.
     mutating func failNull(at node: PlanNode, expected: String) {
         fail(node, rule: "type", failure: .typeMismatch(found: .null, expected: expected), value: SourceValue.null)
     }
 
     mutating func fail(_ node: PlanNode, rule: String, failure: Failure, value: Any?) {
+        failedFields += node.fieldIndices
         errors.append(ValidationError(
             path: node.path, property: node.property, rule: rule,
             value: value.map(SourceValue.render), failure: failure))
@@ -264,6 +316,7 @@ struct MappingRun {
     /// Errors from a conversion, each at its own sub-path (`tags[3]`, `owner.login`). A graph too
     /// deep is one root cause: a run keeps its first `depth` error only, so a model graph reports one.
     mutating func fail(_ node: PlanNode, issues: ConversionIssues) {
+        failedFields += node.fieldIndices
         for error in issues.errors(path: node.path, property: node.property) {
             if error.rule == "depth", reportedDepth { continue }
             if error.rule == "depth" { reportedDepth = true }
@@ -272,6 +325,7 @@ struct MappingRun {
     }
 
     private mutating func failShape(_ level: PlanLevel, value: Any) {
+        failedFields += level.fieldIndices
         errors.append(ValidationError(
             path: level.path, property: level.property, rule: "type",
             value: SourceValue.render(value),

@@ -12,22 +12,33 @@ struct Nesting {
     let depth: Int
     /// An address in the outermost model's run.
     private let entry: UInt
+    /// The key of the polymorphic tag that chose this model's type: never an unknown key here.
+    let exemptKey: String?
+    /// The tag key for the model about to be mapped one level further in (see `taggingInner(_:)`).
+    private let innerExemptKey: String?
 
     private static let checkInterval = 16
 
     /// The outermost model's nesting, entered at the caller's stack position.
     static func outermost() -> Nesting {
-        Nesting(depth: 0, entry: stackAddress())
+        Nesting(depth: 0, entry: stackAddress(), exemptKey: nil, innerExemptKey: nil)
     }
 
-    private init(depth: Int, entry: UInt) {
+    private init(depth: Int, entry: UInt, exemptKey: String?, innerExemptKey: String?) {
         self.depth = depth
         self.entry = entry
+        self.exemptKey = exemptKey
+        self.innerExemptKey = innerExemptKey
     }
 
     /// The nesting of a model inside this one.
     var inner: Nesting {
-        Nesting(depth: depth + 1, entry: entry)
+        Nesting(depth: depth + 1, entry: entry, exemptKey: innerExemptKey, innerExemptKey: nil)
+    }
+
+    /// This nesting, for a value whose model (one level further in) a polymorphic tag at `key` chose.
+    func taggingInner(_ key: String) -> Nesting {
+        Nesting(depth: depth, entry: entry, exemptKey: exemptKey, innerExemptKey: key)
     }
 
     /// Why a model cannot be mapped at this nesting, or nil.

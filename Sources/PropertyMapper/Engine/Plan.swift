@@ -31,9 +31,17 @@ final class Plan: Sendable {
     /// reverse) and is not marked `.oneWay()`: serialize refuses a plan that has any.
     let serializeErrors: [ValidationError]
 
-    init<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) {
+    /// The mapping's rules across fields (`MappingRule`), judged after the fields, before any write.
+    let rules: [PlanRule]
+
+    init<Root>(
+        _ entries: [(MappingKey, PropertyDescriptor<Root>)], keys: KeyMatching = .exact, unknownKeys: UnknownKeyPolicy = .ignore,
+        rules: [MappingRule<Root>] = []
+    ) {
         let immutable = Root.self is any ImmutableMappable.Type
-        var builder = PlanBuilder(immutable: immutable, targetCounts: immutable ? PlanBuilder.targetCounts(entries) : [:])
+        var builder = PlanBuilder(
+            immutable: immutable, targetCounts: immutable ? PlanBuilder.targetCounts(entries) : [:], matching: keys,
+            unknownKeys: unknownKeys)
         root = builder.level(entries, path: "")
         sharedTargets = builder.sharedTargets()
         builder.layout.finish(fieldCount: builder.fields.count)
@@ -50,6 +58,7 @@ final class Plan: Sendable {
             guard case let .irreversible(failure) = node.serialization else { return nil }
             return ValidationError(path: node.path, property: node.property, rule: "serialize", value: nil, failure: failure)
         }
+        self.rules = rules.map(PlanRule.init)
     }
 }
 
@@ -95,12 +104,23 @@ final class PlanLevel: Sendable {
     let sortedSerialOrder: [Int]
     /// In a keyed level, each entry's key as serialize writes it, by position.
     let outputKeys: [JSONOutput.Key]
+    /// The mapping's key policies, which cover its own levels.
+    let matching: KeyMatching
+    let unknownKeys: UnknownKeyPolicy
+    /// A keyed level that reads more than its exact keys (alternatives, looser matching, unknown
+    /// keys reported): how; nil for one read by exact look-ups alone.
+    let keyPolicy: LevelKeys?
+    /// The fields under this level, by index.
+    let fieldIndices: [Int]
 
-    init(path: String, entries: [PlanNode]) {
+    init(path: String, entries: [PlanNode], matching: KeyMatching = .exact, unknownKeys: UnknownKeyPolicy = .ignore) {
         self.path = path
         self.entries = entries
+        self.matching = matching
+        self.unknownKeys = unknownKeys
         self.property = PlanNode.joinedNames(entries.map(\.property))
-        let hasKeys = entries.contains { if case .key = $0.key { true } else { false } }
+        fieldIndices = entries.flatMap(\.fieldIndices)
+        let hasKeys = entries.contains { $0.key.name != nil }
         let hasIndices = entries.contains { if case .index = $0.key { true } else { false } }
         shape = switch (hasKeys, hasIndices) {
         case (true, true): .mixed
@@ -108,7 +128,8 @@ final class PlanLevel: Sendable {
         case (false, true): .indexed
         case (false, false): .empty
         }
-        keyNames = shape == .keyed ? entries.map { if case let .key(name) = $0.key { name } else { "" } } : []
+        keyNames = shape == .keyed ? entries.map { $0.key.name ?? "" } : []
+        keyPolicy = shape == .keyed ? LevelKeys(entries, matching: matching, unknownKeys: unknownKeys) : nil
         outputKeys = keyNames.map(JSONOutput.Key.init)
         if shape == .indexed {
             let indices = entries.map { if case let .index(index) = $0.key { index } else { 0 } }
@@ -177,6 +198,10 @@ final class PlanNode: Sendable {
     /// from `serialization` so that the walk reaches them without taking an enum payload out.
     let serialField: PlanField?
     let serialLevel: PlanLevel?
+    /// The fields under this node, by index: what a failure here leaves unjudged for `MappingRule`s.
+    let fieldIndices: [Int]
+    /// The failure when the node is absent and may not be: every key it tried.
+    let missing: Failure
 
     /// What serialize writes for a node.
     enum Serialization: Sendable {
@@ -207,6 +232,12 @@ final class PlanNode: Sendable {
         self.ensures = ensures
         self.body = body
         if case let .field(field) = body { self.field = field } else { self.field = nil }
+        fieldIndices = switch body {
+        case let .field(field): [field.index]
+        case let .nested(level): level.fieldIndices
+        case let .list(children): children.flatMap(\.fieldIndices)
+        }
+        missing = if case let .alternatives(keys) = key { .missingKeys(tried: keys) } else { .missing }
         fallsBack = field?.field.hasFallback ?? false
         hasPresentPolicy = fallsBack || nullPolicy != nil
         serialization = isOneWay ? .skipped : Self.serialization(of: body)
@@ -305,6 +336,9 @@ private struct PlanBuilder {
     let immutable: Bool
     /// In an immutable model's mapping, how many fields target each key path.
     let targetCounts: [AnyKeyPath: Int]
+    /// The mapping's key policies, for each of its levels.
+    let matching: KeyMatching
+    let unknownKeys: UnknownKeyPolicy
     var fields: [PlanField] = []
     var layout = StagingLayout()
     /// The nodes whose presence phase one records, in declaration order.
@@ -341,7 +375,9 @@ private struct PlanBuilder {
     }
 
     mutating func level<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)], path: String) -> PlanLevel {
-        PlanLevel(path: path, entries: entries.map { key, descriptor in node(descriptor, key: key, path: key.appended(to: path)) })
+        PlanLevel(
+            path: path, entries: entries.map { key, descriptor in node(descriptor, key: key, path: key.appended(to: path)) },
+            matching: matching, unknownKeys: unknownKeys)
     }
 
     private mutating func node<Root>(_ descriptor: PropertyDescriptor<Root>, key: MappingKey, path: String) -> PlanNode {

@@ -18,14 +18,39 @@ enum PlanCheck {
             if case .mixed = level.shape {
                 fail(path: level.path, property: level.property, .mixedKeysAndIndices)
             }
-            var seen = Set<MappingKey>()
+            var keys = SeenKeys(matching: level.matching)
             for node in level.entries {
                 if case let .index(index) = node.key, index < 0 {
                     fail(node, .negativeIndex(index))
-                } else if !seen.insert(node.key).inserted {
-                    fail(node, .duplicateKey(node.key))
+                } else if let problem = keys.insert(node.key) {
+                    fail(node, problem)
                 }
                 _ = self.node(node)
+            }
+        }
+
+        /// The keys of one level so far: a key that reads what an earlier one reads is the same key
+        /// twice (`.anyOf("a", "b")` beside `"a"`; `"Name"` beside `"name"` under `.caseInsensitive`).
+        private struct SeenKeys {
+            let matching: KeyMatching
+            var indices = Set<Int>()
+            var names: [String: MappingKey] = [:]
+            var normalized: [String: MappingKey] = [:]
+
+            mutating func insert(_ key: MappingKey) -> DefinitionProblem? {
+                if case let .index(index) = key { return indices.insert(index).inserted ? nil : .duplicateKey(key) }
+                var problem: DefinitionProblem?
+                for name in key.names {
+                    if names[name] != nil { problem = problem ?? .duplicateKey(.key(name)) }
+                    if let form = matching.normalized(name), let earlier = normalized[form], earlier != key, names[name] == nil {
+                        problem = problem ?? .keysMatchTheSame(earlier, key, matching)
+                    }
+                }
+                for name in key.names {
+                    names[name] = names[name] ?? key
+                    if let form = matching.normalized(name) { normalized[form] = normalized[form] ?? key }
+                }
+                return problem
             }
         }
 

@@ -2,6 +2,12 @@
 enum Failure: Sendable, Equatable {
     /// `isRequired` on an absent value.
     case missing
+    /// None of an entry's keys (`.anyOf`) is present.
+    case missingKeys(tried: [String])
+    /// No exact match, and several source keys (sorted) match the entry's key under the key policy.
+    case ambiguousKey(candidates: [String])
+    /// The source holds a key the mapping does not name (`unknownKeys: .fail`).
+    case unknownKey
     /// `isRequired` on a null value.
     case null
     /// The value's kind does not fit the type (named as a user writes it) its descriptor receives.
@@ -88,6 +94,8 @@ enum DefinitionProblem: Sendable, Equatable {
     case validatorNeverApplies(validator: String, judges: ValueKinds, judgedType: String?, receives: FieldInput)
     /// The same key twice at one level.
     case duplicateKey(MappingKey)
+    /// Two entries match the same source keys under the level's key matching.
+    case keysMatchTheSame(MappingKey, MappingKey, KeyMatching)
     /// An index below zero, which no array has.
     case negativeIndex(Int)
     /// One level maps string keys and indices at once: no container has both.

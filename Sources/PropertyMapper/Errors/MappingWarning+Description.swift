@@ -17,6 +17,8 @@ extension Notice {
             return "the fallback \(value) was written in place of a value that failed: " + reasons.joined(separator: "; ")
         case let .coerced(typeName):
             return "a string, read as \(typeName) (lenient)"
+        case .unknownKey:
+            return "a key the mapping does not name, skipped"
         case let .elementDropped(errors):
             let reasons = errors.map { ($0.path.isEmpty ? "" : "\($0.path): ") + "\($0.message) [\($0.rule)]" }
             return "element dropped: " + reasons.joined(separator: "; ")

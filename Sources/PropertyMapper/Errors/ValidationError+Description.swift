@@ -33,6 +33,12 @@ extension Failure {
         switch self {
         case .missing:
             return "value is missing"
+        case let .missingKeys(tried):
+            return "value is missing; tried the keys \(tried.map(SourceValue.render(string:)).joined(separator: ", "))"
+        case let .ambiguousKey(candidates):
+            return "no exact key, and several keys match: \(candidates.map(SourceValue.render(string:)).joined(separator: ", "))"
+        case .unknownKey:
+            return "a key the mapping does not name"
         case .null:
             return "expected a value"
         case let .typeMismatch(.null, expected):
@@ -127,6 +133,8 @@ extension DefinitionProblem {
         case let .validatorNeverApplies(validator, judges, judgedType, receives):
             let judged = judgedType ?? judges.phrase
             return "\(validator) can never judge this field, which receives \(receives.phrase) (\(validator) judges \(judged))"
+        case let .keysMatchTheSame(first, second, matching):
+            return "the keys \(first) and \(second) match the same source keys under .\(matching); map it once"
         case let .duplicateKey(key):
             return "the key \(key) is mapped twice at this level; map it once (use .list(…) to give one value to several properties)"
         case let .negativeIndex(index):

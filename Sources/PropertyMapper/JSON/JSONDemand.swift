@@ -72,6 +72,14 @@ final class JSONLevel: @unchecked Sendable {
     /// `[Int.max: …]` costs one entry, not a table up to `Int.max`.
     let indexDemands: [(index: Int, demand: JSONDemand)]
 
+    /// The level's key policies, when it reads more than its exact keys; the reader then matches
+    /// the keys it finds no exact entry for as they are read (see `LooseKeys`).
+    let policy: LevelKeys?
+    /// Under a policy: each entry's keys in `keys`, in order (one, or `.anyOf`'s).
+    let entryAlternatives: [[Int]]
+    /// Under a looser matching: each ASCII key's normalized bytes, with the key its entry reads first.
+    private let looseKeys: [(bytes: [UInt8], primary: Int)]
+
     init(_ level: PlanLevel) {
         plan = level
         readsObject = if case .keyed = level.shape { true } else { false }
@@ -80,18 +88,25 @@ final class JSONLevel: @unchecked Sendable {
         var keyDemands: [JSONDemand] = []
         var entryKeys: [Int] = []
         var indices: [Int: JSONDemand] = [:]
+        var alternatives: [[Int]] = []
         for entry in level.entries {
             switch entry.key {
-            case let .key(key):
-                if let existing = keys.firstIndex(of: key) {
-                    keyDemands[existing] = .whole  // a key mapped twice gives its value to both
-                    entryKeys.append(existing)
-                } else {
-                    entryKeys.append(keys.count)
-                    keys.append(key)
-                    keyDemands.append(JSONDemand.of(entry))
+            case .key, .alternatives:
+                var indices: [Int] = []
+                for key in entry.key.names {
+                    if let existing = keys.firstIndex(of: key) {
+                        keyDemands[existing] = .whole  // a key mapped twice gives its value to both
+                        indices.append(existing)
+                    } else {
+                        indices.append(keys.count)
+                        keys.append(key)
+                        keyDemands.append(JSONDemand.of(entry))
+                    }
                 }
+                entryKeys.append(indices.first ?? -1)
+                alternatives.append(indices)
             case let .index(index):
+                alternatives.append([])
                 entryKeys.append(-1)
                 guard index >= 0 else { continue }  // never present
                 indices[index] = indices[index] == nil ? JSONDemand.of(entry) : .whole
@@ -99,6 +114,19 @@ final class JSONLevel: @unchecked Sendable {
         }
         self.keys = keys
         self.entryKeys = entryKeys
+        policy = level.keyPolicy
+        entryAlternatives = policy == nil ? [] : alternatives
+        if let policy, policy.matching != .exact {
+            looseKeys = level.entries.indices.flatMap { entry in
+                alternatives[entry].compactMap { key -> (bytes: [UInt8], primary: Int)? in
+                    let utf8 = Array(keys[key].utf8)
+                    guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+                    return (utf8.compactMap(policy.matching.normalized(byte:)), entryKeys[entry])
+                }
+            }
+        } else {
+            looseKeys = []
+        }
         self.keyDemands = keyDemands
         indexDemands = indices.sorted { $0.key < $1.key }.map { (index: $0.key, demand: $0.value) }
 
@@ -138,6 +166,20 @@ final class JSONLevel: @unchecked Sendable {
     /// Swift string equality, as a `[String: Any]` lookup compares keys (canonical equivalence).
     private func matchString(_ key: String) -> Int? {
         keys.firstIndex(of: key)
+    }
+
+    /// The key (an entry's first) that `token`, which matches no key exactly, matches under the
+    /// policy's looser matching, or nil.
+    func looseMatch(_ token: JSONReader.StringToken, in reader: inout JSONReader, _ policy: LevelKeys) -> Int? {
+        if !token.hasEscapes, token.isASCII {
+            for candidate in looseKeys where reader.bytesEqual(token, normalizedBy: policy.matching, candidate.bytes) {
+                return candidate.primary
+            }
+            return nil
+        }
+        guard let normalized = policy.matching.normalized(reader.makeString(token)),
+              let entry = policy.looseEntries[normalized] else { return nil }
+        return entryKeys[entry]
     }
 }
 
@@ -194,6 +236,8 @@ extension JSONReader {
                     object.store(try read(level.keyDemands[index], depth: depth + 1), at: index)
                     present.insert(index)
                     hint = index + 1
+                } else if let policy = level.policy {
+                    try readUnmatched(key, of: object, present: present, policy, depth: depth)
                 } else {
                     try skipValue(depth: depth + 1)
                 }
@@ -201,6 +245,20 @@ extension JSONReader {
         }
         object.finish(present: present)
         return object
+    }
+
+    /// The value of a key no entry names exactly, under the level's policy: a looser match's value,
+    /// kept unless an exact match comes; an unknown key recorded; or skipped.
+    private mutating func readUnmatched(
+        _ key: StringToken, of object: JSONObject, present: KeySet, _ policy: LevelKeys, depth: Int
+    ) throws(JSONSyntaxError) {
+        if policy.matching != .exact, let primary = object.level.looseMatch(key, in: &self, policy) {
+            let value = try read(object.level.keyDemands[primary], depth: depth + 1)
+            object.storeLoose(value, at: primary, key: makeString(key), exactlyPresent: present.contains(primary))
+            return
+        }
+        if policy.unknownKeys != .ignore { object.addUnknown(makeString(key)) }
+        try skipValue(depth: depth + 1)
     }
 
     /// An array with the level's indices; a placeholder stands for each skipped element before the last

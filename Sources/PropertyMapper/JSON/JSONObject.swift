@@ -12,6 +12,8 @@ final class JSONObject {
     /// its element type's metadata, and a document holds an object per record and per nested model.)
     private let values: UnsafeMutablePointer<Any>
     private(set) var present = KeySet()
+    /// Under a key policy: what the reader found beyond exact keys; nil until it finds any.
+    private var beyondExact: LooseKeys?
 
     /// An object with every key absent, for the reader to fill with `store(_:at:)`.
     init(level: JSONLevel) {
@@ -43,8 +45,58 @@ final class JSONObject {
         return key >= 0 && present.contains(key) ? SourceItem(values[key]) : nil
     }
 
+    /// Stores the value of a source key `key` that matches key `index` (an entry's first) under the
+    /// level's looser matching: kept unless key `index` is present exactly (`exactlyPresent`, or
+    /// stored later); a second source key matching it makes the entry ambiguous.
+    func storeLoose(_ value: Any, at index: Int, key: String, exactlyPresent: Bool) {
+        let loose = beyondExact ?? LooseKeys(count: level.keys.count)
+        beyondExact = loose
+        if let earlier = loose.keys[index], earlier != key {
+            loose.ambiguous[index, default: [earlier]].append(key)
+        } else if !exactlyPresent {
+            values[index] = value  // an exact match, stored later, overwrites it
+        }
+        loose.keys[index] = key
+    }
+
+    /// Records a key the level does not name.
+    func addUnknown(_ key: String) {
+        let loose = beyondExact ?? LooseKeys(count: level.keys.count)
+        beyondExact = loose
+        loose.unknown.append(key)
+    }
+
+    /// The keys the reader found that the level does not name, in document order.
+    var unknownKeys: [String] { beyondExact?.unknown ?? [] }
+
+    /// The value of entry `entry` of the level's plan under its key policy: its first present key
+    /// in order, else its one looser match.
+    func lookup(entry: Int) -> KeyLookup {
+        for key in level.entryAlternatives[entry] where present.contains(key) {
+            return .found(SourceItem(values[key]))
+        }
+        let primary = level.entryKeys[entry]
+        guard primary >= 0, let loose = beyondExact, loose.keys[primary] != nil else { return .absent }
+        if let candidates = loose.ambiguous[primary] { return .ambiguous(Array(Set(candidates)).sorted()) }
+        return .found(SourceItem(values[primary]))
+    }
+
     /// A placeholder for absent keys.
     static var absent: Any { () }
+}
+
+/// What a `JSONObject` read under a key policy found beyond exact keys.
+final class LooseKeys {
+    /// By key position (an entry's first): the source key that matched it loosely.
+    var keys: [String?]
+    /// By key position: every distinct source key that matched it loosely, when more than one did.
+    var ambiguous: [Int: [String]] = [:]
+    /// Keys the level does not name, in document order.
+    var unknown: [String] = []
+
+    init(count: Int) {
+        keys = Array(repeating: nil, count: count)
+    }
 }
 
 /// A set of small integers (key positions), without allocating for the first 64.

@@ -532,6 +532,17 @@ struct JSONReader {
 
     /// Whether the token's bytes equal `count` bytes at `other`.
     @inline(__always)
+    /// Whether the token's bytes, normalized by `matching` (ASCII only), are `normalized`.
+    func bytesEqual(_ token: StringToken, normalizedBy matching: KeyMatching, _ normalized: [UInt8]) -> Bool {
+        var next = 0
+        for index in token.start..<token.end {
+            guard let byte = matching.normalized(byte: base[index]) else { continue }
+            guard next < normalized.count, normalized[next] == byte else { return false }
+            next += 1
+        }
+        return next == normalized.count
+    }
+
     func bytesEqual(_ token: StringToken, _ other: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         guard token.end - token.start == count else { return false }
         var index = 0

@@ -26,9 +26,12 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
         let plan: Plan
         let jsonLevel: JSONLevel
 
-        init(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) {
+        init(
+            _ entries: [(MappingKey, PropertyDescriptor<Root>)], keys: KeyMatching = .exact,
+            unknownKeys: UnknownKeyPolicy = .ignore, rules: [MappingRule<Root>] = []
+        ) {
             self.entries = entries.map { (key: $0.0, descriptor: $0.1) }
-            plan = Plan(entries)
+            plan = Plan(entries, keys: keys, unknownKeys: unknownKeys, rules: rules)
             jsonLevel = JSONLevel(plan.root)
         }
     }
@@ -49,5 +52,29 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
     /// A mapping built from entries in code rather than a literal; the order is kept.
     public init(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) {
         storage = Storage(entries)
+    }
+
+    /// A mapping with policies for all of its entries; each has a default, so name only those you
+    /// change:
+    ///
+    ///     static let mapping = Mapping<Trip>(
+    ///         keys: .ignoringCaseAndSeparators,      // .exact (default), .caseInsensitive
+    ///         unknownKeys: .warn,                    // .ignore (default), .fail
+    ///         coercion: .lenient,                    // .strict (default)
+    ///         rules: [MappingRule("endsAfterStart") { try $0[\.end] > $0[\.start] }],
+    ///         [
+    ///             .anyOf("start_date", "start"): .box(.date, \.start),
+    ///             "end": .box(.date, \.end),
+    ///         ])
+    ///
+    /// `keys` and `unknownKeys` cover the mapping's own levels (its nested dictionaries and arrays),
+    /// not nested models, which follow their own mappings. `coercion: .lenient` is `.lenient()` on
+    /// every entry. `rules` are judged after the fields, before anything is written.
+    public init(
+        keys: KeyMatching = .exact, unknownKeys: UnknownKeyPolicy = .ignore, coercion: CoercionPolicy = .strict,
+        rules: [MappingRule<Root>] = [], _ entries: KeyValuePairs<MappingKey, PropertyDescriptor<Root>>
+    ) {
+        let entries = entries.map { key, descriptor in (key, coercion == .lenient ? descriptor.lenientThroughout() : descriptor) }
+        storage = Storage(entries, keys: keys, unknownKeys: unknownKeys, rules: rules)
     }
 }

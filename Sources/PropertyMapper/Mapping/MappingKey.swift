@@ -3,9 +3,21 @@
 ///     "geo": [0: .property(\.latitude), 1: .property(\.longitude)]
 ///
 /// A key is taken literally: `"a.b"` names the key `a.b`, not a path. An index past either end of the array is absent.
+///
+/// `.anyOf(…)` gives one entry several keys, tried in order: `.anyOf("start_date", "start")`.
 public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, CustomStringConvertible {
     case key(String)
     case index(Int)
+    /// Alternative keys for one entry, in order (see `anyOf(_:_:)`).
+    case alternatives([String])
+
+    /// Alternative keys for one entry: the first present is read (its errors are at the first key's
+    /// path); when none is, an error names every key tried; `serialize` writes the first.
+    ///
+    ///     .anyOf("start_date", "start"): .box(.date, \.start),
+    public static func anyOf(_ first: String, _ others: String...) -> MappingKey {
+        others.isEmpty ? .key(first) : .alternatives([first] + others)
+    }
 
     public init(stringLiteral value: String) {
         self = .key(value)
@@ -24,8 +36,26 @@ public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, Expressi
     /// as `[1]`, and keys that would be ambiguous in a path (empty, or holding `.`, `[`, `]`, `"`,
     /// white space or control characters) as a quoted subscript (`author["e.mail"]`).
     func appended(to parent: String) -> String {
-        if case let .key(key) = self, Self.isPlain(key), parent.isEmpty { return key }
+        if let key = name, Self.isPlain(key), parent.isEmpty { return key }
         return parent + subpath
+    }
+
+    /// The string key read (an entry's first key for `.anyOf`); nil for an index.
+    var name: String? {
+        switch self {
+        case let .key(key): key
+        case let .alternatives(keys): keys.first ?? ""
+        case .index: nil
+        }
+    }
+
+    /// Every string key tried, in order: one, or `.anyOf`'s; none for an index.
+    var names: [String] {
+        switch self {
+        case let .key(key): [key]
+        case let .alternatives(keys): keys
+        case .index: []
+        }
     }
 
     /// What this key adds to a non-empty parent path: `.name`, `[1]`, `["a.b"]`.
@@ -33,7 +63,8 @@ public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, Expressi
         switch self {
         case let .index(index):
             return "[\(index)]"
-        case let .key(key):
+        case .key, .alternatives:
+            let key = name ?? ""
             return Self.isPlain(key) ? "." + key : "[\(SourceValue.quoted(key))]"
         }
     }

@@ -7,6 +7,8 @@
 ///     }
 ///
 /// Valid only during that call: a copy kept and read later throws instead of reading freed values.
+///
+/// A `MappingRule` reads the same values (see there for what it sees of a `Mappable` model).
 public struct MappedValues<Root> {
     let source: StagedValues
 
@@ -28,12 +30,21 @@ public struct MappedValues<Root> {
 final class StagedValues {
     private let plan: Plan
     private var base: UnsafeMutableRawPointer?
+    /// The model being mapped, for a rule's read of a property nothing was staged for (its current
+    /// value); nil for an immutable model, which does not exist yet.
+    private let root: UnsafeRawPointer?
+    /// The fields whose values failed, by index: a rule reading one is not judged.
+    private let failedFields: Set<Int>
     /// The first definition error a read threw: what a throwing `init(_ values:)` is reported as.
     private(set) var problem: MappingError?
+    /// A read of a field that failed (or whose value cannot be read before it is written) threw.
+    private(set) var readFailedField = false
 
-    init(plan: Plan, base: UnsafeMutableRawPointer) {
+    init(plan: Plan, base: UnsafeMutableRawPointer, root: UnsafeRawPointer? = nil, failedFields: Set<Int> = []) {
         self.plan = plan
         self.base = base
+        self.root = root
+        self.failedFields = failedFields
     }
 
     /// Ends reading: the buffer is about to be emptied.
@@ -43,17 +54,29 @@ final class StagedValues {
 
     func value<Root, Value>(for keyPath: KeyPath<Root, Value>) throws(MappingError) -> Value {
         guard let base else { throw problem(DefinitionProblem.valuesReadLate, keyPath) }
-        guard let indices = plan.fieldIndices.table[keyPath] else { throw problem(DefinitionProblem.keyPathNotMapped, keyPath) }
+        guard let indices = plan.fieldIndices.table[keyPath] else {
+            if let root { return root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] }
+            throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
+        }
+        if indices.contains(where: failedFields.contains) { throw failedField() }
         // The last field that staged a value: a property mapped twice gets the later value, as written.
         for index in indices.reversed() where StagingBuffer.isStaged(index, base: base, plan: plan) {
-            guard let writer = plan.fields[index].field as? PropertyWriter<Root, Value> else { break }
+            // A merged model's staged value is its writes, not the model.
+            guard let writer = plan.fields[index].field as? PropertyWriter<Root, Value> else { throw failedField() }
             return writer.stagedValue(in: base + plan.fields[index].slot)
         }
-        // Nothing staged: the field was absent; phase one refused an absent non-optional field.
+        // Nothing staged: the field was absent (and kept, for a model that exists); phase one
+        // refused an absent non-optional field of an immutable model.
+        if let root { return root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] }
         if let optional = Value.self as? any OptionalConvertible.Type, let none = optional.nilValue as? Value {
             return none
         }
         throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
+    }
+
+    private func failedField() -> MappingError {
+        readFailedField = true
+        return MappingError(errors: [])
     }
 
     private func problem(_ kind: (String) -> DefinitionProblem, _ keyPath: AnyKeyPath) -> MappingError {

@@ -23,6 +23,15 @@ extension PropertyDescriptor {
         if case let .field(field) = node, let lenient = field.lenient() { return replacingField(lenient) }
         return self
     }
+
+    /// `.lenient()` on this descriptor and every one under it (`coercion: .lenient`).
+    func lenientThroughout() -> Self {
+        switch node {
+        case .field: lenient()
+        case let .nested(entries): replacingNode(.nested(entries.map { ($0.0, $0.1.lenientThroughout()) }))
+        case let .list(descriptors): replacingNode(.list(descriptors.map { $0.lenientThroughout() }))
+        }
+    }
 }
 
 /// The lenient reading of strings as numbers and booleans (`.lenient()`), one table for every field.

@@ -54,6 +54,8 @@ enum Notice: Sendable, Equatable {
     case elementDropped(errors: [ValidationError])
     /// A string was read as a value of this type under `.lenient()`.
     case coerced(typeName: String)
+    /// The source holds a key the mapping does not name (`unknownKeys: .warn`).
+    case unknownKey
 
     var kind: MappingWarning.Kind {
         switch self {
@@ -61,6 +63,7 @@ enum Notice: Sendable, Equatable {
         case .fallbackUsed: .fallbackUsed
         case .elementDropped: .elementDropped
         case .coerced: .coerced
+        case .unknownKey: .unknownKey
         }
     }
 }

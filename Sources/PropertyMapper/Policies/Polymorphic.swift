@@ -137,7 +137,10 @@ enum Polymorphism {
                 issues.add(.discriminator(.unknown(allowed: allowed)), value: tagItem.value, rule: "discriminator", at: subpath)
                 return nil
             }
-            return chosen.conversion.convert(item, &issues)
+            // The model's mapping never counts the tag as an unknown key.
+            var chosenIssues = ConversionIssues(nesting: issues.nesting.taggingInner(tagKey))
+            defer { issues.add(chosenIssues, under: "") }
+            return chosen.conversion.convert(item, &chosenIssues)
         }, write: { value, output, issues in
             guard let chosen = cases.first(where: { $0.holds(value) }) else {
                 issues.add(.notSerializable(.notJSONValue(typeName: TypeName.of(type(of: value)))), value: value, rule: "serialize")

@@ -134,6 +134,9 @@ enum Oracle {
         case let .index(index):
             guard let array = source as? [Any], index >= 0, index < array.count else { return nil }
             return unwrapped(array[index])
+        case let .alternatives(names):
+            // The first key present.
+            return names.lazy.compactMap { child(of: source, at: .key($0)) }.first
         }
     }
 

@@ -1,0 +1,62 @@
+/// How a mapping's keys find the source's keys (`Mapping(keys:…)`). An exact match always wins;
+/// otherwise the one source key that matches under the policy is read, and two that do (with no
+/// exact match) are an `ambiguousKey` error at the mapping's key.
+///
+///     Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["startDate": .box(.date, \.start)])
+///     // reads "startDate", "start_date", "StartDate", "start-date"
+public enum KeyMatching: Sendable, Equatable, Hashable {
+    /// Keys match as Swift compares strings (the default).
+    case exact
+    /// Keys match ignoring case: `userName` reads `UserName` and `USERNAME`.
+    case caseInsensitive
+    /// Keys match ignoring case and the separators `_`, `-` and space: `startDate` reads
+    /// `start_date`, `Start-Date` and `START DATE`.
+    case ignoringCaseAndSeparators
+}
+
+/// What a mapping does with a source key it does not name (`Mapping(unknownKeys:…)`), at the
+/// levels the mapping itself names (a nested model's keys follow its own mapping). Array elements
+/// past the mapped indices are not keys, and a polymorphic tag is never unknown to the type it chose.
+public enum UnknownKeyPolicy: Sendable, Equatable, Hashable {
+    /// Unknown keys are skipped (the default).
+    case ignore
+    /// Each unknown key is an `unknownKey` warning.
+    case warn
+    /// Each unknown key is an error (rule `unknownKey`).
+    case fail
+}
+
+/// Whether a mapping reads strings as numbers and booleans (`Mapping(coercion:…)`): `.lenient` is
+/// `.lenient()` on every field of the mapping (see `PropertyDescriptor.lenient()` for the table).
+public enum CoercionPolicy: Sendable, Equatable, Hashable {
+    /// Types are strict (the default).
+    case strict
+    /// Every field reads strings by the lenient table, with a `coerced` warning for each.
+    case lenient
+}
+
+extension KeyMatching {
+    /// The separators `.ignoringCaseAndSeparators` skips.
+    static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ")
+    }
+
+    /// `key` as this policy compares it: equal normalized forms match. Nil for `.exact`.
+    func normalized(_ key: String) -> String? {
+        switch self {
+        case .exact:
+            return nil
+        case .caseInsensitive:
+            return key.lowercased()
+        case .ignoringCaseAndSeparators:
+            return String(key.lowercased().unicodeScalars.filter { !($0.isASCII && Self.isSeparator(UInt8($0.value))) })
+        }
+    }
+
+    /// An ASCII byte as this policy compares it: lower case; nil for a separator it skips.
+    @inline(__always)
+    func normalized(byte: UInt8) -> UInt8? {
+        if self == .ignoringCaseAndSeparators, Self.isSeparator(byte) { return nil }
+        return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+private struct Trip: Equatable {
+    var start = ""
+    var end = ""
+    var name = ""
+    var city = ""
+    var count = 0
+}
+
+/// What one mapping of a JSON object gave, read from parsed JSON or from the text.
+private struct Outcome: Equatable {
+    var trip: Trip?
+    var errors: [String] = []
+    var warnings: [String] = []
+}
+
+/// Maps `json` into a new `Trip` with `mapping` from `JSONSerialization`'s output and from the
+/// text: the two must agree (unknown keys compared as sets, as a dictionary has no order).
+private func map(_ json: String, _ mapping: Mapping<Trip>, sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
+    func outcome(_ body: (inout Trip, inout [MappingWarning]) throws(MappingError) -> Void) -> Outcome {
+        var trip = Trip()
+        var warnings: [MappingWarning] = []
+        do {
+            try body(&trip, &warnings)
+            return Outcome(trip: trip, warnings: warnings.map(\.description).sorted())
+        } catch {
+            return Outcome(errors: error.errors.map(\.description).sorted())
+        }
+    }
+    let parsed = try! JSONSerialization.jsonObject(with: Data(json.utf8))
+    let fromParsed = outcome { trip, warnings throws(MappingError) in
+        try Mapper.mapValues(from: parsed, to: &trip, using: mapping, warnings: &warnings)
+    }
+    let fromText = outcome { trip, warnings throws(MappingError) in
+        try Mapper.mapValues(fromJSON: json, to: &trip, using: mapping, warnings: &warnings)
+    }
+    #expect(fromParsed == fromText, "parsed and text disagree", sourceLocation: sourceLocation)
+    return fromText
+}
+
+@Suite
+struct KeyPolicyTests {
+    // MARK: Matching
+
+    @Test func exactIsTheDefaultAndReadsOnlyTheKeyAsWritten() {
+        let mapping: Mapping<Trip> = ["startDate": .property(\.start)]
+        #expect(map(#"{"start_date": "a", "StartDate": "b"}"#, mapping).trip?.start == "")
+        #expect(map(#"{"startDate": "a"}"#, Mapping(keys: .exact, ["startDate": .property(\.start)])).trip?.start == "a")
+    }
+
+    @Test func caseInsensitiveReadsAnyCase() {
+        let mapping = Mapping<Trip>(keys: .caseInsensitive, ["userName": .property(\.name), "ÉTÉ": .property(\.city)])
+        #expect(map(#"{"USERNAME": "a", "été": "b"}"#, mapping).trip == Trip(name: "a", city: "b"))
+        #expect(map(#"{"username": "a"}"#, mapping).trip?.name == "a")
+        // Separators still count.
+        #expect(map(#"{"user_name": "a"}"#, mapping).trip?.name == "")
+    }
+
+    @Test func ignoringCaseAndSeparatorsReadsSnakeKebabAndSpacedKeys() {
+        let mapping = Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["startDate": .property(\.start)])
+        for key in ["start_date", "Start-Date", "START DATE", "startdate", "_start__date_"] {
+            #expect(map(#"{"\#(key)": "a"}"#, mapping).trip?.start == "a", "\(key)")
+        }
+        // An escaped key reads as its text.
+        #expect(map(#"{"start\u005Fdate": "a"}"#, mapping).trip?.start == "a")
+        #expect(map(#"{"start.date": "a"}"#, mapping).trip?.start == "", "a dot is not a separator")
+    }
+
+    @Test func anExactMatchWinsOverLooserOnes() {
+        let mapping = Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["startDate": .property(\.start)])
+        // Before and after the looser one in the document, and beside two looser ones.
+        #expect(map(#"{"start_date": "loose", "startDate": "exact"}"#, mapping).trip?.start == "exact")
+        #expect(map(#"{"startDate": "exact", "start_date": "loose"}"#, mapping).trip?.start == "exact")
+        #expect(map(#"{"START_DATE": "x", "startDate": "exact", "start_date": "y"}"#, mapping).trip?.start == "exact")
+    }
+
+    @Test func twoLooserCandidatesAreAnAmbiguousKeyErrorAtTheMappingsKey() {
+        let mapping = Mapping<Trip>(keys: .caseInsensitive, ["name": .property(\.name), "city": .property(\.city)])
+        let outcome = map(#"{"Name": "a", "NAME": "b", "city": "c"}"#, mapping)
+        #expect(outcome.trip == nil)
+        #expect(outcome.errors == [#"name → name: no exact key, and several keys match: "NAME", "Name" [ambiguousKey]"#])
+        // The same key twice in a document is a duplicate (the last wins), not two candidates.
+        #expect(map(#"{"Name": "a", "Name": "b"}"#, mapping).trip?.name == "b")
+    }
+
+    @Test func aKeyPolicyCoversTheMappingsNestedLevels() {
+        let mapping = Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["place": ["cityName": .property(\.city)]])
+        #expect(map(#"{"Place": {"city_name": "Oslo"}}"#, mapping).trip?.city == "Oslo")
+    }
+
+    // MARK: Alternative keys
+
+    @Test func anyOfReadsTheFirstKeyPresent() {
+        let mapping: Mapping<Trip> = [.anyOf("start_date", "start", "begin"): .property(\.start)]
+        #expect(map(#"{"begin": "c", "start": "b", "start_date": "a"}"#, mapping).trip?.start == "a")
+        #expect(map(#"{"begin": "c", "start": "b"}"#, mapping).trip?.start == "b")
+        #expect(map(#"{"begin": "c"}"#, mapping).trip?.start == "c")
+        #expect(map(#"{}"#, mapping).trip?.start == "", "absent: kept, as any absent key")
+    }
+
+    @Test func anAbsentRequiredAnyOfNamesEveryKeyTried() {
+        let mapping: Mapping<Trip> = [.anyOf("start_date", "start"): .property(\.start).isRequired()]
+        #expect(map(#"{"begin": "x"}"#, mapping).errors == [
+            #"start_date → start: value is missing; tried the keys "start_date", "start" [isRequired]"#,
+        ])
+        // A failing value is reported at the first key's path.
+        #expect(map(#"{"start": 5}"#, mapping).errors == [#"start_date → start: a number, expected String; got 5 [type]"#])
+    }
+
+    @Test func anyOfCombinesWithLooserMatchingAndDefaults() {
+        let loose = Mapping<Trip>(keys: .ignoringCaseAndSeparators, [.anyOf("startDate", "begin"): .property(\.start)])
+        #expect(map(#"{"BEGIN": "b"}"#, loose).trip?.start == "b")
+        #expect(map(#"{"start_date": "a", "begin": "b"}"#, loose).trip?.start == "b", "an exact key wins over a looser one")
+        #expect(map(#"{"start_date": "a", "Begin": "b"}"#, loose).errors.first?.contains("[ambiguousKey]") == true)
+        let defaulted: Mapping<Trip> = [.anyOf("a", "b"): .property(\.count, default: 7)]
+        let outcome = map(#"{}"#, defaulted)
+        #expect(outcome.trip?.count == 7)
+        #expect(outcome.warnings == ["a → count: absent, the default 7 was written [defaultUsed]"])
+    }
+
+    @Test func anyOfWithOneKeyIsThatKey() {
+        #expect(MappingKey.anyOf("a") == "a")
+        #expect(MappingKey.anyOf("a", "b") == .alternatives(["a", "b"]))
+        #expect(MappingKey.anyOf("a b", "c").description == #"["a b"]"#)
+    }
+
+    @Test func serializeWritesAnAnyOfsFirstKey() throws {
+        let mapping: Mapping<Trip> = [.anyOf("start_date", "start"): .property(\.start), "n": .property(\.count)]
+        let data = try Mapper.serializeJSON(Trip(start: "x", count: 2), using: mapping)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"start_date":"x","n":2}"#)
+        let tree = try Mapper.serialize(Trip(start: "x"), using: mapping)
+        #expect(tree["start_date"] as? String == "x" && tree["start"] == nil)
+    }
+
+    // MARK: Unknown keys
+
+    @Test func unknownKeysAreIgnoredByDefault() {
+        let mapping: Mapping<Trip> = ["name": .property(\.name)]
+        #expect(map(#"{"name": "a", "extra": 1}"#, mapping) == Outcome(trip: Trip(name: "a")))
+    }
+
+    @Test func unknownKeysWarnAtTheirPaths() {
+        let mapping = Mapping<Trip>(unknownKeys: .warn, ["name": .property(\.name), "place": ["city": .property(\.city)]])
+        let outcome = map(#"{"name": "a", "extra": 1, "place": {"city": "b", "zip": "0"}, "a.b": 2}"#, mapping)
+        #expect(outcome.trip == Trip(name: "a", city: "b"))
+        #expect(outcome.warnings == [
+            #"["a.b"]: a key the mapping does not name, skipped [unknownKey]"#,
+            "extra: a key the mapping does not name, skipped [unknownKey]",
+            "place.zip: a key the mapping does not name, skipped [unknownKey]",
+        ])
+    }
+
+    @Test func unknownKeysFailAndWriteNothing() {
+        let mapping = Mapping<Trip>(unknownKeys: .fail, ["name": .property(\.name)])
+        let outcome = map(#"{"name": "a", "extra": 1, "more": null}"#, mapping)
+        #expect(outcome.trip == nil)
+        #expect(outcome.errors == [
+            "extra: a key the mapping does not name [unknownKey]", "more: a key the mapping does not name [unknownKey]",
+        ])
+        #expect(map(#"{"name": "a"}"#, mapping).trip?.name == "a")
+        var trip = Trip(name: "kept")
+        #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["name": "a", "x": 1], to: &trip, using: mapping) }
+        #expect(trip.name == "kept")
+    }
+
+    @Test func keysReadAnotherWayAreNotUnknown() {
+        let mapping = Mapping<Trip>(
+            keys: .caseInsensitive, unknownKeys: .fail,
+            [.anyOf("name", "title"): .property(\.name), "city": .property(\.city), "geo": [0: .property(\.count)]])
+        // The second alternative, a looser match beside an exact one, and array elements past the mapped indices.
+        let outcome = map(#"{"name": "a", "title": "b", "city": "c", "CITY": "d", "geo": [1, 2, 3]}"#, mapping)
+        #expect(outcome.trip == Trip(name: "a", city: "c", count: 1))
+    }
+
+    @Test func unknownKeysOfNestedModelsFollowTheirOwnMappings() throws {
+        struct Inner: Mappable {
+            var x = 0
+            static let mapping: Mapping<Inner> = ["x": .property(\.x)]
+        }
+        struct Outer: Mappable {
+            var inner = Inner()
+            static let mapping = Mapping<Outer>(unknownKeys: .fail, ["inner": .property(\.inner)])
+        }
+        #expect(try Mapper.map(Outer.self, fromJSON: #"{"inner": {"x": 1, "y": 2}}"#).inner.x == 1)
+        #expect(throws: MappingError.self) { try Mapper.map(Outer.self, fromJSON: #"{"inner": {"x": 1}, "y": 2}"#) }
+    }
+
+    @Test func aPolymorphicTagIsNeverUnknownToTheTypeItChose() throws {
+        struct Strict: Mappable, Sendable {
+            var size = 0
+            static let mapping = Mapping<Strict>(unknownKeys: .fail, ["size": .property(\.size)])
+        }
+        struct Holder: Mappable {
+            var item: (any Sendable)?
+            var items: [any Sendable] = []
+            static let mapping: Mapping<Holder> = [
+                "item": .polymorphic(\.item, on: "kind", ["strict": Strict.self]),
+                "items": .polymorphic(\.items, on: "kind", ["strict": Strict.self]),
+            ]
+        }
+        let json = #"{"item": {"kind": "strict", "size": 3}, "items": [{"kind": "strict", "size": 4}]}"#
+        let holder = try Mapper.map(Holder.self, fromJSON: json)
+        #expect((holder.item as? Strict)?.size == 3 && (holder.items.first as? Strict)?.size == 4)
+        // Any other key is still unknown, and the tag key is unknown where no tag chose the type.
+        let error = #expect(throws: MappingError.self) {
+            try Mapper.map(Holder.self, fromJSON: #"{"item": {"kind": "strict", "size": 3, "colour": 1}}"#)
+        }
+        #expect(error?.errors.map(\.path) == ["item.colour"])
+        #expect(throws: MappingError.self) { try Mapper.map(Strict.self, fromJSON: #"{"kind": "strict", "size": 3}"#) }
+    }
+
+    @Test func unknownKeysWarnInADryRunToo() {
+        let mapping = Mapping<Trip>(unknownKeys: .warn, ["name": .property(\.name)])
+        var warnings: [MappingWarning] = []
+        #expect(Mapper.validate(["name": "a", "x": 1], for: Trip(), using: mapping, warnings: &warnings).isEmpty)
+        #expect(warnings.map(\.kind) == [.unknownKey] && warnings.first?.path == "x")
+    }
+
+    // MARK: Definition errors
+
+    @Test func twoEntriesReadingTheSameKeyAreADefinitionError() {
+        let caseless = Mapping<Trip>(keys: .caseInsensitive, ["Name": .property(\.name), "name": .property(\.city)])
+        #expect(caseless.definitionErrors.map(\.description) == [
+            "name → city: the keys Name and name match the same source keys under .caseInsensitive; map it once [mapping]",
+        ])
+        let separators = Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["start_date": .property(\.start), "startDate": .property(\.end)])
+        #expect(separators.definitionErrors.count == 1)
+        let alternatives: Mapping<Trip> = [.anyOf("a", "b"): .property(\.name), "b": .property(\.city)]
+        #expect(alternatives.definitionErrors.map(\.rule) == ["mapping"])
+        #expect(alternatives.definitionErrors.first?.message.contains("the key b is mapped twice") == true)
+        // Distinct under the policy: no error.
+        #expect(Mapping<Trip>(["Name": .property(\.name), "name": .property(\.city)]).definitionErrors.isEmpty)
+        #expect(Mapping<Trip>(keys: .caseInsensitive, ["start_date": .property(\.start), "startDate": .property(\.end)]).definitionErrors.isEmpty)
+        var trip = Trip()
+        #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["name": "a"], to: &trip, using: caseless) }
+    }
+
+    // MARK: Coercion for the whole mapping
+
+    @Test func lenientCoercionForAMappingAppliesToEveryEntry() {
+        let mapping = Mapping<Trip>(coercion: .lenient, ["count": .property(\.count), "place": ["name": .property(\.name)]])
+        let outcome = map(#"{"count": "42", "place": {"name": "x"}}"#, mapping)
+        #expect(outcome.trip == Trip(name: "x", count: 42))
+        #expect(outcome.warnings == [#"count → count: a string, read as Int (lenient); got "42" [coerced]"#])
+        let nested = Mapping<Trip>(coercion: .lenient, ["place": ["n": .property(\.count)]])
+        #expect(map(#"{"place": {"n": "7"}}"#, nested).trip?.count == 7)
+        let strict = Mapping<Trip>(coercion: .strict, ["count": .property(\.count)])
+        #expect(map(#"{"count": "42"}"#, strict).errors == [#"count → count: a string, expected Int; got "42" [type]"#])
+        // The table still refuses what it refuses.
+        #expect(map(#"{"count": "12.5"}"#, mapping).errors.first?.contains("[type]") == true)
+    }
+}
