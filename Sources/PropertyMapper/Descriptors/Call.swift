@@ -62,12 +62,14 @@ extension PropertyDescriptor {
 
     /// A field that makes `call` on the model (given the model, the checked value and the property's
     /// name) and writes its result; `reverse`, given the model and the property's value (`unwrap`
-    /// takes a `Target` to it), gives the source value back.
-    private static func callField<Input, Value, Target>(
+    /// takes a `Target` to it), gives the source value back. `substitutes` are the field's `default:`
+    /// and `fallback:` (see `DefaultAndFallback.swift`).
+    static func callField<Input, Value, Target>(
         _ keyPath: any KeyPath<Root, Target> & Sendable,
         expected: String,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)?,
         unwrap: @escaping @Sendable (Target) -> Value,
+        substitutes: Substitutes<Target> = Substitutes(),
         _ call: @escaping @Sendable (Root, Input, String) throws -> Target?
     ) -> Self {
         let input = Conversions.make(Input.self)
@@ -77,11 +79,14 @@ extension PropertyDescriptor {
                 Serializer.write(unwrap(target), reversedBy: reverse(root.pointee), rule: "call", as: input.write, &output, &issues)
             }
         }
-        return Self(.field(TransformField(rule: "call", keyPath: keyPath, input: input, instanceUse: .call, reverse: write) { root, input, property, slot in
+        let field = TransformField(
+            rule: "call", keyPath: keyPath, input: input, instanceUse: .call, reverse: write, substitutes: substitutes
+        ) { root, input, property, slot in
             // An immutable model has no instance; its plan refuses calls (`PlanCheck`).
             guard let root else { return .definition(.needsInstance(.call)) }
             return outcome(expected: expected, into: slot) { try call(root.pointee, input, property) }
-        }))
+        }
+        return Self(.field(field))
     }
 
     /// Makes the call; puts its value in `slot`, or returns why there is none.

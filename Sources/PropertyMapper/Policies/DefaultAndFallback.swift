@@ -1,4 +1,4 @@
-// `default:` and `fallback:` on `.property` and `.box`: values written in place of the source's.
+// `default:` and `fallback:` on `.property`, `.box` and `.call`: values written in place of the source's.
 
 extension PropertyDescriptor {
     /// Maps the source value into a property, writing `defaultValue` when the key is absent (and
@@ -62,6 +62,134 @@ extension PropertyDescriptor {
         Self(.field(boxing.implementation.field(
             rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack,
             substitutes: Substitutes<Value?>(default: nil, fallback: fallback))))
+    }
+}
+
+// `.call` with substitutes: the four call forms of `Call.swift` (one- and two-argument methods, each
+// for `Value` and `Value?`), each with `default:` (and an optional `fallback:`) or `fallback:` alone,
+// and `reverse:` as without them.
+extension PropertyDescriptor {
+    /// Calls a method on the instance being mapped, writing `defaultValue` when the key is absent (and
+    /// recording a `defaultUsed` warning); with `fallback:`, a present value that fails (its type, its
+    /// validators, or the method returning nil or throwing) writes the fallback instead, with a
+    /// `fallbackUsed` warning carrying the errors it replaced.
+    ///
+    ///     "kind": .call(Trip.kind(from:), \.kind, default: .unknown),
+    ///     "kind": .call(Trip.kind(from:), \.kind, default: .none, fallback: .unknown, reverse: Trip.name(of:)),
+    ///
+    /// `"kind": "boat"` then warns `kind → kind: the fallback "unknown" was written in place of a value
+    /// that failed: the call returned nil, expected Kind [call]; got "boat" [fallbackUsed]`.
+    /// `default:` sets the absent policy to `.useDefault`; a later `.ifAbsent(_:)` overrides it. Null is
+    /// not a failure here: it follows `.ifNull(_:)`, and the method is never called with it. Neither
+    /// substitute is passed to the method, and validators do not judge them.
+    public static func call<Input, Value: Sendable>(
+        _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
+        _ keyPath: any KeyPath<Root, Value> & Sendable,
+        default defaultValue: Value, fallback: Value? = nil,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
+    ) -> Self {
+        callField(keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
+                  substitutes: Substitutes(default: defaultValue, fallback: fallback)) { root, input, _ in try method(root)(input) }
+            .withPolicies(absent: .useDefault, null: nil)
+    }
+
+    /// Calls a method on the instance being mapped; a present value that fails (its type, its
+    /// validators, or the method returning nil or throwing) writes `fallback` instead.
+    ///
+    ///     "kind": .call(Trip.kind(from:), \.kind, fallback: .unknown),
+    public static func call<Input, Value: Sendable>(
+        _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
+        _ keyPath: any KeyPath<Root, Value> & Sendable,
+        fallback: Value,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
+    ) -> Self {
+        callField(keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
+                  substitutes: Substitutes(default: nil, fallback: fallback)) { root, input, _ in try method(root)(input) }
+    }
+
+    /// The same for an optional property: the method returning nil writes nil (not the fallback).
+    public static func call<Input, Value: Sendable>(
+        _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
+        _ keyPath: any KeyPath<Root, Value?> & Sendable,
+        default defaultValue: Value, fallback: Value? = nil,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
+    ) -> Self {
+        callField(keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
+                  // `Optional($0)`: a nil fallback stays no fallback, rather than a fallback of nil.
+                  substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })) { root, input, _ in
+            .some(try method(root)(input))
+        }
+        .withPolicies(absent: .useDefault, null: nil)
+    }
+
+    /// The same for an optional property, with a fallback only.
+    public static func call<Input, Value: Sendable>(
+        _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
+        _ keyPath: any KeyPath<Root, Value?> & Sendable,
+        fallback: Value,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
+    ) -> Self {
+        callField(keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
+                  substitutes: Substitutes<Value?>(default: nil, fallback: fallback)) { root, input, _ in
+            .some(try method(root)(input))
+        }
+    }
+
+    /// The two-argument call (given the property's name too), writing `defaultValue` when the key is
+    /// absent; with `fallback:`, a present value that fails writes the fallback instead.
+    ///
+    ///     "label": .call(Trip.label(from:property:), \.label, default: "none", fallback: "invalid"),
+    public static func call<Input, Value: Sendable>(
+        _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
+        _ keyPath: any KeyPath<Root, Value> & Sendable,
+        default defaultValue: Value, fallback: Value? = nil,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
+    ) -> Self {
+        callField(keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
+                  substitutes: Substitutes(default: defaultValue, fallback: fallback)) { root, input, property in
+            try method(root)(input, property)
+        }
+        .withPolicies(absent: .useDefault, null: nil)
+    }
+
+    /// The two-argument call with a fallback only.
+    public static func call<Input, Value: Sendable>(
+        _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
+        _ keyPath: any KeyPath<Root, Value> & Sendable,
+        fallback: Value,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
+    ) -> Self {
+        callField(keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
+                  substitutes: Substitutes(default: nil, fallback: fallback)) { root, input, property in
+            try method(root)(input, property)
+        }
+    }
+
+    /// The two-argument call for an optional property: the method returning nil writes nil.
+    public static func call<Input, Value: Sendable>(
+        _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
+        _ keyPath: any KeyPath<Root, Value?> & Sendable,
+        default defaultValue: Value, fallback: Value? = nil,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
+    ) -> Self {
+        callField(keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
+                  substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })) { root, input, property in
+            .some(try method(root)(input, property))
+        }
+        .withPolicies(absent: .useDefault, null: nil)
+    }
+
+    /// The two-argument call for an optional property, with a fallback only.
+    public static func call<Input, Value: Sendable>(
+        _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
+        _ keyPath: any KeyPath<Root, Value?> & Sendable,
+        fallback: Value,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
+    ) -> Self {
+        callField(keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
+                  substitutes: Substitutes<Value?>(default: nil, fallback: fallback)) { root, input, property in
+            .some(try method(root)(input, property))
+        }
     }
 }
 
