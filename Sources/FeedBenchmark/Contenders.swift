@@ -37,6 +37,10 @@ struct Contender: Sendable {
             let (seconds, batch) = timed { mapEachRecord(input.parsed) }
             return (seconds, outcome(batch))
         },
+        Contender(name: "pm-struct-keys", label: "PropertyMapper, struct, mapArray(from:), camelCase keys", stage: .mapValidate) { input in
+            let (seconds, batch) = timed { try! Mapper.mapArray(from: input.parsed, using: VideoRecord.camelCaseMapping) { VideoRecord() } }
+            return (seconds, outcome(batch))
+        },
         Contender(name: "handwritten", label: "hand-written strict Swift (Foundation dates, NSRegularExpression)", stage: .mapValidate) { input in
             let (seconds, batch) = timed { Handwritten.map(input.parsed) }
             return (seconds, outcome(batch))
@@ -47,6 +51,10 @@ struct Contender: Sendable {
         },
         Contender(name: "pm-struct-json", label: "PropertyMapper, struct, mapArray(fromJSON:)", stage: .endToEnd) { input in
             let (seconds, batch) = timed { try! Mapper.mapArray(fromJSON: input.feed.json, using: VideoRecord.mapping) { VideoRecord() } }
+            return (seconds, outcome(batch))
+        },
+        Contender(name: "pm-struct-keys-json", label: "PropertyMapper, struct, mapArray(fromJSON:), camelCase keys", stage: .endToEnd) { input in
+            let (seconds, batch) = timed { try! Mapper.mapArray(fromJSON: input.feed.json, using: VideoRecord.camelCaseMapping) { VideoRecord() } }
             return (seconds, outcome(batch))
         },
         Contender(name: "handwritten-json", label: "JSONSerialization + hand-written strict Swift", stage: .endToEnd) { input in

@@ -386,6 +386,8 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
         Target(what: "hand-written (map+validate), class, mapArray(from:)", contender: "pm-class", baseline: "handwritten", minimum: 0.8),
         Target(what: "JSONDecoder+validation (end to end), class, mapArray(fromJSON:)", contender: "pm-class-json", baseline: "jsondecoder", minimum: 2.0),
         Target(what: "JSONDecoder+validation (end to end), struct, mapArray(fromJSON:)", contender: "pm-struct-json", baseline: "jsondecoder", minimum: 2.0),
+        Target(what: "exact keys (map+validate), camelCase keys .ignoringCaseAndSeparators, struct", contender: "pm-struct-keys", baseline: "pm-struct", minimum: 0.9),
+        Target(what: "exact keys (end to end), camelCase keys .ignoringCaseAndSeparators, struct", contender: "pm-struct-keys-json", baseline: "pm-struct-json", minimum: 0.9),
     ]
 
     say("")

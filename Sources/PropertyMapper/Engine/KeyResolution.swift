@@ -10,6 +10,22 @@ final class LevelKeys: Sendable {
     let exactEntries: [String: Int]
     /// Every key's normalized form (`KeyMatching.normalized`), to its entry; empty under `.exact`.
     let looseEntries: [String: Int]
+    /// Under a looser matching, every ASCII key of every entry (`.exact`: none), for matching
+    /// source keys without normalizing them into new strings. By position, in the order of their
+    /// first normalized byte: each one's entry and its normalized bytes (a range of
+    /// `normalizedBytes`). Keys that are not ASCII are matched by `looseEntries`.
+    let looseEntryOfForm: [Int]
+    /// The positions of the forms by their first normalized byte (128: none, an empty form).
+    private let formsByFirstByte: [Range<Int>]
+    /// Each entry's forms, by position.
+    private let formsOfEntry: [[Int]]
+    /// Under a looser matching, each entry's keys in common spellings other than their own
+    /// (`KeyMatching.spellings`), tried by exact look-up before any scan.
+    let spellings: [[String]]
+    private let normalizedBytes: [UInt8]
+    private let normalizedRanges: [Range<Int>]
+    /// Some entry's key is not ASCII.
+    let hasNonASCIIKey: Bool
 
     /// The policies of a level with these entries, or nil when it reads its exact keys only.
     init?(_ entries: [PlanNode], matching: KeyMatching, unknownKeys: UnknownKeyPolicy) {
@@ -29,6 +45,36 @@ final class LevelKeys: Sendable {
         }
         exactEntries = exact
         looseEntries = loose
+        var formEntries: [Int] = []
+        var normalized: [UInt8] = []
+        var normalizedRanges: [Range<Int>] = []
+        let forms = entryNames.enumerated().flatMap { entry, names in
+            names.filter { matching != .exact && $0.utf8.allSatisfy { $0 < 0x80 } }.map { name in
+                (entry: entry, name: name, form: name.utf8.compactMap(matching.normalized(byte:)))
+            }
+        }
+        let bucket = { (form: [UInt8]) in Int(form.first ?? 128) }
+        var firstBytes = Array(repeating: 0..<0, count: 129)
+        for (position, form) in forms.sorted(by: { bucket($0.form) < bucket($1.form) }).enumerated() {
+            let (entry, _, form) = form
+            let range = firstBytes[bucket(form)]
+            firstBytes[bucket(form)] = (range.isEmpty ? position : range.lowerBound)..<(position + 1)
+            do {
+                formEntries.append(entry)
+                normalizedRanges.append(normalized.count..<(normalized.count + form.count))
+                normalized += form
+            }
+        }
+        formsByFirstByte = firstBytes
+        formsOfEntry = entryNames.indices.map { entry in formEntries.indices.filter { formEntries[$0] == entry } }
+        spellings = entryNames.map { names in
+            var seen = Set(names)
+            return names.flatMap(matching.spellings).filter { seen.insert($0).inserted }
+        }
+        looseEntryOfForm = formEntries
+        normalizedBytes = normalized
+        self.normalizedRanges = normalizedRanges
+        hasNonASCIIKey = entryNames.joined().contains { !$0.utf8.allSatisfy { $0 < 0x80 } }
     }
 }
 
@@ -41,46 +87,133 @@ enum KeyLookup {
 }
 
 /// A dictionary source read for a level under its key policies: each entry's value (an exact key
-/// first, `.anyOf`'s in order, then the one looser match), and the keys no entry reads.
+/// first, `.anyOf`'s in order, then the one looser match), and the keys no entry reads. An entry
+/// whose first key is present costs what it costs without a policy; the source's keys are
+/// compared with an entry's only when none of its keys is present as written.
 struct KeyedReading {
-    /// Each entry's exact match, by entry.
-    private var exact: [SourceItem?]
-    /// Each entry's looser matches, by entry, for the entries with no exact match.
-    private var loose: [Int: [(key: String, value: Any)]] = [:]
-    /// The keys no entry reads, sorted (a dictionary has no order).
-    private(set) var unknown: [String] = []
+    private let source: KeyedSource
+    private let keys: LevelKeys
+    /// How many source keys the entries looked up so far have read.
+    private var matched = 0
+    /// The entries found at a common spelling of one of their keys (`KeyMatching.spellings`)
+    /// without a scan: another source key may match them too, which `ambiguousEntries()` finds.
+    private var spelled = KeySet()
 
-    /// Reads `source` for `keys`; `exempt` is a key never unknown (a polymorphic tag).
-    init(_ source: KeyedSource, _ keys: LevelKeys, exempt: String?) {
-        var matched = 0
-        exact = keys.entryNames.map { names in
-            for name in names {
-                if let item = source.item(forKey: name) {
-                    matched += 1
-                    return item
-                }
-            }
-            return nil
-        }
-        // Only when something is left to find: the common record, every key exact, scans nothing.
-        let seeksLoose = keys.matching != .exact && exact.contains { $0 == nil }
-        let seeksUnknown = keys.unknownKeys != .ignore && matched < source.count
-        guard seeksLoose || seeksUnknown else { return }
-        source.forEach { key, value in
-            if keys.exactEntries[key] != nil { return }
-            if let normalized = keys.matching.normalized(key), let entry = keys.looseEntries[normalized] {
-                if exact[entry] == nil { loose[entry, default: []].append((key, value)) }
-                return
-            }
-            if key != exempt { unknown.append(key) }
-        }
-        unknown.sort()
+    init(_ source: KeyedSource, _ keys: LevelKeys) {
+        self.source = source
+        self.keys = keys
     }
 
-    func lookup(_ entry: Int) -> KeyLookup {
-        if let item = exact[entry] { return .found(item) }
-        guard let candidates = loose[entry] else { return .absent }
-        if candidates.count == 1 { return .found(SourceItem(candidates[0].value)) }
-        return .ambiguous(candidates.map(\.key).sorted())
+    /// Records that an entry's first key was read.
+    mutating func noteMatched() {
+        matched += 1
+    }
+
+    /// The value at an entry's first key, `name`, or nil.
+    @inline(__always)
+    mutating func item(atFirstKey name: String) -> SourceItem? {
+        guard let item = source.item(forKey: name) else { return nil }
+        matched += 1
+        return item
+    }
+
+    /// An entry whose first key is absent: its next key present, else its one looser match.
+    mutating func lookupBeyondFirstKey(_ entry: Int) -> KeyLookup {
+        if keys.entryNames[entry].count > 1 {
+            for name in keys.entryNames[entry].dropFirst() {
+                if let item = item(atFirstKey: name) { return .found(item) }
+            }
+        }
+        guard keys.matching != .exact else { return .absent }
+        // Common spellings first (`start_date` for `startDate`): a look-up each, no scan.
+        for spelling in keys.spellings[entry] {
+            if let item = item(atFirstKey: spelling) {
+                spelled.insert(entry)
+                return .found(item)
+            }
+        }
+        var found: (key: String, value: Any)?
+        var others: [String] = []
+        source.forEachKey { key, value in
+            guard keys.matchesLoosely(key, entry) else { return }
+            if found == nil { found = (key, value()) } else { others.append(key) }
+        }
+        guard let found else { return .absent }
+        matched += 1 + others.count
+        return others.isEmpty ? .found(SourceItem(found.value)) : .ambiguous(([found.key] + others).sorted())
+    }
+
+    /// Once every entry was looked up: each entry found at a common spelling that another source
+    /// key matches too, with every key that matches it (sorted). None when every source key was
+    /// read, the common record.
+    func ambiguousEntries() -> [(entry: Int, keys: [String])] {
+        guard !spelled.isEmpty, matched < source.count else { return [] }
+        return keys.entryNames.indices.filter(spelled.contains).compactMap { entry in
+            var candidates: [String] = []
+            source.forEachKey { key, _ in if keys.matchesLoosely(key, entry) { candidates.append(key) } }
+            return candidates.count > 1 ? (entry, candidates.sorted()) : nil
+        }
+    }
+
+    /// The source keys no entry reads, sorted (a dictionary has no order), once every entry was
+    /// looked up. Under `.ignore`, none.
+    var unknownKeys: [String] {
+        guard keys.unknownKeys != .ignore, matched < source.count else { return [] }
+        var unknown: [String] = []
+        source.forEachKey { key, _ in
+            if keys.exactEntries[key] == nil, keys.looseEntry(of: key) == nil { unknown.append(key) }
+        }
+        return unknown.sorted()
+    }
+}
+
+extension LevelKeys {
+    /// The entry whose key `key` matches under the looser matching, or nil (always under `.exact`).
+    func looseEntry(of key: String) -> Int? {
+        guard matching != .exact else { return nil }
+        return KeyMatching.withUTF8(of: key) { utf8 in
+            if let form = looseForm(utf8) { return looseEntryOfForm[form] }
+            guard hasNonASCIIKey || utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+            return matching.normalized(key).flatMap { looseEntries[$0] }  // by normalized text
+        }
+    }
+
+    /// Whether `key` matches one of `entry`'s keys under the looser matching. Most source keys are
+    /// told apart by their first normalized byte or their length, before their bytes are compared.
+    func matchesLoosely(_ key: String, _ entry: Int) -> Bool {
+        var first: UInt8?
+        var isASCII = true
+        for byte in key.utf8 {
+            if byte >= 0x80 { isASCII = false }
+            if first == nil { first = matching.normalized(byte: byte) }
+        }
+        // Normalizing never makes a key longer than its bytes (and only ASCII keys are compared here).
+        let count = key.utf8.count
+        for form in formsOfEntry[entry] {
+            let range = normalizedRanges[form]
+            guard count >= range.count, !isASCII || range.first.map({ normalizedBytes[$0] }) == first else { continue }
+            let matches = KeyMatching.withUTF8(of: key) { utf8 in
+                normalizedBytes.withUnsafeBufferPointer { matching.matches(utf8, UnsafeBufferPointer(rebasing: $0[range])) }
+            }
+            if matches { return true }
+        }
+        // A key that is not ASCII, or an entry's key that is not: by normalized text.
+        guard !isASCII || hasNonASCIIKey else { return false }
+        return matching.normalized(key).flatMap { looseEntries[$0] } == entry
+    }
+
+    /// The position of the ASCII key that the bytes `utf8` match under the looser matching, or
+    /// nil. Only the keys whose first normalized byte is the same are compared.
+    func looseForm(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        var first = 128
+        for byte in utf8 {
+            guard let normalized = matching.normalized(byte: byte) else { continue }
+            guard normalized < 0x80 else { return nil }  // not ASCII: no ASCII key matches
+            first = Int(normalized)
+            break
+        }
+        return normalizedBytes.withUnsafeBufferPointer { bytes in
+            formsByFirstByte[first].first { matching.matches(utf8, UnsafeBufferPointer(rebasing: bytes[normalizedRanges[$0]])) }
+        }
     }
 }

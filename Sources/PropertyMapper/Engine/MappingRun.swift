@@ -75,26 +75,58 @@ struct MappingRun {
     @inline(never)
     private mutating func visit(_ level: PlanLevel, _ keys: LevelKeys, _ source: SourceItem) {
         if source.isNull { return visitAbsent(level) }
+        let entries = level.entries
         if case let .object(object) = source.scalar, object.level.plan === level {
-            // The JSON reader matched the keys as it read them.
-            return visit(level, unknown: object.unknownKeys, keys) { object.lookup(entry: $0) }
+            // The JSON reader matched the keys as it read them; an entry's first key, the common
+            // case, is found as without a policy.
+            for index in entries.indices {
+                if let item = object.item(forEntry: index) {
+                    visit(entries[index], present: item)
+                } else {
+                    visit(entries[index], object.lookupBeyondFirstKey(entry: index))
+                }
+            }
+            return report(unknown: object.unknownKeys, in: level, keys)
         }
         guard let keyed = source.keyed else { return failShape(level, value: source.value) }
-        let reading = KeyedReading(keyed, keys, exempt: nesting.exemptKey)
-        visit(level, unknown: reading.unknown, keys) { reading.lookup($0) }
-    }
-
-    /// Each entry of `level` as `lookup` finds it, then the unknown keys under the level's policy.
-    private mutating func visit(_ level: PlanLevel, unknown: [String], _ keys: LevelKeys, lookup: (Int) -> KeyLookup) {
-        let entries = level.entries
-        for index in entries.indices {
-            switch lookup(index) {
-            case let .found(item): visit(entries[index], present: item)
-            case .absent: visitMissing(entries[index])
-            case let .ambiguous(candidates):
-                fail(entries[index], rule: "ambiguousKey", failure: .ambiguousKey(candidates: candidates), value: nil)
+        var reading = KeyedReading(keyed, keys)
+        let names = level.keyNames
+        if case let .dictionary(dictionary) = keyed {
+            // An entry's first key, the common case, as without a policy.
+            for index in entries.indices {
+                if let value = dictionary[names[index]] {
+                    reading.noteMatched()
+                    visit(entries[index], present: SourceItem(value))
+                } else {
+                    visit(entries[index], reading.lookupBeyondFirstKey(index))
+                }
+            }
+        } else {
+            for index in entries.indices {
+                if let item = reading.item(atFirstKey: names[index]) {
+                    visit(entries[index], present: item)
+                } else {
+                    visit(entries[index], reading.lookupBeyondFirstKey(index))
+                }
             }
         }
+        for (entry, candidates) in reading.ambiguousEntries() {
+            fail(entries[entry], rule: "ambiguousKey", failure: .ambiguousKey(candidates: candidates), value: nil)
+        }
+        report(unknown: reading.unknownKeys, in: level, keys)
+    }
+
+    /// An entry as a keyed level's policy finds it.
+    private mutating func visit(_ node: PlanNode, _ lookup: KeyLookup) {
+        switch lookup {
+        case let .found(item): visit(node, present: item)
+        case .absent: visitMissing(node)
+        case let .ambiguous(candidates): fail(node, rule: "ambiguousKey", failure: .ambiguousKey(candidates: candidates), value: nil)
+        }
+    }
+
+    /// The keys of a level's source that no entry reads, under the level's policy.
+    private mutating func report(unknown: [String], in level: PlanLevel, _ keys: LevelKeys) {
         for key in unknown where key != nesting.exemptKey {
             let path = MappingKey.key(key).appended(to: level.path)
             switch keys.unknownKeys {

@@ -25,6 +25,17 @@ enum KeyedSource {
         }
     }
 
+    /// Every string key, with a way to read its value as stored (for `SourceItem`) that costs
+    /// nothing unless called.
+    func forEachKey(_ body: (String, () -> Any) -> Void) {
+        switch self {
+        case let .dictionary(dictionary):
+            for index in dictionary.indices { body(dictionary.keys[index]) { dictionary.values[index] } }
+        case let .other(container):
+            container.forEachStringKey { key, value in body(key) { value } }
+        }
+    }
+
     /// Every key and normalized value, for converting a whole `[String: V]`.
     func forEach(_ body: (String, Any) -> Void) {
         switch self {

@@ -41,6 +41,34 @@ enum JSONDemand: Sendable {
     }
 }
 
+/// The keys of one object the reader matched loosely, with the first source key (a token of the
+/// input, valid while the object is read) that matched each: what tells a duplicate key from a
+/// second candidate. Allocates only once a key matches loosely; `free()` releases it.
+struct LooseMatches {
+    private(set) var keys = KeySet()
+    private var tokens: UnsafeMutablePointer<JSONReader.StringToken>?
+
+    var isEmpty: Bool { tokens == nil }
+
+    /// The token that first matched key `index` loosely, or nil.
+    func first(_ index: Int) -> JSONReader.StringToken? {
+        guard let tokens, keys.contains(index) else { return nil }
+        return tokens[index]
+    }
+
+    /// Records that `token` matched key `index` of the `count` keys loosely.
+    mutating func record(_ token: JSONReader.StringToken, at index: Int, count: Int) {
+        let tokens = tokens ?? .allocate(capacity: count)
+        self.tokens = tokens
+        (tokens + index).initialize(to: token)  // a trivial type: nothing to deinitialize first
+        keys.insert(index)
+    }
+
+    func free() {
+        tokens?.deallocate()
+    }
+}
+
 /// The entries of one nested mapping (or of the root), ready for matching raw key bytes.
 ///
 /// A container of the expected shape is built with only the mapped entries: an object as a
@@ -77,8 +105,6 @@ final class JSONLevel: @unchecked Sendable {
     let policy: LevelKeys?
     /// Under a policy: each entry's keys in `keys`, in order (one, or `.anyOf`'s).
     let entryAlternatives: [[Int]]
-    /// Under a looser matching: each ASCII key's normalized bytes, with the key its entry reads first.
-    private let looseKeys: [(bytes: [UInt8], primary: Int)]
 
     init(_ level: PlanLevel) {
         plan = level
@@ -116,17 +142,6 @@ final class JSONLevel: @unchecked Sendable {
         self.entryKeys = entryKeys
         policy = level.keyPolicy
         entryAlternatives = policy == nil ? [] : alternatives
-        if let policy, policy.matching != .exact {
-            looseKeys = level.entries.indices.flatMap { entry in
-                alternatives[entry].compactMap { key -> (bytes: [UInt8], primary: Int)? in
-                    let utf8 = Array(keys[key].utf8)
-                    guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
-                    return (utf8.compactMap(policy.matching.normalized(byte:)), entryKeys[entry])
-                }
-            }
-        } else {
-            looseKeys = []
-        }
         self.keyDemands = keyDemands
         indexDemands = indices.sorted { $0.key < $1.key }.map { (index: $0.key, demand: $0.value) }
 
@@ -172,14 +187,9 @@ final class JSONLevel: @unchecked Sendable {
     /// policy's looser matching, or nil.
     func looseMatch(_ token: JSONReader.StringToken, in reader: inout JSONReader, _ policy: LevelKeys) -> Int? {
         if !token.hasEscapes, token.isASCII {
-            for candidate in looseKeys where reader.bytesEqual(token, normalizedBy: policy.matching, candidate.bytes) {
-                return candidate.primary
-            }
-            return nil
+            return policy.looseForm(reader.bytes(of: token)).map { entryKeys[policy.looseEntryOfForm[$0]] }
         }
-        guard let normalized = policy.matching.normalized(reader.makeString(token)),
-              let entry = policy.looseEntries[normalized] else { return nil }
-        return entryKeys[entry]
+        return policy.looseEntry(of: reader.makeString(token)).map { entryKeys[$0] }
     }
 }
 
@@ -226,6 +236,9 @@ extension JSONReader {
         try open(depth: depth)
         let object = JSONObject(level: level)
         var present = KeySet()
+        // Under a looser key matching: the keys matched loosely, and the source key that first did.
+        var loose = LooseMatches()
+        defer { loose.free() }
         if !closesAtOnce(UInt8(ascii: "}")) {
             var hint = 0
             repeat {
@@ -237,28 +250,42 @@ extension JSONReader {
                     present.insert(index)
                     hint = index + 1
                 } else if let policy = level.policy {
-                    try readUnmatched(key, of: object, present: present, policy, depth: depth)
+                    try readUnmatched(key, of: object, present: present, &loose, policy, depth: depth)
                 } else {
                     try skipValue(depth: depth + 1)
                 }
             } while try readSeparator(closer: UInt8(ascii: "}"))
         }
         object.finish(present: present)
+        if !loose.isEmpty { object.finish(loose: loose.keys) }
         return object
     }
 
     /// The value of a key no entry names exactly, under the level's policy: a looser match's value,
-    /// kept unless an exact match comes; an unknown key recorded; or skipped.
+    /// kept unless an exact match comes (`present` holds the exact matches so far, and a later one
+    /// overwrites it); a second, different source key matching the same entry makes it ambiguous; an
+    /// unknown key is recorded, or skipped.
     private mutating func readUnmatched(
-        _ key: StringToken, of object: JSONObject, present: KeySet, _ policy: LevelKeys, depth: Int
+        _ key: StringToken, of object: JSONObject, present: KeySet, _ loose: inout LooseMatches, _ policy: LevelKeys, depth: Int
     ) throws(JSONSyntaxError) {
-        if policy.matching != .exact, let primary = object.level.looseMatch(key, in: &self, policy) {
-            let value = try read(object.level.keyDemands[primary], depth: depth + 1)
-            object.storeLoose(value, at: primary, key: makeString(key), exactlyPresent: present.contains(primary))
+        let level = object.level
+        if policy.matching != .exact, let primary = level.looseMatch(key, in: &self, policy) {
+            let value = try read(level.keyDemands[primary], depth: depth + 1)
+            if let first = loose.first(primary), !sameBytes(first, key) {
+                object.addAmbiguous([makeString(first), makeString(key)], at: primary)
+            } else {
+                loose.record(key, at: primary, count: level.keys.count)
+                if !present.contains(primary) { object.store(value, at: primary) }
+            }
             return
         }
         if policy.unknownKeys != .ignore { object.addUnknown(makeString(key)) }
         try skipValue(depth: depth + 1)
+    }
+
+    /// Whether two tokens of the input hold the same bytes.
+    private func sameBytes(_ first: StringToken, _ second: StringToken) -> Bool {
+        bytesEqual(second, base + first.start, first.end - first.start)
     }
 
     /// An array with the level's indices; a placeholder stands for each skipped element before the last

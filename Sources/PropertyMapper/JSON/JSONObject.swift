@@ -12,8 +12,11 @@ final class JSONObject {
     /// its element type's metadata, and a document holds an object per record and per nested model.)
     private let values: UnsafeMutablePointer<Any>
     private(set) var present = KeySet()
-    /// Under a key policy: what the reader found beyond exact keys; nil until it finds any.
-    private var beyondExact: LooseKeys?
+    /// Under a looser key matching: the keys (an entry's first) that a source key matched loosely;
+    /// each one's value is in `values` unless the key is in `present` too (an exact match wins).
+    private(set) var loosePresent = KeySet()
+    /// Under a key policy: ambiguous entries and unknown keys; nil until the reader finds any.
+    private var findings: KeyFindings?
 
     /// An object with every key absent, for the reader to fill with `store(_:at:)`.
     init(level: JSONLevel) {
@@ -45,39 +48,37 @@ final class JSONObject {
         return key >= 0 && present.contains(key) ? SourceItem(values[key]) : nil
     }
 
-    /// Stores the value of a source key `key` that matches key `index` (an entry's first) under the
-    /// level's looser matching: kept unless key `index` is present exactly (`exactlyPresent`, or
-    /// stored later); a second source key matching it makes the entry ambiguous.
-    func storeLoose(_ value: Any, at index: Int, key: String, exactlyPresent: Bool) {
-        let loose = beyondExact ?? LooseKeys(count: level.keys.count)
-        beyondExact = loose
-        if let earlier = loose.keys[index], earlier != key {
-            loose.ambiguous[index, default: [earlier]].append(key)
-        } else if !exactlyPresent {
-            values[index] = value  // an exact match, stored later, overwrites it
-        }
-        loose.keys[index] = key
+    /// Records which keys the reader found by looser matching, once it has read the whole object.
+    func finish(loose keys: KeySet) {
+        loosePresent = keys
+    }
+
+    /// Records that several distinct source keys match key `index` (an entry's first) loosely.
+    func addAmbiguous(_ keys: [String], at index: Int) {
+        let found = findings ?? KeyFindings()
+        findings = found
+        found.ambiguous[index, default: []].append(contentsOf: keys)
     }
 
     /// Records a key the level does not name.
     func addUnknown(_ key: String) {
-        let loose = beyondExact ?? LooseKeys(count: level.keys.count)
-        beyondExact = loose
-        loose.unknown.append(key)
+        let found = findings ?? KeyFindings()
+        findings = found
+        found.unknown.append(key)
     }
 
     /// The keys the reader found that the level does not name, in document order.
-    var unknownKeys: [String] { beyondExact?.unknown ?? [] }
+    var unknownKeys: [String] { findings?.unknown ?? [] }
 
-    /// The value of entry `entry` of the level's plan under its key policy: its first present key
-    /// in order, else its one looser match.
-    func lookup(entry: Int) -> KeyLookup {
-        for key in level.entryAlternatives[entry] where present.contains(key) {
+    /// The value of entry `entry` of the level's plan under its key policy when its first key is not
+    /// present (`item(forEntry:)` found nothing): its next key present, else its one looser match.
+    func lookupBeyondFirstKey(entry: Int) -> KeyLookup {
+        for key in level.entryAlternatives[entry].dropFirst() where present.contains(key) {
             return .found(SourceItem(values[key]))
         }
         let primary = level.entryKeys[entry]
-        guard primary >= 0, let loose = beyondExact, loose.keys[primary] != nil else { return .absent }
-        if let candidates = loose.ambiguous[primary] { return .ambiguous(Array(Set(candidates)).sorted()) }
+        guard primary >= 0, loosePresent.contains(primary) else { return .absent }
+        if let candidates = findings?.ambiguous[primary] { return .ambiguous(Array(Set(candidates)).sorted()) }
         return .found(SourceItem(values[primary]))
     }
 
@@ -85,18 +86,14 @@ final class JSONObject {
     static var absent: Any { () }
 }
 
-/// What a `JSONObject` read under a key policy found beyond exact keys.
-final class LooseKeys {
-    /// By key position (an entry's first): the source key that matched it loosely.
-    var keys: [String?]
-    /// By key position: every distinct source key that matched it loosely, when more than one did.
+/// What the reader found in a `JSONObject` under a key policy that the walk reports: rare, so
+/// kept apart and made only when found.
+final class KeyFindings {
+    /// By key position (an entry's first): the distinct source keys that matched it loosely, when
+    /// more than one did.
     var ambiguous: [Int: [String]] = [:]
     /// Keys the level does not name, in document order.
     var unknown: [String] = []
-
-    init(count: Int) {
-        keys = Array(repeating: nil, count: count)
-    }
 }
 
 /// A set of small integers (key positions), without allocating for the first 64.
@@ -108,6 +105,8 @@ struct KeySet {
     func contains(_ key: Int) -> Bool {
         key < 64 ? low & (1 << UInt64(key)) != 0 : high.contains(key)
     }
+
+    var isEmpty: Bool { low == 0 && high.isEmpty }
 
     @inline(__always)
     mutating func insert(_ key: Int) {

@@ -532,15 +532,9 @@ struct JSONReader {
 
     /// Whether the token's bytes equal `count` bytes at `other`.
     @inline(__always)
-    /// Whether the token's bytes, normalized by `matching` (ASCII only), are `normalized`.
-    func bytesEqual(_ token: StringToken, normalizedBy matching: KeyMatching, _ normalized: [UInt8]) -> Bool {
-        var next = 0
-        for index in token.start..<token.end {
-            guard let byte = matching.normalized(byte: base[index]) else { continue }
-            guard next < normalized.count, normalized[next] == byte else { return false }
-            next += 1
-        }
-        return next == normalized.count
+    /// The raw bytes of a token, valid while the input is.
+    func bytes(of token: StringToken) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + token.start, count: token.end - token.start)
     }
 
     func bytesEqual(_ token: StringToken, _ other: UnsafePointer<UInt8>, _ count: Int) -> Bool {

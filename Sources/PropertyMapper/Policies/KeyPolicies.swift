@@ -59,4 +59,51 @@ extension KeyMatching {
         if self == .ignoringCaseAndSeparators, Self.isSeparator(byte) { return nil }
         return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
+
+    /// Whether the bytes `utf8`, normalized, are `expected` (normalized ASCII bytes). A byte that
+    /// is not ASCII never equals one of them.
+    func matches(_ utf8: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+        var next = 0
+        for byte in utf8 {
+            guard let byte = normalized(byte: byte) else { continue }
+            guard next < expected.count, expected[next] == byte else { return false }
+            next += 1
+        }
+        return next == expected.count
+    }
+
+    /// Common spellings of `key` that this policy matches to it (`startDate`: `start_date`,
+    /// `start-date`, `startdate`), for exact look-ups before a scan of the source's keys; none
+    /// under `.exact`.
+    func spellings(of key: String) -> [String] {
+        switch self {
+        case .exact:
+            return []
+        case .caseInsensitive:
+            return [key.lowercased()]
+        case .ignoringCaseAndSeparators:
+            // Words split where a lower-case letter or a digit meets an upper-case one.
+            var words: [String] = []
+            var word = ""
+            var previous: Character?
+            for character in key {
+                if character.isUppercase, let previous, previous.isLowercase || previous.isNumber {
+                    words.append(word)
+                    word = ""
+                }
+                word.append(character)
+                previous = character
+            }
+            words.append(word)
+            let lower = words.map { $0.lowercased() }
+            return [lower.joined(separator: "_"), lower.joined(separator: "-"), lower.joined()]
+        }
+    }
+
+    /// Runs `body` over `key`'s UTF-8 bytes, in place when the string stores them contiguously.
+    static func withUTF8<R>(of key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = key.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = key
+        return copy.withUTF8(body)
+    }
 }

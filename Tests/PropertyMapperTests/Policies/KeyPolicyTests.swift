@@ -82,6 +82,12 @@ struct KeyPolicyTests {
         let outcome = map(#"{"Name": "a", "NAME": "b", "city": "c"}"#, mapping)
         #expect(outcome.trip == nil)
         #expect(outcome.errors == [#"name → name: no exact key, and several keys match: "NAME", "Name" [ambiguousKey]"#])
+        // A common spelling found at once (`start_date`) is still ambiguous beside another match.
+        let separators = Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["startDate": .property(\.start)])
+        #expect(map(#"{"start_date": "a", "StartDate": "b"}"#, separators).errors == [
+            #"startDate → start: no exact key, and several keys match: "StartDate", "start_date" [ambiguousKey]"#,
+        ])
+        #expect(map(#"{"start_date": "a", "other": "b"}"#, separators).trip?.start == "a")
         // The same key twice in a document is a duplicate (the last wins), not two candidates.
         #expect(map(#"{"Name": "a", "Name": "b"}"#, mapping).trip?.name == "b")
     }
