@@ -2,12 +2,12 @@ import Foundation
 import PropertyMapper
 
 // The PropertyMapper tour: `swift run tour [feed.json]`.
-// Walks through the library in nine steps on the sample data shipped with it, printing plain text.
+// Walks through the library in ten steps on the sample data shipped with it, printing plain text.
 
 let usage = """
     usage: swift run tour [FEED]
 
-    Walks through PropertyMapper in nine steps. Step 6 maps FEED, a JSON array of video
+    Walks through PropertyMapper in ten steps. Step 6 maps FEED, a JSON array of video
     records (default: the sample feed shipped with the tour, 200 records).
     """
 
@@ -71,7 +71,7 @@ do {
     let feed = try feedURL(arguments: arguments)
     print("PropertyMapper tour")
     print("===================")
-    print("Nine steps through the library, each printing what it maps and what it reports.")
+    print("Ten steps through the library, each printing what it maps and what it reports.")
     try basicMapping()
     try nestedPaths()
     try boxing()
@@ -81,6 +81,7 @@ do {
     try dryRun()
     try models(try resource("repos"))
     try serializing(try resource("feed"))
+    try policies()
     print("")
     print("End of the tour. The same steps, with prose, are the pages of Playgrounds/PropertyMapper.playground.")
 } catch let failure as TourFailure {

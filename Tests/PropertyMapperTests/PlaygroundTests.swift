@@ -10,7 +10,7 @@ import Testing
     static let playground = Toolchain.packageRoot.appendingPathComponent("Playgrounds/PropertyMapper.playground")
 
     /// The pages, in order: page N is step N of the tour.
-    static let pages = ["BasicMapping", "NestedPaths", "Boxing", "CallsAndLists", "Validation", "Feed", "DryRun", "Models", "Serializing"]
+    static let pages = ["BasicMapping", "NestedPaths", "Boxing", "CallsAndLists", "Validation", "Feed", "DryRun", "Models", "Serializing", "Policies"]
 
     @Test func contentsListsEveryPageInOrder() throws {
         let contents = try PlaygroundContents(url: Self.playground.appendingPathComponent("contents.xcplayground"))

@@ -9,8 +9,11 @@ import Testing
         let run = try #require(TourRun.sample, "the tour did not run")
         #expect(run.status == 0)
         #expect(run.errorOutput.isEmpty)
-        let headings = run.output.split(separator: "\n").filter { $0.first?.isNumber == true && $0.dropFirst().hasPrefix(". ") }
-        #expect(headings.map { Int(String($0.prefix(1))) } == Array(1...9))
+        let headings = run.output.split(separator: "\n").compactMap { line -> Int? in
+            let number = line.prefix { $0.isNumber }
+            return line.dropFirst(number.count).hasPrefix(". ") ? Int(number) : nil
+        }
+        #expect(headings == Array(1...10))
     }
 
     @Test func outputIsDeterministic() throws {
@@ -106,6 +109,58 @@ import Testing
         #expect(lines.contains("with .oneWay(): {\"id\":\(edited["id"] as? Int ?? 0)}"))
     }
 
+    @Test func policiesStepMapsTheMessyPayloadWithItsWarningsAndWritesNothingOnFailure() throws {
+        let lines = try Self.section(10)
+        #expect(lines.contains("the trip as the app last saw it: gate \"B12\", terminal \"1\""))
+
+        // The payload's quirks, each read by its policy.
+        let mapped = try Self.rows(after: "the partner's payload, mapped onto the trip:", in: lines)
+        #expect(mapped["id"] == "1042", "a string id, read leniently")
+        #expect(mapped["confirmationCode"] == "\"K7XQ2M\"", "read from the alternative key pnr")
+        #expect(mapped["flightNumber"] == "\"TP1350\"", "flight_number read by flightNumber")
+        #expect(mapped["departsAt"] == "2026-05-14T06:25:00Z")
+        #expect(mapped["arrivesAt"] == "2026-05-14T09:40:00Z")
+        #expect(mapped["status"] == "unknown", "the fallback for a status the enum does not know")
+        #expect(mapped["checkedBags"] == "0", "the default for an absent key")
+        #expect(mapped["gate"] == "\"B12\"", "null keeps the gate")
+        #expect(mapped["terminal"] == "nil", "absent sets the terminal to nil")
+        #expect(mapped["passengers"] == "[\"Ana Lima\", \"Rui Lima\"]", "the passenger without a name dropped")
+        #expect(mapped["documents"] == "[\"boarding pass of Ana Lima\", \"receipt for 412.8 EUR\"]", "each by its type")
+        #expect(mapped["manageURL"] == "https://partner.example/trips/K7XQ2M")
+
+        // One warning for each value the data did not give outright: its path first, its kind last.
+        let warningsHeader = try #require(lines.firstIndex(of: "5 warnings:"))
+        let warnings = lines[(warningsHeader + 1)...].prefix { $0.hasPrefix("  ") }
+        #expect(warnings.map { $0.dropFirst(2).prefix { $0 != " " && $0 != ":" } } == [
+            "id", "status", "checkedBags", "passengers[1]", "tracking_id",
+        ])
+        #expect(warnings.map { $0.split(separator: " ").last } == [
+            "[coerced]", "[fallbackUsed]", "[defaultUsed]", "[elementDropped]", "[unknownKey]",
+        ])
+
+        // The broken payload: the ambiguous key and the rule across two fields, both reported.
+        let header = try #require(lines.firstIndex { $0.hasPrefix("  PATH ") })
+        #expect(lines[header - 1] == "a payload with two defects: 2 errors")
+        let columns = try ["PATH", "PROPERTY", "RULE", "VALUE"].map { name in
+            try #require(lines[header].range(of: name)).lowerBound.utf16Offset(in: lines[header])
+        }
+        let errors = lines[(header + 1)...].prefix { $0.hasPrefix("  ") }.map { row in
+            zip(columns, columns.dropFirst()).map { start, end in
+                String(row.dropFirst(start).prefix(end - start)).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        #expect(errors == [
+            ["flightNumber", "flightNumber", "ambiguousKey"],
+            ["", "", "arrivesAfterDeparture"],
+        ])
+
+        // Nothing written, no warnings handed back: the trip reads as before, gate and status included.
+        #expect(lines.contains("warnings handed back by the failed mapping: 0"))
+        let after = try Self.rows(after: "the trip after the failed mapping:", in: lines)
+        #expect(after == mapped)
+        #expect(after.count == 12)
+    }
+
     @Test func mapsAFeedGivenOnTheCommandLine() throws {
         let directory = try Toolchain.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -191,6 +246,17 @@ import Testing
         guard let start = lines.firstIndex(where: { $0.hasPrefix("\(step). ") }) else { return [] }
         let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("\(step + 1). ") || $0.hasPrefix("End of the tour") }
         return Array(lines[start..<(end ?? lines.endIndex)])
+    }
+
+    /// The `  name  value` rows that follow the line `title`, as name → value.
+    static func rows(after title: String, in lines: [String]) throws -> [String: String] {
+        let start = try #require(lines.firstIndex(of: title), "no line \(title)")
+        let rows = lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { row in
+            let text = row.dropFirst(2)
+            let name = text.prefix { $0 != " " }
+            return (String(name), String(text.dropFirst(name.count).drop { $0 == " " }))
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     /// The number in a `  mapped    176` line.

@@ -83,4 +83,4 @@ let oneWay: Mapping<Video> = [
 ]
 print("with .oneWay(): \(String(decoding: try Mapper.serializeJSON(video, using: oneWay), as: UTF8.self))")
 
-//: [Previous](@previous)
+//: [Previous](@previous) | [Next](@next)
