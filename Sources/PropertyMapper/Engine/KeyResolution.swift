@@ -45,26 +45,22 @@ final class LevelKeys: Sendable {
         }
         exactEntries = exact
         looseEntries = loose
-        var formEntries: [Int] = []
-        var normalized: [UInt8] = []
-        var normalizedRanges: [Range<Int>] = []
+        // The ASCII keys' normalized forms, grouped by first byte (128 for an empty form).
         let forms = entryNames.enumerated().flatMap { entry, names in
             names.filter { matching != .exact && $0.utf8.allSatisfy { $0 < 0x80 } }.map { name in
-                (entry: entry, name: name, form: name.utf8.compactMap(matching.normalized(byte:)))
+                (entry: entry, bytes: name.utf8.compactMap(matching.normalized(byte:)))
             }
-        }
-        let bucket = { (form: [UInt8]) in Int(form.first ?? 128) }
+        }.sorted { Int($0.bytes.first ?? 128) < Int($1.bytes.first ?? 128) }
         var firstBytes = Array(repeating: 0..<0, count: 129)
-        for (position, form) in forms.sorted(by: { bucket($0.form) < bucket($1.form) }).enumerated() {
-            let (entry, _, form) = form
-            let range = firstBytes[bucket(form)]
-            firstBytes[bucket(form)] = (range.isEmpty ? position : range.lowerBound)..<(position + 1)
-            do {
-                formEntries.append(entry)
-                normalizedRanges.append(normalized.count..<(normalized.count + form.count))
-                normalized += form
-            }
+        var normalized: [UInt8] = []
+        var normalizedRanges: [Range<Int>] = []
+        for (position, form) in forms.enumerated() {
+            let first = Int(form.bytes.first ?? 128)
+            firstBytes[first] = (firstBytes[first].isEmpty ? position : firstBytes[first].lowerBound)..<(position + 1)
+            normalizedRanges.append(normalized.count..<(normalized.count + form.bytes.count))
+            normalized += form.bytes
         }
+        let formEntries = forms.map(\.entry)
         formsByFirstByte = firstBytes
         formsOfEntry = entryNames.indices.map { entry in formEntries.indices.filter { formEntries[$0] == entry } }
         spellings = entryNames.map { names in

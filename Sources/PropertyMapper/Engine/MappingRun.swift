@@ -110,6 +110,7 @@ struct MappingRun {
                 }
             }
         }
+        // Reported after the level's other entries: found only once every key was looked up.
         for (entry, candidates) in reading.ambiguousEntries() {
             fail(entries[entry], rule: "ambiguousKey", failure: .ambiguousKey(candidates: candidates), value: nil)
         }

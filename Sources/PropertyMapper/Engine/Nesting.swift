@@ -12,33 +12,41 @@ struct Nesting {
     let depth: Int
     /// An address in the outermost model's run.
     private let entry: UInt
+    /// The key of the polymorphic tag that chose this model's type, and the key for the model about
+    /// to be mapped one level further in (see `taggingInner(_:)`).
+    ///
+    /// Unretained, so that a nesting stays a plain value that costs nothing to copy. Invariant: a
+    /// `TagKey` is kept by its polymorphic conversion, which is running further up the stack for
+    /// as long as any nesting made by `taggingInner(_:)` or from it is used.
+    private let exempt: Unmanaged<TagKey>?
+    private let innerExempt: Unmanaged<TagKey>?
+
     /// The key of the polymorphic tag that chose this model's type: never an unknown key here.
-    let exemptKey: String?
-    /// The tag key for the model about to be mapped one level further in (see `taggingInner(_:)`).
-    private let innerExemptKey: String?
+    var exemptKey: String? { exempt?.takeUnretainedValue().key }
 
     private static let checkInterval = 16
 
     /// The outermost model's nesting, entered at the caller's stack position.
     static func outermost() -> Nesting {
-        Nesting(depth: 0, entry: stackAddress(), exemptKey: nil, innerExemptKey: nil)
+        Nesting(depth: 0, entry: stackAddress(), exempt: nil, innerExempt: nil)
     }
 
-    private init(depth: Int, entry: UInt, exemptKey: String?, innerExemptKey: String?) {
+    private init(depth: Int, entry: UInt, exempt: Unmanaged<TagKey>?, innerExempt: Unmanaged<TagKey>?) {
         self.depth = depth
         self.entry = entry
-        self.exemptKey = exemptKey
-        self.innerExemptKey = innerExemptKey
+        self.exempt = exempt
+        self.innerExempt = innerExempt
     }
 
     /// The nesting of a model inside this one.
     var inner: Nesting {
-        Nesting(depth: depth + 1, entry: entry, exemptKey: innerExemptKey, innerExemptKey: nil)
+        Nesting(depth: depth + 1, entry: entry, exempt: innerExempt, innerExempt: nil)
     }
 
-    /// This nesting, for a value whose model (one level further in) a polymorphic tag at `key` chose.
-    func taggingInner(_ key: String) -> Nesting {
-        Nesting(depth: depth, entry: entry, exemptKey: exemptKey, innerExemptKey: key)
+    /// This nesting, for a value whose model (one level further in) the polymorphic tag at `tag`
+    /// chose. The caller keeps `tag` alive while the nesting is used (see `exempt`).
+    func taggingInner(_ tag: TagKey) -> Nesting {
+        Nesting(depth: depth, entry: entry, exempt: exempt, innerExempt: .passUnretained(tag))
     }
 
     /// Why a model cannot be mapped at this nesting, or nil.
@@ -56,5 +64,14 @@ struct Nesting {
     private static func stackAddress() -> UInt {
         var marker: UInt8 = 0
         return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    }
+}
+
+/// The key of a polymorphic tag, held by its conversion: what a `Nesting` refers to, unretained.
+final class TagKey: Sendable {
+    let key: String
+
+    init(_ key: String) {
+        self.key = key
     }
 }

@@ -186,9 +186,10 @@ final class JSONLevel: @unchecked Sendable {
     /// The key (an entry's first) that `token`, which matches no key exactly, matches under the
     /// policy's looser matching, or nil.
     func looseMatch(_ token: JSONReader.StringToken, in reader: inout JSONReader, _ policy: LevelKeys) -> Int? {
-        if !token.hasEscapes, token.isASCII {
+        if !token.hasEscapes, token.isASCII, !policy.hasNonASCIIKey {
             return policy.looseForm(reader.bytes(of: token)).map { entryKeys[policy.looseEntryOfForm[$0]] }
         }
+        // Escapes, or a key that is not ASCII on either side (`K`, the Kelvin sign, reads `k`).
         return policy.looseEntry(of: reader.makeString(token)).map { entryKeys[$0] }
     }
 }

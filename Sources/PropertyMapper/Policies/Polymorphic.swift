@@ -119,6 +119,7 @@ enum Polymorphism {
     private static func choosing<Value>(among cases: [PolymorphicCase<Value>], on tagKey: String) -> Conversion<Value> {
         let allowed = cases.map(\.tag)
         let key = JSONOutput.Key(tagKey)
+        let exempt = TagKey(tagKey)  // kept by the closure below, which the nested run is inside of
         let subpath = MappingKey.key(tagKey).subpath
         return Conversion<Value>(typeName: TypeName.of(Value.self), kinds: .object, convert: { item, issues in
             guard let source = item.keyed else {
@@ -138,7 +139,7 @@ enum Polymorphism {
                 return nil
             }
             // The model's mapping never counts the tag as an unknown key.
-            var chosenIssues = ConversionIssues(nesting: issues.nesting.taggingInner(tagKey))
+            var chosenIssues = ConversionIssues(nesting: issues.nesting.taggingInner(exempt))
             defer { issues.add(chosenIssues, under: "") }
             return chosen.conversion.convert(item, &chosenIssues)
         }, write: { value, output, issues in

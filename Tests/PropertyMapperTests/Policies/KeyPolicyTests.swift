@@ -55,6 +55,9 @@ struct KeyPolicyTests {
         let mapping = Mapping<Trip>(keys: .caseInsensitive, ["userName": .property(\.name), "ÉTÉ": .property(\.city)])
         #expect(map(#"{"USERNAME": "a", "été": "b"}"#, mapping).trip == Trip(name: "a", city: "b"))
         #expect(map(#"{"username": "a"}"#, mapping).trip?.name == "a")
+        // Unicode case folding as `lowercased()` does it: the Kelvin sign reads as `k`.
+        let kelvin = Mapping<Trip>(keys: .caseInsensitive, ["\u{212A}ey": .property(\.name)])
+        #expect(map(#"{"KEY": "a"}"#, kelvin).trip?.name == "a")
         // Separators still count.
         #expect(map(#"{"user_name": "a"}"#, mapping).trip?.name == "")
     }
