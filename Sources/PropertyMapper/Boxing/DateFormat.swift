@@ -123,9 +123,27 @@ extension DateFormat {
         }
     }
 
+    /// The pattern a text format writes `date` in, when its text needs no escaping; nil otherwise
+    /// (`text(of:)` then writes it, or reports why it cannot).
+    private func plainTextPattern(for date: Date) -> DatePattern? {
+        switch kind {
+        case let .pattern(pattern):
+            return pattern.writesPlainText ? pattern : nil
+        case .iso8601:
+            return DatePattern.iso8601Fractions.first { $0.writesExactly(date) } ?? DatePattern.iso8601Milliseconds
+        case .secondsSince1970, .millisecondsSince1970:
+            return nil
+        }
+    }
+
     /// Serialize's way back for `.date(…)`: the date written in this format, or a `serialize` error
     /// when the format cannot write it.
     func write(_ date: Date, _ output: inout SerialOutput, _ issues: inout ConversionIssues) -> Bool {
+        if readsText, let pattern = plainTextPattern(for: date), let fields = pattern.fields(of: date) {
+            // Digits and separators: written in place, no string made.
+            output.plainText(capacity: pattern.width) { pattern.write(fields, into: $0) }
+            return true
+        }
         if readsText { return Serializer.write(date, reversedBy: text(of:), rule: "box(Date)", as: Conversions.string.write, &output, &issues) }
         return Serializer.write(date, reversedBy: source(of:), rule: "box(Date)", as: { Serializer.writeDynamic($0, &$1, &$2) }, &output, &issues)
     }

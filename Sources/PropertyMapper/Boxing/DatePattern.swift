@@ -8,7 +8,7 @@ import Foundation
 /// exactly the text the pattern writes (every digit of every field, the literals as they are) and
 /// rejects impossible dates. Years are 0000...9999; seconds are counted in `Int64`, whatever the width
 /// of `Int`.
-struct DatePattern: Sendable, Equatable {
+final class DatePattern: Sendable, Equatable {
     enum Token: Sendable, Equatable {
         case literal(UInt8)
         case year, month, day, hour, minute, second
@@ -52,6 +52,9 @@ struct DatePattern: Sendable, Equatable {
     let formatter: LockedDateFormatter?
     /// How many digits of the fraction of a second the pattern writes.
     private let fractionDigits: Int
+    /// What the tokens write never needs escaping in a JSON string (no quote, backslash or control
+    /// character among the literals): serialize writes it straight into the output.
+    let writesPlainText: Bool
 
     init(_ pattern: String, timeZone: TimeZone?) {
         self.pattern = pattern
@@ -61,6 +64,10 @@ struct DatePattern: Sendable, Equatable {
         self.width = tokens?.reduce(0) { $0 + $1.width } ?? 0
         fractionDigits = tokens?.reduce(0) { if case let .fraction(digits) = $1 { digits } else { $0 } } ?? 0
         self.formatter = tokens == nil ? LockedDateFormatter(pattern: pattern, timeZone: timeZone ?? .gmt) : nil
+        writesPlainText = tokens?.allSatisfy { token in
+            guard case let .literal(byte) = token else { return true }
+            return byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        } ?? false
     }
 
     static func == (lhs: DatePattern, rhs: DatePattern) -> Bool {
@@ -218,17 +225,30 @@ struct DatePattern: Sendable, Equatable {
 
     /// The date as the pattern writes it; throws when it falls outside the years 0000...9999.
     func string(from date: Date) throws -> String {
-        guard let tokens else {
+        guard tokens != nil else {
             guard let formatter, date.timeIntervalSince1970.isFinite else {
                 throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
             }
             return formatter.string(from: date)
         }
-        var seconds = date.timeIntervalSince1970
-        if let timeZone { seconds += Double(timeZone.secondsFromGMT(for: date)) }
-        guard let (whole, fraction, _) = split(seconds) else {
+        guard let fields = fields(of: date) else {
             throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
         }
+        return String(unsafeUninitializedCapacity: width) { write(fields, into: $0) }
+    }
+
+    /// A date's fields as the pattern's tokens write them.
+    struct Fields {
+        let year, month, day, hour, minute, second, fraction: Int64
+    }
+
+    /// The date's fields in this pattern's time zone and precision; nil for a pattern without
+    /// tokens, and for a date outside the years 0000...9999.
+    func fields(of date: Date) -> Fields? {
+        guard tokens != nil else { return nil }
+        var seconds = date.timeIntervalSince1970
+        if let timeZone { seconds += Double(timeZone.secondsFromGMT(for: date)) }
+        guard let (whole, fraction, _) = split(seconds) else { return nil }
         var days = whole / 86_400
         var rest = whole % 86_400
         if rest < 0 {
@@ -236,40 +256,42 @@ struct DatePattern: Sendable, Equatable {
             rest += 86_400
         }
         let (year, month, day) = Self.civil(fromDays: days)
-        guard (0...9999).contains(year) else {
-            throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
-        }
-        let fields = (year: year, month: month, day: day, hour: rest / 3600, minute: rest / 60 % 60, second: rest % 60)
-        return String(unsafeUninitializedCapacity: width) { buffer in
-            var count = 0
-            for token in tokens {
-                let value: Int64
-                switch token {
-                case let .literal(byte):
-                    buffer[count] = byte
-                    count += 1
-                    continue
-                case .year: value = fields.year
-                case .month: value = fields.month
-                case .day: value = fields.day
-                case .hour: value = fields.hour
-                case .minute: value = fields.minute
-                case .second: value = fields.second
-                case .fraction: value = fraction
-                }
-                // Right to left: every value fits its width (the year is checked, the rest by construction).
-                var rest = value
-                var index = count + token.width
-                while index > count {
-                    index -= 1
-                    buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                    rest /= 10
-                }
-                count += token.width
-            }
-            return count
-        }
+        guard (0...9999).contains(year) else { return nil }
+        return Fields(year: year, month: month, day: day, hour: rest / 3600, minute: rest / 60 % 60, second: rest % 60, fraction: fraction)
     }
+
+    /// Writes `fields` by the pattern's tokens into `buffer` (at least `width` bytes); returns the
+    /// number of bytes written, `width`.
+    func write(_ fields: Fields, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for token in tokens ?? [] {
+            let value: Int64
+            switch token {
+            case let .literal(byte):
+                buffer[count] = byte
+                count += 1
+                continue
+            case .year: value = fields.year
+            case .month: value = fields.month
+            case .day: value = fields.day
+            case .hour: value = fields.hour
+            case .minute: value = fields.minute
+            case .second: value = fields.second
+            case .fraction: value = fields.fraction
+            }
+            // Right to left: every value fits its width (the year is checked, the rest by construction).
+            var rest = value
+            var index = count + token.width
+            while index > count {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            count += token.width
+        }
+        return count
+    }
+
 
     /// The proleptic Gregorian date `days` days after 1970-01-01 (Howard Hinnant's algorithm), in 64 bits.
     static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {

@@ -89,6 +89,16 @@ struct SerialOutput {
         if writesText { text.append(string: value) } else { tree.value(value) }
     }
 
+    /// A string of at most `capacity` ASCII bytes that need no escaping, which `fill` writes and
+    /// counts: in place, for JSON text.
+    mutating func plainText(capacity: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        if writesText {
+            text.append(plainText: capacity, fill)
+        } else {
+            tree.value(String(unsafeUninitializedCapacity: capacity, initializingUTF8With: fill))
+        }
+    }
+
     mutating func bool(_ value: Bool) {
         if writesText { text.append(bool: value) } else { tree.value(value) }
     }

@@ -192,6 +192,23 @@ struct SerializeTests {
         #expect(text(try Mapper.serializeJSON(whole)) == #"{"iso":"2010-12-09T07:14:08.120Z","ms":1291878848500,"s":1291878848}"#)
     }
 
+    @Test func datePatternsAreWrittenInPlaceOrEscapedWhenTheirLiteralsNeedIt() throws {
+        struct Days { var plain = Date(timeIntervalSince1970: 0); var quoted = Date(timeIntervalSince1970: 0) }
+        let mapping: Mapping<Days> = [
+            "plain": .box(.date(.format("dd/MM/yyyy HH:mm")), \.plain),
+            "quoted": .box(.date(.format(#"yyyy"\MM"#)), \.quoted),
+        ]
+        let days = Days(plain: Date(timeIntervalSince1970: 1_291_878_840), quoted: Date(timeIntervalSince1970: 1_291_161_600))
+        let json = try Mapper.serializeJSON(days, using: mapping)
+        #expect(text(json) == #"{"plain":"09/12/2010 07:14","quoted":"2010\"\\12"}"#)
+        var again = Days()
+        try Mapper.mapValues(fromJSON: json, to: &again, using: mapping)
+        #expect(again.plain == days.plain && again.quoted == days.quoted)
+        // As Foundation values: the same text.
+        let tree = try Mapper.serialize(days, using: mapping)
+        #expect(tree["plain"] as? String == "09/12/2010 07:14" && tree["quoted"] as? String == #"2010"\12"#)
+    }
+
     @Test func integersDecimalsAndFloatsKeepEveryDigit() throws {
         struct Numbers { var big: UInt64 = .max; var low: Int64 = .min; var price = Decimal(string: "12345678901234567890.123") ?? 0
             var ratio: Float = 0.1; var tiny = Double.leastNonzeroMagnitude }
