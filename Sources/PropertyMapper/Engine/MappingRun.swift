@@ -91,34 +91,51 @@ struct MappingRun {
         guard let keyed = source.keyed else { return failShape(level, value: source.value) }
         var reading = KeyedReading(keyed, keys)
         let names = level.keyNames
-        if case let .dictionary(dictionary) = keyed {
-            // An entry's first key, the common case, as without a policy.
-            for index in entries.indices {
+        let firstError = errors.count
+        let dictionary: [String: Any]? = if case let .dictionary(dictionary) = keyed { dictionary } else { nil }
+        for index in entries.indices {
+            if let dictionary {
+                // The common case, as without a policy.
                 if let value = dictionary[names[index]] {
                     reading.noteMatched()
                     visit(entries[index], present: SourceItem(value))
-                } else {
-                    visit(entries[index], reading.lookupBeyondFirstKey(index))
+                    continue
                 }
+            } else if let item = reading.item(atFirstKey: names[index]) {
+                visit(entries[index], present: item)
+                continue
             }
-        } else {
-            for index in entries.indices {
-                if let item = reading.item(atFirstKey: names[index]) {
-                    visit(entries[index], present: item)
-                } else {
-                    visit(entries[index], reading.lookupBeyondFirstKey(index))
-                }
-            }
+            visit(entries[index], reading.lookupBeyondFirstKey(index))
         }
-        // Reported after the level's other entries: found only once every key was looked up.
-        for (entry, candidates) in reading.ambiguousEntries() {
-            fail(entries[entry], rule: "ambiguousKey", failure: .ambiguousKey(candidates: candidates), value: nil)
-        }
+        let ambiguous = reading.ambiguousEntries()
+        if !ambiguous.isEmpty { replaceErrors(of: ambiguous, in: level, after: firstError) }
         report(unknown: reading.unknownKeys, in: level, keys)
     }
 
+    /// Entries found at a common spelling that another source key matches too (known only once the
+    /// level was read): each one's errors, from `first` on, become one `ambiguousKey` error in its
+    /// place, as the JSON reader reports it.
+    @inline(never)
+    private mutating func replaceErrors(of ambiguous: [(entry: Int, keys: [String])], in level: PlanLevel, after first: Int) {
+        func isUnder(_ path: String, _ node: PlanNode) -> Bool {
+            path == node.path || path.hasPrefix(node.path + ".") || path.hasPrefix(node.path + "[")
+        }
+        for (entry, candidates) in ambiguous.reversed() {
+            let node = level.entries[entry]
+            let later = level.entries[entry...]
+            // Before the first error of this entry or of a later one.
+            let position = errors[first...].firstIndex { error in later.contains { isUnder(error.path, $0) } } ?? errors.count
+            errors.replaceSubrange(position..., with: errors[position...].filter { !isUnder($0.path, node) })
+            errors.insert(ValidationError(
+                path: node.path, property: node.property, rule: "ambiguousKey", value: nil,
+                failure: .ambiguousKey(candidates: candidates)), at: position)
+            failedFields += node.fieldIndices
+        }
+    }
+
     /// An entry as a keyed level's policy finds it.
-    private mutating func visit(_ node: PlanNode, _ lookup: KeyLookup) {
+    @inline(__always)
+    private mutating func visit(_ node: PlanNode, _ lookup: consuming KeyLookup) {
         switch lookup {
         case let .found(item): visit(node, present: item)
         case .absent: visitMissing(node)
@@ -128,7 +145,11 @@ struct MappingRun {
 
     /// The keys of a level's source that no entry reads, under the level's policy.
     private mutating func report(unknown: [String], in level: PlanLevel, _ keys: LevelKeys) {
-        for key in unknown where key != nesting.exemptKey {
+        if unknown.isEmpty { return }
+        // Sorted, each once, from a dictionary and from JSON text alike; the polymorphic tag is
+        // exempt at the chosen model's own level (path "") only.
+        let exempt = level.path.isEmpty ? nesting.exemptKey : nil
+        for key in Set(unknown).sorted() where key != exempt {
             let path = MappingKey.key(key).appended(to: level.path)
             switch keys.unknownKeys {
             case .ignore:
@@ -320,6 +341,7 @@ struct MappingRun {
     /// Every field of a shared target of an immutable model was absent (see `Plan.sharedTargets`).
     mutating func checkSharedTargets(_ plan: Plan) {
         for target in plan.sharedTargets where !target.fields.contains(where: staging.isPresent) {
+            failedFields += target.fields
             errors.append(ValidationError(
                 path: target.path, property: target.property, rule: "isRequired", value: nil, failure: .missing))
         }
@@ -329,9 +351,13 @@ struct MappingRun {
     /// for an immutable model): after every field, before any write.
     mutating func judgeRules(of plan: Plan) {
         if plan.rules.isEmpty { return }
-        let values = StagedValues(plan: plan, base: staging.base, root: root, failedFields: Set(failedFields))
-        defer { values.close() }
-        for rule in plan.rules { errors += rule.judge(values) }
+        let failed = Set(failedFields)
+        for rule in plan.rules {
+            // Values of their own for each rule: whether one rule read a failed field says nothing of the next.
+            let values = StagedValues(plan: plan, base: staging.base, root: root, failedFields: failed)
+            errors += rule.judge(values)
+            values.close()
+        }
     }
 
     /// Null into a property that is not optional.

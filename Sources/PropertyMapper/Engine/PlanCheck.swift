@@ -30,25 +30,29 @@ enum PlanCheck {
         }
 
         /// The keys of one level so far: a key that reads what an earlier one reads is the same key
-        /// twice (`.anyOf("a", "b")` beside `"a"`; `"Name"` beside `"name"` under `.caseInsensitive`).
+        /// twice (`.anyOf("a", "b")` beside `"a"`; `"Name"` beside `"name"` under `.caseInsensitive`),
+        /// within one `.anyOf` too.
         private struct SeenKeys {
             let matching: KeyMatching
             var indices = Set<Int>()
-            var names: [String: MappingKey] = [:]
-            var normalized: [String: MappingKey] = [:]
+            var names = Set<String>()
+            /// Each normalized form seen, with the key that had it.
+            var normalized: [String: String] = [:]
 
             mutating func insert(_ key: MappingKey) -> DefinitionProblem? {
                 if case let .index(index) = key { return indices.insert(index).inserted ? nil : .duplicateKey(key) }
+                if key.names.isEmpty { return .noKey }
                 var problem: DefinitionProblem?
                 for name in key.names {
-                    if names[name] != nil { problem = problem ?? .duplicateKey(.key(name)) }
-                    if let form = matching.normalized(name), let earlier = normalized[form], earlier != key, names[name] == nil {
-                        problem = problem ?? .keysMatchTheSame(earlier, key, matching)
+                    if !names.insert(name).inserted {
+                        problem = problem ?? .duplicateKey(.key(name))
+                    } else if let form = matching.normalized(name) {
+                        if let earlier = normalized[form] {
+                            problem = problem ?? .keysMatchTheSame(.key(earlier), .key(name), matching)
+                        } else {
+                            normalized[form] = name
+                        }
                     }
-                }
-                for name in key.names {
-                    names[name] = names[name] ?? key
-                    if let form = matching.normalized(name) { normalized[form] = normalized[form] ?? key }
                 }
                 return problem
             }

@@ -106,6 +106,10 @@ enum DefinitionProblem: Sendable, Equatable {
     case notANumberBound(validator: String)
     /// `.list()` with no descriptor.
     case emptyList
+    /// `.alternatives([])`: an entry with no key.
+    case noKey
+    /// A `MappingRule` read a property mapped with `.merging()`, whose value exists only once written.
+    case ruleReadsMergedModel(String)
     /// A list whose descriptors receive no value in common.
     case listWithoutCommonInput(inputs: [FieldInput])
     /// A read-only key path (a `let` property) in a mapping that writes into its model.

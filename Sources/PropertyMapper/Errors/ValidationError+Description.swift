@@ -176,6 +176,10 @@ extension DefinitionProblem {
             return ".ifAbsent and .ifNull apply to a field, not to a nested mapping or a list"
         case .emptyList:
             return "the list has no descriptor"
+        case .noKey:
+            return "the entry has no key; .anyOf(…) takes at least one"
+        case let .ruleReadsMergedModel(keyPath):
+            return "a rule reads \(keyPath), which is mapped with .merging(): its value exists only once it is written, so no rule can judge it"
         case let .listWithoutCommonInput(inputs):
             return "the list's descriptors receive \(inputs.map(\.phrase).joined(separator: ", ")), which no value converts to at once"
         }

@@ -272,7 +272,8 @@ extension JSONReader {
         let level = object.level
         if policy.matching != .exact, let primary = level.looseMatch(key, in: &self, policy) {
             let value = try read(level.keyDemands[primary], depth: depth + 1)
-            if let first = loose.first(primary), !sameBytes(first, key) {
+            // The same key written another way (an escape, a canonically equivalent spelling) is a duplicate.
+            if let first = loose.first(primary), !sameBytes(first, key), makeString(first) != makeString(key) {
                 object.addAmbiguous([makeString(first), makeString(key)], at: primary)
             } else {
                 loose.record(key, at: primary, count: level.keys.count)

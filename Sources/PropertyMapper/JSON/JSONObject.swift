@@ -55,16 +55,19 @@ final class JSONObject {
 
     /// Records that several distinct source keys match key `index` (an entry's first) loosely.
     func addAmbiguous(_ keys: [String], at index: Int) {
-        let found = findings ?? KeyFindings()
-        findings = found
-        found.ambiguous[index, default: []].append(contentsOf: keys)
+        madeFindings().ambiguous[index, default: []].append(contentsOf: keys)
     }
 
     /// Records a key the level does not name.
     func addUnknown(_ key: String) {
-        let found = findings ?? KeyFindings()
-        findings = found
-        found.unknown.append(key)
+        madeFindings().unknown.append(key)
+    }
+
+    private func madeFindings() -> KeyFindings {
+        if let findings { return findings }
+        let made = KeyFindings()
+        findings = made
+        return made
     }
 
     /// The keys the reader found that the level does not name, in document order.

@@ -530,13 +530,13 @@ struct JSONReader {
         }
     }
 
-    /// Whether the token's bytes equal `count` bytes at `other`.
-    @inline(__always)
     /// The raw bytes of a token, valid while the input is.
     func bytes(of token: StringToken) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + token.start, count: token.end - token.start)
     }
 
+    /// Whether the token's bytes equal `count` bytes at `other`.
+    @inline(__always)
     func bytesEqual(_ token: StringToken, _ other: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         guard token.end - token.start == count else { return false }
         var index = 0

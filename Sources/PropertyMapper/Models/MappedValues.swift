@@ -61,8 +61,10 @@ final class StagedValues {
         if indices.contains(where: failedFields.contains) { throw failedField() }
         // The last field that staged a value: a property mapped twice gets the later value, as written.
         for index in indices.reversed() where StagingBuffer.isStaged(index, base: base, plan: plan) {
-            // A merged model's staged value is its writes, not the model.
-            guard let writer = plan.fields[index].field as? PropertyWriter<Root, Value> else { throw failedField() }
+            // A merged model's staged value is its writes, not the model: a rule cannot see it.
+            guard let writer = plan.fields[index].field as? PropertyWriter<Root, Value> else {
+                throw problem(DefinitionProblem.ruleReadsMergedModel, keyPath)
+            }
             return writer.stagedValue(in: base + plan.fields[index].slot)
         }
         // Nothing staged: the field was absent (and kept, for a model that exists); phase one
