@@ -112,9 +112,7 @@ extension DateFormat {
         case let .pattern(pattern):
             return try pattern.string(from: date)
         default:
-            // Milliseconds, or as many digits as the date needs to read back as itself (milliseconds
-            // when no width is exact: beyond what the patterns' 64-bit arithmetic holds).
-            let pattern = DatePattern.iso8601Fractions.first { $0.writesExactly(date) } ?? DatePattern.iso8601Milliseconds
+            let pattern = DatePattern.iso8601(writing: date)
             do {
                 return try pattern.string(from: date)
             } catch {
@@ -130,7 +128,7 @@ extension DateFormat {
         case let .pattern(pattern):
             return pattern.writesPlainText ? pattern : nil
         case .iso8601:
-            return DatePattern.iso8601Fractions.first { $0.writesExactly(date) } ?? DatePattern.iso8601Milliseconds
+            return DatePattern.iso8601(writing: date)
         case .secondsSince1970, .millisecondsSince1970:
             return nil
         }

@@ -83,6 +83,13 @@ final class DatePattern: Sendable, Equatable {
         DatePattern("yyyy-MM-dd'T'HH:mm:ss." + String(repeating: "S", count: digits) + "'Z'", timeZone: nil)
     }
 
+    /// The ISO 8601 pattern serialize writes `date` in: milliseconds, or as many digits as the date
+    /// needs to read back as itself (milliseconds when no width is exact: beyond what the patterns'
+    /// 64-bit arithmetic holds).
+    static func iso8601(writing date: Date) -> DatePattern {
+        iso8601Fractions.first { $0.writesExactly(date) } ?? iso8601Milliseconds
+    }
+
     /// Whether the text `string(from:)` writes reads back (by `ISO8601` or by this pattern, which
     /// both add the fraction's digits over their power of ten to the whole seconds) as `date` itself.
     func writesExactly(_ date: Date) -> Bool {

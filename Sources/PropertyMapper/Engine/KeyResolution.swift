@@ -17,8 +17,6 @@ final class LevelKeys: Sendable {
     let looseEntryOfForm: [Int]
     /// The positions of the forms by their first normalized byte (128: none, an empty form).
     private let formsByFirstByte: [Range<Int>]
-    /// Each entry's forms, by position.
-    private let formsOfEntry: [[Int]]
     /// Under a looser matching, each entry's keys in common spellings other than their own
     /// (`KeyMatching.spellings`), tried by exact look-up before any scan.
     let spellings: [[String]]
@@ -60,14 +58,12 @@ final class LevelKeys: Sendable {
             normalizedRanges.append(normalized.count..<(normalized.count + form.bytes.count))
             normalized += form.bytes
         }
-        let formEntries = forms.map(\.entry)
         formsByFirstByte = firstBytes
-        formsOfEntry = entryNames.indices.map { entry in formEntries.indices.filter { formEntries[$0] == entry } }
         spellings = entryNames.map { names in
             var seen = Set(names)
             return names.flatMap(matching.spellings).filter { seen.insert($0).inserted }
         }
-        looseEntryOfForm = formEntries
+        looseEntryOfForm = forms.map(\.entry)
         normalizedBytes = normalized
         self.normalizedRanges = normalizedRanges
         hasNonASCIIKey = entryNames.joined().contains { !$0.utf8.allSatisfy { $0 < 0x80 } }
@@ -105,9 +101,9 @@ struct KeyedReading {
         matched += 1
     }
 
-    /// The value at an entry's first key, `name`, or nil.
+    /// The value at `name` (an entry's key, one of its alternatives, or a spelling of it), or nil.
     @inline(__always)
-    mutating func item(atFirstKey name: String) -> SourceItem? {
+    mutating func item(at name: String) -> SourceItem? {
         guard let item = source.item(forKey: name) else { return nil }
         matched += 1
         return item
@@ -117,13 +113,13 @@ struct KeyedReading {
     mutating func lookupBeyondFirstKey(_ entry: Int) -> KeyLookup {
         if keys.entryNames[entry].count > 1 {
             for name in keys.entryNames[entry].dropFirst() {
-                if let item = item(atFirstKey: name) { return .found(item) }
+                if let item = item(at: name) { return .found(item) }
             }
         }
         guard keys.matching != .exact else { return .absent }
         // Common spellings first (`start_date` for `startDate`): a look-up each, no scan.
         for spelling in keys.spellings[entry] {
-            if let item = item(atFirstKey: spelling) {
+            if let item = item(at: spelling) {
                 spelled.insert(entry)
                 return .found(item)
             }
@@ -131,7 +127,7 @@ struct KeyedReading {
         var found: (key: String, value: Any)?
         var others: [String] = []
         source.forEachKey { key, value in
-            guard keys.matchesLoosely(key, entry) else { return }
+            guard keys.looseEntry(of: key) == entry else { return }
             if found == nil { found = (key, value()) } else { others.append(key) }
         }
         guard let found else { return .absent }
@@ -146,20 +142,20 @@ struct KeyedReading {
         guard !spelled.isEmpty, matched < source.count else { return [] }
         return keys.entryNames.indices.filter(spelled.contains).compactMap { entry in
             var candidates: [String] = []
-            source.forEachKey { key, _ in if keys.matchesLoosely(key, entry) { candidates.append(key) } }
+            source.forEachKey { key, _ in if keys.looseEntry(of: key) == entry { candidates.append(key) } }
             return candidates.count > 1 ? (entry, candidates.sorted()) : nil
         }
     }
 
-    /// The source keys no entry reads, sorted (a dictionary has no order), once every entry was
-    /// looked up. Under `.ignore`, none.
+    /// The source keys no entry reads, once every entry was looked up (the walk reports them
+    /// sorted, as it does the JSON reader's). Under `.ignore`, none.
     var unknownKeys: [String] {
         guard keys.unknownKeys != .ignore, matched < source.count else { return [] }
         var unknown: [String] = []
         source.forEachKey { key, _ in
             if keys.exactEntries[key] == nil, keys.looseEntry(of: key) == nil { unknown.append(key) }
         }
-        return unknown.sorted()
+        return unknown
     }
 }
 
@@ -172,30 +168,6 @@ extension LevelKeys {
             guard hasNonASCIIKey || utf8.contains(where: { $0 >= 0x80 }) else { return nil }
             return matching.normalized(key).flatMap { looseEntries[$0] }  // by normalized text
         }
-    }
-
-    /// Whether `key` matches one of `entry`'s keys under the looser matching. Most source keys are
-    /// told apart by their first normalized byte or their length, before their bytes are compared.
-    func matchesLoosely(_ key: String, _ entry: Int) -> Bool {
-        var first: UInt8?
-        var isASCII = true
-        for byte in key.utf8 {
-            if byte >= 0x80 { isASCII = false }
-            if first == nil { first = matching.normalized(byte: byte) }
-        }
-        // Normalizing never makes a key longer than its bytes (and only ASCII keys are compared here).
-        let count = key.utf8.count
-        for form in formsOfEntry[entry] {
-            let range = normalizedRanges[form]
-            guard count >= range.count, !isASCII || range.first.map({ normalizedBytes[$0] }) == first else { continue }
-            let matches = KeyMatching.withUTF8(of: key) { utf8 in
-                normalizedBytes.withUnsafeBufferPointer { matching.matches(utf8, UnsafeBufferPointer(rebasing: $0[range])) }
-            }
-            if matches { return true }
-        }
-        // A key that is not ASCII, or an entry's key that is not: by normalized text.
-        guard !isASCII || hasNonASCIIKey else { return false }
-        return matching.normalized(key).flatMap { looseEntries[$0] } == entry
     }
 
     /// The position of the ASCII key that the bytes `utf8` match under the looser matching, or

@@ -101,7 +101,7 @@ struct MappingRun {
                     visit(entries[index], present: SourceItem(value))
                     continue
                 }
-            } else if let item = reading.item(atFirstKey: names[index]) {
+            } else if let item = reading.item(at: names[index]) {
                 visit(entries[index], present: item)
                 continue
             }
