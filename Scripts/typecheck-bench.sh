@@ -30,9 +30,12 @@ runs="${RUNS:-3}"
 swiftc="${SWIFTC:-$(command -v swiftc)}"
 
 (cd "$root" && swift build --scratch-path "$scratch" --target PropertyMapper >/dev/null)
-modules="$scratch/debug/Modules"
-[[ -f "$modules/PropertyMapper.swiftmodule" ]] || modules="$scratch/debug"
-[[ -e "$modules/PropertyMapper.swiftmodule" ]] || { echo "typecheck-bench: no PropertyMapper.swiftmodule under $scratch/debug" >&2; exit 1; }
+# The products directory by its real path (debug/ is a symlink): the module cache then has the one
+# path the tests' own compilations use, and clang never finds the same module under two paths.
+products="$(cd "$scratch/debug" && pwd -P)"
+modules="$products/Modules"
+[[ -e "$modules/PropertyMapper.swiftmodule" ]] || modules="$products"
+[[ -e "$modules/PropertyMapper.swiftmodule" ]] || { echo "typecheck-bench: no PropertyMapper.swiftmodule under $products" >&2; exit 1; }
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/typecheck-bench.XXXXXX")"
 if [[ -n "${KEEP:-}" ]]; then echo "generated files in $work"; else trap 'rm -rf "$work"' EXIT; fi
@@ -93,7 +96,7 @@ EOF
 measure() {
     local file=$1 log
     log="$work/log"
-    if ! "$swiftc" -typecheck -swift-version 6 -I "$modules" -module-cache-path "$scratch/debug/ModuleCache" \
+    if ! "$swiftc" -typecheck -swift-version 6 -I "$modules" -module-cache-path "$products/ModuleCache" \
         -Xfrontend -debug-time-expression-type-checking -Xfrontend -warn-long-expression-type-checking=100000 \
         "$file" >"$log" 2>&1; then
         cat "$log" >&2

@@ -469,6 +469,13 @@ import Testing
             description: "score → score: range has a bound that is not a number (NaN) [mapping]")
     }
 
+    @Test func definitionUnsupportedNumberBound() {
+        Self.expectDefinitionText(
+            ["score": .property(\.score).max(TallyMarks(2))],
+            message: "max has a bound of type TallyMarks, which it cannot compare; use an integer, a floating-point number or a Decimal",
+            description: "score → score: max has a bound of type TallyMarks, which it cannot compare; use an integer, a floating-point number or a Decimal [mapping]")
+    }
+
     @Test func definitionEmptyList() {
         Self.expectDefinitionText(
             ["tags": .list()],

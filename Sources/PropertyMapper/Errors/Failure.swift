@@ -104,6 +104,9 @@ enum DefinitionProblem: Sendable, Equatable {
     case invalidPattern(pattern: String)
     /// A bound that is not a number (NaN).
     case notANumberBound(validator: String)
+    /// A bound of a `Numeric` type the number validators cannot compare (neither an integer, a
+    /// floating-point type nor `Decimal`), named.
+    case unsupportedNumberBound(validator: String, type: String)
     /// `.list()` with no descriptor.
     case emptyList
     /// `.alternatives([])`: an entry with no key.

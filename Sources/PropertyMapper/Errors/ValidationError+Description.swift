@@ -145,6 +145,8 @@ extension DefinitionProblem {
             return "the pattern /\(pattern)/ is not a valid regular expression"
         case let .notANumberBound(validator):
             return "\(validator) has a bound that is not a number (NaN)"
+        case let .unsupportedNumberBound(validator, type):
+            return "\(validator) has a bound of type \(type), which it cannot compare; use an integer, a floating-point number or a Decimal"
         case .readOnlyTarget:
             return "this key path is read-only: mapValues cannot write it (only an ImmutableMappable model's mapping may target a let)"
         case .needsInstance(.call):

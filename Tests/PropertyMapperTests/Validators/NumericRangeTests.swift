@@ -218,6 +218,55 @@ import Testing
         #expect(rules(["negative": .property(\.raw).range(-1e300, 1e300)]).isEmpty)
     }
 
+    // MARK: Bounds of every numeric type
+
+    @Test(arguments: SourceForm.allCases)
+    func boundsOfOtherNumericTypes(form: SourceForm) throws {
+        // One generic overload per spelling takes every integer and floating-point type, and Decimal.
+        let record = try form(["count": 7, "score": 2.5])
+        let limit: Int8 = 7
+        #expect(Self.map(record, ["count": .property(\.count).max(limit).min(UInt16(7))]).errors.isEmpty)
+        #expect(Self.map(record, ["count": .property(\.count).max(Int32(6))]).errors.map(\.rule) == ["max"])
+        #expect(Self.map(record, ["score": .property(\.score).range(Float(2.5), Float(3))]).errors.isEmpty)
+        #expect(Self.map(record, ["score": .property(\.score).min(Float(2.75))]).errors.map(\.rule) == ["min"])
+        let decimal = try #require(Decimal(string: "2.5"))
+        #expect(Self.map(record, ["score": .property(\.score).min(decimal).max(decimal)]).errors.isEmpty)
+        #expect(Self.map(record, ["count": .property(\.count).range(Decimal(8)...Decimal(9))]).errors.map(\.rule) == ["range"])
+        #expect(Self.map(record, ["score": .property(\.score).max(try #require(Decimal(string: "2.49")))]).errors.map(\.rule) == ["max"])
+    }
+
+    @Test func decimalBoundsBeyond64BitsCompareExactly() throws {
+        let huge = try #require(Decimal(string: "100000000000000000000"))
+        let record = try #require(Fixtures.parse(#"{"raw": 100000000000000000001}"#) as? [String: Any])
+        let check = { (mapping: Mapping<Loose>) in Mapper.validate(record, for: Loose(), using: mapping).map(\.rule) }
+        #expect(check(["raw": .property(\.raw).min(huge)]).isEmpty)
+        #expect(check(["raw": .property(\.raw).max(huge)]) == ["max"])
+        #expect(check(["raw": .property(\.raw).range(huge, huge + 1)]).isEmpty)
+    }
+
+    @Test func literalBoundsMixingIntegersAndFractions() {
+        // `range(0, 99.5)` and `range(-90, 90.5)`: one bound type, the floating-point one.
+        let mapping: Mapping<Reading> = [
+            "score": .property(\.score).range(0, 99.5).range(-90, 90.5).min(0).max(100),
+        ]
+        #expect(Self.map(["score": 90.5], mapping).errors.isEmpty)
+        #expect(Self.map(["score": 90.75], mapping).errors.map(\.rule) == ["range"])
+        #expect(Self.map(["score": -0.5], mapping).errors.map(\.rule) == ["range", "min"])
+    }
+
+    @Test func aNumericTypeThatIsNotANumberItComparesIsADefinitionError() {
+        let mapping: Mapping<Reading> = [
+            "a": .property(\.count).min(TallyMarks(1)),
+            "b": .property(\.count).range(TallyMarks(1), TallyMarks(5)),
+            "c": .property(\.count).range(TallyMarks(1)...TallyMarks(5)),
+        ]
+        #expect(mapping.definitionErrors.map(\.rule) == ["mapping", "mapping", "mapping"])
+        #expect(mapping.definitionErrors.map(\.path) == ["a", "b", "c"])
+        #expect(mapping.definitionErrors.allSatisfy { $0.message.contains("TallyMarks") })
+        // Thrown alone by every use, before the data is read.
+        #expect(Self.map(["a": 3], mapping).errors.map(\.path) == ["a", "b", "c"])
+    }
+
     // MARK: Values a number validator cannot judge
 
     @Test func nanFromALiteralFailsEveryNumberValidator() {

@@ -1,70 +1,91 @@
 import Foundation
 
+// One overload per spelling, generic over `Numeric & Comparable`: a literal bound (`min(0)`,
+// `max(2.5)`, `range(1, 50)`, `range(0, 99.5)`, `range(1...5)`) then has one candidate and takes its
+// default literal type, and a typed bound (`max(UInt64.max - 1)`, `min(limit)`) works as well. A pair
+// of overloads per spelling (one for `BinaryInteger`, one for `BinaryFloatingPoint`) made the type
+// checker try every combination along a chain such as `.min(0).max(100).range(1, 50)`, which
+// dominated the type-check time of large mapping literals (Scripts/typecheck-bench.sh).
+
 extension PropertyDescriptor {
     /// Requires a number no smaller than `bound`, compared exactly (2.7 is not truncated to 2).
     ///
     ///     "id": .property(\.id).min(1)
     ///
     /// `0` fails with `id → id: out of bounds, expected at least 1; got 0 [min]`. An absent or null value
-    /// passes; a string or a boolean is an error.
-    public func min<Bound: BinaryInteger>(_ bound: Bound) -> Self {
-        numberRule("min", lower: SourceNumber(integer: bound), upper: nil)
+    /// passes; a string or a boolean is an error. The bound is an integer (compared exactly, even
+    /// beyond 2^53), a floating-point number (compared as its `Double`) or a `Decimal`; any other
+    /// numeric type, or NaN, is a definition error.
+    public func min<Bound: Numeric & Comparable>(_ bound: Bound) -> Self {
+        numberRule("min", lower: NumberBound(bound), upper: nil)
     }
 
-    /// `min(0.5)`: a floating-point bound.
-    public func min<Bound: BinaryFloatingPoint>(_ bound: Bound) -> Self {
-        numberRule("min", lower: .double(Double(bound)), upper: nil)
+    /// Requires a number no greater than `bound`, compared exactly: `.property(\.rating).max(5)`, `.max(86_400.0)`.
+    public func max<Bound: Numeric & Comparable>(_ bound: Bound) -> Self {
+        numberRule("max", lower: nil, upper: NumberBound(bound))
     }
 
-    /// Requires a number no greater than `bound`, compared exactly: `.property(\.rating).max(5)`.
-    public func max<Bound: BinaryInteger>(_ bound: Bound) -> Self {
-        numberRule("max", lower: nil, upper: SourceNumber(integer: bound))
-    }
-
-    /// `max(86_400.0)`: a floating-point bound.
-    public func max<Bound: BinaryFloatingPoint>(_ bound: Bound) -> Self {
-        numberRule("max", lower: nil, upper: .double(Double(bound)))
-    }
-
-    /// Requires a number within both bounds, which may come in either order: `.property(\.rating).range(1, 5)`.
+    /// Requires a number within both bounds, which may come in either order: `.property(\.rating).range(1, 5)`,
+    /// `.range(0.0, 86_400.0)`.
     ///
     /// `9` fails with `rating → rating: out of bounds, expected 1...5; got 9 [range]`.
-    public func range<Bound: BinaryInteger>(_ first: Bound, _ second: Bound) -> Self {
-        numberRange(SourceNumber(integer: first), SourceNumber(integer: second))
+    public func range<Bound: Numeric & Comparable>(_ first: Bound, _ second: Bound) -> Self {
+        numberRange(NumberBound(first), NumberBound(second))
     }
 
-    /// `range(0.0, 86_400.0)`: floating-point bounds.
-    public func range<Bound: BinaryFloatingPoint>(_ first: Bound, _ second: Bound) -> Self {
-        numberRange(.double(Double(first)), .double(Double(second)))
+    /// `range(1...5)`, `range(0.0...86_400.0)`: the same with a closed range.
+    public func range<Bound: Numeric & Comparable>(_ bounds: ClosedRange<Bound>) -> Self {
+        numberRange(NumberBound(bounds.lowerBound), NumberBound(bounds.upperBound))
     }
 
-    /// `range(1...5)`: the same with a range.
-    public func range<Bound: BinaryInteger>(_ bounds: ClosedRange<Bound>) -> Self {
-        range(bounds.lowerBound, bounds.upperBound)
-    }
-
-    /// `range(0.0...86_400.0)`: the same with a floating-point range.
-    public func range<Bound: BinaryFloatingPoint>(_ bounds: ClosedRange<Bound>) -> Self {
-        range(bounds.lowerBound, bounds.upperBound)
-    }
-
-    private func numberRange(_ first: SourceNumber, _ second: SourceNumber) -> Self {
-        let swapped = SourceNumber.compare(first, second) == .orderedDescending
+    private func numberRange(_ first: NumberBound, _ second: NumberBound) -> Self {
+        guard case let (.number(a), .number(b)) = (first, second) else { return numberRule("range", lower: first, upper: second) }
+        let swapped = SourceNumber.compare(a, b) == .orderedDescending
         return numberRule("range", lower: swapped ? second : first, upper: swapped ? first : second)
     }
 
-    private func numberRule(_ rule: String, lower: SourceNumber?, upper: SourceNumber?) -> Self {
-        let failure = Failure.numberBound(lower: lower?.rendered, upper: upper?.rendered)  // rendered once
-        let isNaN = [lower, upper].contains { bound in if case let .double(value)? = bound { value.isNaN } else { false } }
+    private func numberRule(_ rule: String, lower: NumberBound?, upper: NumberBound?) -> Self {
+        let lowerNumber = lower?.number
+        let upperNumber = upper?.number
+        let failure = Failure.numberBound(lower: lowerNumber?.rendered, upper: upperNumber?.rendered)  // rendered once
         var validator = Validator(rule: rule, judges: .number) { item in
             guard case let .number(number) = item.scalar else {
                 return .cannotJudge(found: item.kind, accepts: .number)
             }
-            if let lower, SourceNumber.compare(number, lower) ?? .orderedAscending == .orderedAscending { return failure }
-            if let upper, SourceNumber.compare(number, upper) ?? .orderedDescending == .orderedDescending { return failure }
+            if let lowerNumber, SourceNumber.compare(number, lowerNumber) ?? .orderedAscending == .orderedAscending { return failure }
+            if let upperNumber, SourceNumber.compare(number, upperNumber) ?? .orderedDescending == .orderedDescending { return failure }
             return nil
         }
-        if isNaN { validator.problem = .notANumberBound(validator: rule) }
+        for bound in [lower, upper] {
+            switch bound {
+            case let .number(.double(value))? where value.isNaN:
+                validator.problem = validator.problem ?? .notANumberBound(validator: rule)
+            case let .unsupported(type)?:
+                validator.problem = validator.problem ?? .unsupportedNumberBound(validator: rule, type: type)
+            default:
+                break
+            }
+        }
         return adding(validator)
+    }
+}
+
+/// A bound of `min`, `max` or `range` as a number the validator compares exactly.
+private enum NumberBound {
+    case number(SourceNumber)
+    /// A `Numeric` type that is neither an integer, a floating-point type nor `Decimal` (its name).
+    case unsupported(String)
+
+    init<Bound: Numeric>(_ bound: Bound) {
+        switch bound {
+        case let integer as any BinaryInteger: self = .number(SourceNumber(integer: integer))
+        case let floating as any BinaryFloatingPoint: self = .number(.double(Double(floating)))
+        case let decimal as Decimal: self = .number(SourceNumber(decimal: decimal))
+        default: self = .unsupported(TypeName.of(Bound.self))
+        }
+    }
+
+    var number: SourceNumber? {
+        if case let .number(number) = self { number } else { nil }
     }
 }
