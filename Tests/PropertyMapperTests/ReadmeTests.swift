@@ -49,11 +49,14 @@ import Testing
         #expect(Self.blocks.filter { $0.check == "output" }.allSatisfy { $0.language == "text" })
     }
 
+    /// The Swift blocks but the manifest, as one program, each at its README line.
+    static let program = blocks
+        .filter { $0.language == "swift" && $0.check == nil }
+        .map { "#sourceLocation(file: \"README.md\", line: \($0.line))\n\($0.code)" }
+        .joined(separator: "\n")
+
     @Test func swiftBlocksCompileAndRunAsOneProgram() throws {
-        let program = Self.blocks
-            .filter { $0.language == "swift" && $0.check == nil }
-            .map { "#sourceLocation(file: \"README.md\", line: \($0.line))\n\($0.code)" }
-            .joined(separator: "\n")
+        let program = Self.program
         let directory = try Toolchain.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let executable = directory.appendingPathComponent("readme")
@@ -64,6 +67,12 @@ import Testing
         for block in Self.blocks where block.check == "output" {
             #expect(run.output.contains(block.code), "README.md line \(block.line) is not in the output:\n\(run.output)")
         }
+    }
+
+    /// A client still in the Swift 5 language mode (an Xcode playground, many app targets) compiles
+    /// every example with no warning, the `Sendable` conversions of `.call` included.
+    @Test func swiftBlocksCompileInSwift5ModeWithoutWarnings() throws {
+        try Toolchain.compile(main: Self.program, reportedAs: "README.md", languageMode: 5)
     }
 
     @Test func installationBlockIsAPackageManifest() throws {

@@ -15,7 +15,7 @@ extension PropertyDescriptor {
     /// that serializes reports the field, unless it is marked `.oneWay()`. Nil is written without it.
     ///
     ///     "videoType": .call(Video.videoType(from:), \.type, reverse: Video.name(of:))
-    public static func call<Input, Value>(
+    @preconcurrency public static func call<Input, Value>(
         _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value> & Sendable,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
@@ -25,7 +25,7 @@ extension PropertyDescriptor {
     }
 
     /// The same for an optional property: a method returning nil writes nil.
-    public static func call<Input, Value>(
+    @preconcurrency public static func call<Input, Value>(
         _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value?> & Sendable,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
@@ -37,7 +37,7 @@ extension PropertyDescriptor {
     /// A call that also receives the target property's name:
     ///
     ///     "video": .call(Model.object(from:property:), \.video)
-    public static func call<Input, Value>(
+    @preconcurrency public static func call<Input, Value>(
         _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value> & Sendable,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
@@ -49,7 +49,7 @@ extension PropertyDescriptor {
     }
 
     /// The two-argument call for an optional property: a method returning nil writes nil.
-    public static func call<Input, Value>(
+    @preconcurrency public static func call<Input, Value>(
         _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value?> & Sendable,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil

@@ -14,7 +14,7 @@
 /// arrays, `[String: …]` dictionaries and sets of it, to any depth. Declare the mapping as a
 /// `static let`: it is compiled once, and a recursive model (a comment with replies) reads it
 /// only when it maps one.
-public protocol Mappable {
+public protocol Mappable: NonisolatedModel {
     /// The model's mapping.
     static var mapping: Mapping<Self> { get }
     /// A model before mapping: its properties keep these values where the source is absent.
@@ -40,9 +40,21 @@ public protocol Mappable {
 /// Its mapping may target `let` properties. There is no value to keep, so an absent non-optional
 /// field is an `isRequired` error and an absent optional one is nil. `init(_:)` runs only when every
 /// field passed; an error it throws is one error with the rule `init` at the model's path.
-public protocol ImmutableMappable {
+public protocol ImmutableMappable: NonisolatedModel {
     /// The model's mapping.
     static var mapping: Mapping<Self> { get }
     /// Makes the model from the values its mapping produced.
     init(_ values: MappedValues<Self>) throws
 }
+
+#if compiler(>=6.2)
+/// What `Mappable` and `ImmutableMappable` refine: a model is data, usable from any thread.
+///
+/// `SendableMetatype` keeps a conforming type nonisolated in a module built with
+/// `.defaultIsolation(MainActor.self)` (an Xcode 26 app target), so its mapping, its key paths and
+/// its models work on the main actor and off it alike.
+public typealias NonisolatedModel = SendableMetatype
+#else
+/// What `Mappable` and `ImmutableMappable` refine: nothing before Swift 6.2.
+public typealias NonisolatedModel = Any
+#endif

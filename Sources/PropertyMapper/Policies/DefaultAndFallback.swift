@@ -82,7 +82,7 @@ extension PropertyDescriptor {
     /// `default:` sets the absent policy to `.useDefault`; a later `.ifAbsent(_:)` overrides it. Null is
     /// not a failure here: it follows `.ifNull(_:)`, and the method is never called with it. Neither
     /// substitute is passed to the method, and validators do not judge them.
-    public static func call<Input, Value: Sendable>(
+    @preconcurrency public static func call<Input, Value: Sendable>(
         _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value> & Sendable,
         default defaultValue: Value, fallback: Value? = nil,
@@ -97,7 +97,7 @@ extension PropertyDescriptor {
     /// validators, or the method returning nil or throwing) writes `fallback` instead.
     ///
     ///     "kind": .call(Trip.kind(from:), \.kind, fallback: .unknown),
-    public static func call<Input, Value: Sendable>(
+    @preconcurrency public static func call<Input, Value: Sendable>(
         _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value> & Sendable,
         fallback: Value,
@@ -108,7 +108,7 @@ extension PropertyDescriptor {
     }
 
     /// The same for an optional property: the method returning nil writes nil (not the fallback).
-    public static func call<Input, Value: Sendable>(
+    @preconcurrency public static func call<Input, Value: Sendable>(
         _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value?> & Sendable,
         default defaultValue: Value, fallback: Value? = nil,
@@ -123,7 +123,7 @@ extension PropertyDescriptor {
     }
 
     /// The same for an optional property, with a fallback only.
-    public static func call<Input, Value: Sendable>(
+    @preconcurrency public static func call<Input, Value: Sendable>(
         _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value?> & Sendable,
         fallback: Value,
@@ -139,7 +139,7 @@ extension PropertyDescriptor {
     /// absent; with `fallback:`, a present value that fails writes the fallback instead.
     ///
     ///     "label": .call(Trip.label(from:property:), \.label, default: "none", fallback: "invalid"),
-    public static func call<Input, Value: Sendable>(
+    @preconcurrency public static func call<Input, Value: Sendable>(
         _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value> & Sendable,
         default defaultValue: Value, fallback: Value? = nil,
@@ -153,7 +153,7 @@ extension PropertyDescriptor {
     }
 
     /// The two-argument call with a fallback only.
-    public static func call<Input, Value: Sendable>(
+    @preconcurrency public static func call<Input, Value: Sendable>(
         _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value> & Sendable,
         fallback: Value,
@@ -166,7 +166,7 @@ extension PropertyDescriptor {
     }
 
     /// The two-argument call for an optional property: the method returning nil writes nil.
-    public static func call<Input, Value: Sendable>(
+    @preconcurrency public static func call<Input, Value: Sendable>(
         _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value?> & Sendable,
         default defaultValue: Value, fallback: Value? = nil,
@@ -180,7 +180,7 @@ extension PropertyDescriptor {
     }
 
     /// The two-argument call for an optional property, with a fallback only.
-    public static func call<Input, Value: Sendable>(
+    @preconcurrency public static func call<Input, Value: Sendable>(
         _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value?> & Sendable,
         fallback: Value,

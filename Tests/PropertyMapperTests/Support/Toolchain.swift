@@ -94,8 +94,9 @@ enum Toolchain {
     /// diagnostics as `mainPath` from line `line`; `others` are further files of the same module.
     ///
     /// With `output`, links the library's object files into an executable; without, only type-checks.
+    /// Warnings are errors, in the Swift `languageMode` given (6, or 5 as many app targets still are).
     static func compile(
-        main: String, reportedAs mainPath: String, line: Int = 1,
+        main: String, reportedAs mainPath: String, line: Int = 1, languageMode: Int = 6,
         others: [URL] = [], extraFlags: [String] = [], output: URL? = nil
     ) throws {
         guard let swiftc else { throw Failure(description: "swiftc not found on PATH; set SWIFTC") }
@@ -108,7 +109,7 @@ enum Toolchain {
         let mainFile = scratch.appendingPathComponent("main.swift")
         try Data("#sourceLocation(file: \"\(mainPath)\", line: \(line))\n\(main)".utf8).write(to: mainFile)
         var arguments = [mainFile.path] + others.map(\.path)
-        arguments += ["-swift-version", "6", "-warnings-as-errors", "-module-name", "Checked"]
+        arguments += ["-swift-version", String(languageMode), "-warnings-as-errors", "-module-name", "Checked"]
         arguments += ["-I", moduleSearchPath(in: products).deletingLastPathComponent().path]
         arguments += ["-module-cache-path", products.appendingPathComponent("ModuleCache").path]
         arguments += extraFlags

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Fixtures/MainActorApp: an app target as Xcode 26 makes it, every declaration on the main actor
+/// unless it says otherwise. Its models map on the main actor (and off it), and each file of
+/// `Failing/` fails to compile with the error its first line expects: main-actor state is never
+/// reachable from another thread.
+@Suite struct MainActorAppTests {
+    static let fixture = Toolchain.packageRoot.appendingPathComponent("Fixtures/MainActorApp")
+
+    /// The flags of the fixture's manifest, for `swiftc`.
+    static let isolationFlags = [
+        "-default-isolation", "MainActor",
+        "-enable-upcoming-feature", "InferIsolatedConformances",
+        "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+    ]
+
+    static let models = fixture.appendingPathComponent("Sources/MainActorApp/Models.swift")
+
+    static let failing: [String] = (try? FileManager.default.contentsOfDirectory(atPath: fixture.appendingPathComponent("Failing").path))?
+        .filter { $0.hasSuffix(".swift") }.sorted() ?? []
+
+    @Test func packageBuildsAndItsModelsMapOnTheMainActor() throws {
+        let swift = try #require(Toolchain.swiftc).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("swift")
+        let scratch = Toolchain.packageRoot.appendingPathComponent(".build-fixtures/MainActorApp")
+        let build = try Toolchain.run(swift, ["build", "--package-path", Self.fixture.path, "--scratch-path", scratch.path, "-Xswiftc", "-warnings-as-errors"])
+        #expect(build.status == 0, "\(build.output)\(build.errorOutput)")
+        let run = try Toolchain.run(scratch.appendingPathComponent("debug/MainActorApp"), [])
+        #expect(run.status == 0, "\(run.errorOutput)")
+        #expect(run.output == """
+            loaded: ["property-mapper"] 12
+            refused: [0].name [isSlug], [0].owner.login [lengthRange], [0].owner.id [min], [0].visibility [type]
+            kept: ["property-mapper"]
+            owner: hubot 7
+            background: bug
+
+            """)
+    }
+
+    @Test func failingFilesAreThere() {
+        #expect(Self.failing.count == 4)
+    }
+
+    @Test(arguments: failing)
+    func offTheMainActorDoesNotCompile(file: String) throws {
+        let url = Self.fixture.appendingPathComponent("Failing/\(file)")
+        let source = try String(contentsOf: url, encoding: .utf8)
+        let expected = try #require(source.split(separator: "\n").first?.split(separator: "// expect: ").last.map(String.init))
+        let compiled = Result { try Toolchain.compile(main: source, reportedAs: "Failing/\(file)", others: [Self.models], extraFlags: Self.isolationFlags) }
+        guard case let .failure(error) = compiled else {
+            Issue.record("Failing/\(file) compiled; it must not")
+            return
+        }
+        #expect("\(error)".contains(expected), "Failing/\(file) failed otherwise:\n\(error)")
+        let errorsInModels = "\(error)".split(separator: "\n").filter { $0.contains("Models.swift:") && $0.contains("error:") }
+        #expect(errorsInModels.isEmpty, "the fixture's models themselves do not compile:\n\(error)")
+    }
+
+    /// The same flags compile the fixture's own code: the failures above are the files' own.
+    @Test func theAppCompilesWithTheSameFlags() throws {
+        let main = try String(contentsOf: Self.fixture.appendingPathComponent("Sources/MainActorApp/main.swift"), encoding: .utf8)
+        try Toolchain.compile(main: main, reportedAs: "Sources/MainActorApp/main.swift", others: [Self.models], extraFlags: Self.isolationFlags)
+    }
+}
