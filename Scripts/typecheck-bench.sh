@@ -6,16 +6,16 @@
 # `static let mapping: Mapping<Model> = [...]` with that many entries: numeric chains mixing integer and
 # floating literals (`.min(0).max(100).range(1, 50).oneOf([1, 2, 3.5]).equalTo(2)`), string chains
 # (`.lengthRange(1, 80).matchesRegEx("^a").oneOf(["a", "b"])`), `.isRequired()`, boxings, calls and
-# nested dictionaries. Each file is type-checked with
+# nested dictionaries. Each file is type-checked RUNS times (3 by default) with
 #
 #   swiftc -typecheck -Xfrontend -debug-time-expression-type-checking -I <modules dir> file.swift
 #
-# plus `-Xfrontend -warn-long-expression-type-checking=100000`: with Swift 6.3 the per-expression
-# timer runs (and the times are printed) only when that warning is on; at 100 s it never fires.
-# RUNS times (3 by default), and the table gives, per size, the median over the runs of the slowest
-# expression's time (the mapping literal is one expression) and of the total of all expression
-# times, in milliseconds. A benchmark that prints figures, not a test: it fails only when a file
-# does not compile.
+# plus `-Xfrontend -warn-long-expression-type-checking=100000` (with Swift 6.3 the per-expression
+# timer runs, and prints its times, only when that warning is on; at 100 s it never fires). The
+# table gives, per size, the median over the runs of the slowest expression's time (the mapping
+# literal is one expression) and of the total of all expression times, in milliseconds, then each
+# run's figures. A benchmark that prints figures, not a test: it fails only when a file does not
+# type-check.
 #
 #   Scripts/typecheck-bench.sh                 # sizes 60 and 120, 3 runs each
 #   SIZES="60 120 240" RUNS=5 Scripts/typecheck-bench.sh
