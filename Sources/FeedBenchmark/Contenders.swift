@@ -41,7 +41,9 @@ struct Contender: Sendable {
             let (seconds, batch) = timed { try! Mapper.mapArray(from: input.parsed, using: VideoRecord.camelCaseMapping) { VideoRecord() } }
             return (seconds, outcome(batch))
         },
-        Contender(name: "handwritten", label: "hand-written strict Swift (Foundation dates, NSRegularExpression)", stage: .mapValidate) { input in
+        Contender(
+            name: "handwritten", label: "hand-written strict Swift (Foundation dates, NSRegularExpression)", stage: .mapValidate
+        ) { input in
             let (seconds, batch) = timed { Handwritten.map(input.parsed) }
             return (seconds, outcome(batch))
         },
@@ -53,7 +55,9 @@ struct Contender: Sendable {
             let (seconds, batch) = timed { try! Mapper.mapArray(fromJSON: input.feed.json, using: VideoRecord.mapping) { VideoRecord() } }
             return (seconds, outcome(batch))
         },
-        Contender(name: "pm-struct-keys-json", label: "PropertyMapper, struct, mapArray(fromJSON:), camelCase keys", stage: .endToEnd) { input in
+        Contender(
+            name: "pm-struct-keys-json", label: "PropertyMapper, struct, mapArray(fromJSON:), camelCase keys", stage: .endToEnd
+        ) { input in
             let (seconds, batch) = timed { try! Mapper.mapArray(fromJSON: input.feed.json, using: VideoRecord.camelCaseMapping) { VideoRecord() } }
             return (seconds, outcome(batch))
         },

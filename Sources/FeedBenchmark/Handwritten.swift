@@ -145,6 +145,7 @@ enum Decoded {
     struct Author: Codable {
         let id: Int
         let email: String
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         let display_name: String  // swiftlint:disable:this identifier_name
     }
 
@@ -158,8 +159,10 @@ enum Decoded {
         let videoURL: String
         let name: String
         let videoType: String
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         let published_at: String  // swiftlint:disable:this identifier_name
         let duration: Double
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         let is_premium: Bool  // swiftlint:disable:this identifier_name
         let rating: Int?
         let author: Author

@@ -19,18 +19,24 @@ struct ThreadsContender: Sendable {
     let run: @Sendable (Threads) -> (seconds: Double, outcome: ThreadsOutcome)
 
     static let all: [ThreadsContender] = [
-        .allOrNothing(name: "threads-pm-array", label: "PropertyMapper, map([Thread].self, fromJSON:), all or nothing") { (json: Data) throws(MappingError) in
+        .allOrNothing(
+            name: "threads-pm-array", label: "PropertyMapper, map([Thread].self, fromJSON:), all or nothing"
+        ) { (json: Data) throws(MappingError) in
             try Mapper.map([Thread].self, fromJSON: json)
         },
         .perRecord(name: "threads-pm-records", label: "PropertyMapper, mapArray(fromJSON:as:), per record") {
             // The file is well-formed JSON: mapArray throws only for malformed JSON or a definition error.
             (try? Mapper.mapArray(fromJSON: $0, as: Thread.self))?.results ?? []
         },
-        ThreadsContender(name: "threads-jsondecoder", label: "JSONDecoder (Decodable structs) + the same validation", batching: .perRecord) { threads in
+        ThreadsContender(
+            name: "threads-jsondecoder", label: "JSONDecoder (Decodable structs) + the same validation", batching: .perRecord
+        ) { threads in
             let (seconds, batch) = timed { ThreadsDecoded.map(threads.json) }
             return (seconds, outcome(batch))
         },
-        ThreadsContender(name: "threads-handwritten", label: "JSONSerialization + hand-written strict Swift", batching: .perRecord) { threads in
+        ThreadsContender(
+            name: "threads-handwritten", label: "JSONSerialization + hand-written strict Swift", batching: .perRecord
+        ) { threads in
             let (seconds, batch) = timed { ThreadsHandwritten.map(threads.json) }
             return (seconds, outcome(batch))
         },

@@ -88,7 +88,9 @@ extension Mapper {
     }
 
     /// Makes an immutable model of each element of an array source on its own.
-    public static func mapArray<Model: ImmutableMappable>(from source: Any?, as type: Model.Type) throws(MappingError) -> MappedArray<Model> {
+    public static func mapArray<Model: ImmutableMappable>(
+        from source: Any?, as type: Model.Type
+    ) throws(MappingError) -> MappedArray<Model> {
         try ModelEntry(type).each(from: source)
     }
 

@@ -62,7 +62,9 @@ extension Mapper {
 
 extension Mapper {
     /// A `Mappable` model as a dictionary, through its own mapping.
-    public static func serialize<Model: Mappable>(_ model: Model, options: SerializationOptions = []) throws(MappingError) -> [String: Any] {
+    public static func serialize<Model: Mappable>(
+        _ model: Model, options: SerializationOptions = []
+    ) throws(MappingError) -> [String: Any] {
         try serialize(model, using: Model.mapping, options: options)
     }
 

@@ -146,7 +146,9 @@ extension Mapper {
     }
 
     /// A dry run for a model type that also reports the warnings the real run would give.
-    public static func validate<Model: Mappable>(_ source: Any?, as type: Model.Type, warnings: inout [MappingWarning]) -> [ValidationError] {
+    public static func validate<Model: Mappable>(
+        _ source: Any?, as type: Model.Type, warnings: inout [MappingWarning]
+    ) -> [ValidationError] {
         ModelEntry(type).validate(source, warnings: &warnings)
     }
 

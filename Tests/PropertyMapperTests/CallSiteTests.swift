@@ -489,7 +489,10 @@ enum DesignModelsCallSite {
         static let mapping: Mapping<Label> = ["name": .property(\.name).lengthRange(1, 20)]
     }
 
-    enum Priority: Int, CaseIterable { case low = 1, high = 2 }
+    enum Priority: Int, CaseIterable {
+        case low = 1
+        case high = 2
+    }
 
     struct Person: Mappable {
         var email = ""

@@ -31,7 +31,9 @@ extension PropertyDescriptor {
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
         let expected = TypeName.of(Value?.self)
-        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0! }) { root, input, _ in .some(try method(root)(input)) }
+        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0! }) { root, input, _ in
+            .some(try method(root)(input))
+        }
     }
 
     /// A call that also receives the target property's name:

@@ -113,7 +113,9 @@ extension Conversions {
     /// `Set<Element>` from an array, element by element; an element's errors name its source index.
     static func set<Element: Hashable & ThreadSafeMetatype>(of _: Element.Type) -> Any {
         let array = array(make(Element.self))
-        return Conversion<Set<Element>>(typeName: "Set<\(TypeName.of(Element.self))>", kinds: .array, demand: array.demand) { item, issues in
+        return Conversion<Set<Element>>(
+            typeName: "Set<\(TypeName.of(Element.self))>", kinds: .array, demand: array.demand
+        ) { item, issues in
             array.convert(item, &issues).map { Set($0) }
         } write: { set, output, issues in
             array.write(Array(set), &output, &issues)
