@@ -21,7 +21,8 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let crossing = PlainModelInvariants.check(PlainModel.crossing, json: data)
     if !crossing.isEmpty {
         let input = String(decoding: data.prefix(2000), as: UTF8.self)
-        fatalError("PropertyMapper invariant broken for PlainModel:\n- " + crossing.prefix(20).joined(separator: "\n- ") + "\ninput: \(input)")
+        fatalError(
+            "PropertyMapper invariant broken for PlainModel:\n- " + crossing.prefix(20).joined(separator: "\n- ") + "\ninput: \(input)")
     }
     // The same bytes into a recursive model graph (see `GraphInvariants`).
     let graph = GraphInvariants.check(json: data)
@@ -31,8 +32,11 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
     // A top-level array maps record by record: each result agrees with mapping the element alone.
     if let records = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [Any],
-       let batch = try? Mapper.mapArray(fromJSON: data, using: RecordingModel.everyKind.mapping, create: RecordingModel.init) {
-        guard batch.results.count == records.count else { fatalError("mapArray returned \(batch.results.count) results for \(records.count) records") }
+        let batch = try? Mapper.mapArray(fromJSON: data, using: RecordingModel.everyKind.mapping, create: RecordingModel.init)
+    {
+        guard batch.results.count == records.count else {
+            fatalError("mapArray returned \(batch.results.count) results for \(records.count) records")
+        }
         for (index, record) in records.enumerated() {
             let alone = Mapper.validate(record, for: RecordingModel(), using: RecordingModel.everyKind.mapping)
             switch batch.results[index] {

@@ -58,7 +58,9 @@ struct Contender: Sendable {
         Contender(
             name: "pm-struct-keys-json", label: "PropertyMapper, struct, mapArray(fromJSON:), camelCase keys", stage: .endToEnd
         ) { input in
-            let (seconds, batch) = timed { try! Mapper.mapArray(fromJSON: input.feed.json, using: VideoRecord.camelCaseMapping) { VideoRecord() } }
+            let (seconds, batch) = timed {
+                try! Mapper.mapArray(fromJSON: input.feed.json, using: VideoRecord.camelCaseMapping) { VideoRecord() }
+            }
             return (seconds, outcome(batch))
         },
         Contender(name: "handwritten-json", label: "JSONSerialization + hand-written strict Swift", stage: .endToEnd) { input in

@@ -32,8 +32,10 @@ enum FeedSerializers {
     static func run(records: Int, repeats: Int, memory: Bool) {
         let feed = makeFeed(records: records, defective: false)
         let reference = Decoded.map(feed.json).models
-        SerializationBenchmark.run(.feed, feed, models: records, all, repeats: repeats,
-                                   memory: memory ? ["--records", String(records)] : nil) { json, what in
+        SerializationBenchmark.run(
+            .feed, feed, models: records, all, repeats: repeats,
+            memory: memory ? ["--records", String(records)] : nil
+        ) { json, what in
             // Read back as the JSONDecoder contender reads the feed: the same outcome, the same models.
             let decoded = Decoded.map(json)
             check(Contender.outcome(decoded), feed.expected, what)
@@ -66,10 +68,11 @@ extension Decoded.Record {
     /// The record of a model: every mapped value back in its JSON form (a model without a URL, which
     /// the valid feed never has, would write `""`, and its check would fail).
     init(_ video: VideoRecord) {
-        self.init(id: video.id, videoURL: video.contentURL?.absoluteString ?? "", name: video.title, videoType: video.type.rawValue,
-                  published_at: FoundationRules.text(video.publishedAt), duration: video.duration, is_premium: video.isPremium,
-                  rating: video.rating, author: Decoded.Author(id: video.authorID, email: video.authorEmail, display_name: video.authorName),
-                  tags: video.tags, geo: [video.latitude, video.longitude], subtitle: video.subtitle,
-                  stats: Decoded.Stats(views: video.views, likes: video.likes))
+        self.init(
+            id: video.id, videoURL: video.contentURL?.absoluteString ?? "", name: video.title, videoType: video.type.rawValue,
+            published_at: FoundationRules.text(video.publishedAt), duration: video.duration, is_premium: video.isPremium,
+            rating: video.rating, author: Decoded.Author(id: video.authorID, email: video.authorEmail, display_name: video.authorName),
+            tags: video.tags, geo: [video.latitude, video.longitude], subtitle: video.subtitle,
+            stats: Decoded.Stats(views: video.views, likes: video.likes))
     }
 }

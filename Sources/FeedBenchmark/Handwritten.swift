@@ -71,7 +71,11 @@ enum Handwritten {
         if let text = json["videoURL"] as? String, let url = FoundationRules.url(text) { video.contentURL = url } else { errors += 1 }
         if let title = json["name"] as? String, (1...80).contains(title.count) { video.title = title } else { errors += 1 }
         if let text = json["videoType"] as? String, let type = VideoType(rawValue: text) { video.type = type } else { errors += 1 }
-        if let text = json["published_at"] as? String, let date = FoundationRules.date(text) { video.publishedAt = date } else { errors += 1 }
+        if let text = json["published_at"] as? String, let date = FoundationRules.date(text) {
+            video.publishedAt = date
+        } else {
+            errors += 1
+        }
         if let duration = double(json["duration"]), duration >= 0, duration <= 86_400 { video.duration = duration } else { errors += 1 }
         if let flag = bool(json["is_premium"]) { video.isPremium = flag } else { errors += 1 }
         switch json["rating"] {

@@ -22,8 +22,9 @@ enum SerializationBenchmark {
         memory: [String]?, check: (Data, String) -> Void
     ) {
         say("")
-        say("== serialization: the \(models) models of the valid \(workload.rawValue) written as one JSON array, best of \(repeats), "
-            + "records per CPU-second (each output decoded back and checked)")
+        say(
+            "== serialization: the \(models) models of the valid \(workload.rawValue) written as one JSON array, best of \(repeats), "
+                + "records per CPU-second (each output decoded back and checked)")
         var best: [String: Double] = [:]
         for serializer in serializers {
             let work = serializer.prepare(source)
@@ -40,8 +41,9 @@ enum SerializationBenchmark {
         say("== serialization ratios: contender / JSONEncoder, records per CPU-second in this run")
         for serializer in serializers {
             let seconds = best[serializer.name]!
-            say("serialize \(padded(workload.rawValue, 7)) \(padded(serializer.name, 17)) \(leftPadded(rate(models, seconds), 6)) rec/s  "
-                + "\(leftPadded(ratio(best[baseline]! / seconds), 6)) JSONEncoder")
+            say(
+                "serialize \(padded(workload.rawValue, 7)) \(padded(serializer.name, 17)) \(leftPadded(rate(models, seconds), 6)) rec/s  "
+                    + "\(leftPadded(ratio(best[baseline]! / seconds), 6)) JSONEncoder")
         }
         if let memory { peaks(workload, serializers, childArguments: memory) }
     }
@@ -50,14 +52,16 @@ enum SerializationBenchmark {
     private static func peaks<Source>(_ workload: Workload, _ serializers: [Serializer<Source>], childArguments: [String]) {
         say("")
         say("== serialization memory: peak resident size of one run (valid \(workload.rawValue)), child process per contender")
-        let measured = Memory.children(serializers.map {
-            ($0.name, ["--only", $0.name, "--stage", "serialize", "--workload", workload.rawValue] + childArguments)
-        })
+        let measured = Memory.children(
+            serializers.map {
+                ($0.name, ["--only", $0.name, "--stage", "serialize", "--workload", workload.rawValue] + childArguments)
+            })
         for serializer in serializers {
             let result = measured[serializer.name]!
             if result.reset {
-                say("    \(padded(serializer.label, 66)) \(leftPadded(String(result.peak / 1024), 5)) MB peak  "
-                    + "(models \(result.input / 1024) MB before, +\((result.peak - result.input) / 1024) MB serializing)")
+                say(
+                    "    \(padded(serializer.label, 66)) \(leftPadded(String(result.peak / 1024), 5)) MB peak  "
+                        + "(models \(result.input / 1024) MB before, +\((result.peak - result.input) / 1024) MB serializing)")
             } else {
                 say("    \(padded(serializer.label, 66)) \(leftPadded(String(result.peak / 1024), 5)) MB peak (whole process)")
             }

@@ -17,10 +17,12 @@ enum ThreadsBenchmark {
     }
 
     static let targets = [
-        Target(what: "JSONDecoder+validation (end to end), mapArray(fromJSON:as:) per record",
-               contender: "threads-pm-records", baseline: "threads-jsondecoder", minimum: 2.0, validOnly: false),
-        Target(what: "JSONDecoder+validation (end to end), map([Thread].self, fromJSON:)",
-               contender: "threads-pm-array", baseline: "threads-jsondecoder", minimum: 2.0, validOnly: true),
+        Target(
+            what: "JSONDecoder+validation (end to end), mapArray(fromJSON:as:) per record",
+            contender: "threads-pm-records", baseline: "threads-jsondecoder", minimum: 2.0, validOnly: false),
+        Target(
+            what: "JSONDecoder+validation (end to end), map([Thread].self, fromJSON:)",
+            contender: "threads-pm-array", baseline: "threads-jsondecoder", minimum: 2.0, validOnly: true),
     ]
 
     /// Makes the workload and checks it against the published figures when it is their size.
@@ -28,7 +30,9 @@ enum ThreadsBenchmark {
         let threads = Threads(records: records, invalidFraction: defective ? Threads.defectiveFraction : 0, label: label)
         if records == 20_000, !label, let known = Threads.published[defective] {
             guard threads.expected == known.outcome, threads.json.count == known.bytes, threads.sha256.hasPrefix(known.sha256Prefix) else {
-                fail("the generated threads differ from make_threads.py's: \(threads.expected), \(threads.json.count) bytes, sha256 \(threads.sha256)")
+                fail(
+                    "the generated threads differ from make_threads.py's: \(threads.expected), \(threads.json.count) bytes, sha256 \(threads.sha256)"
+                )
             }
         }
         return threads
@@ -100,8 +104,9 @@ enum ThreadsBenchmark {
                 let isMet = value >= target.minimum
                 count += 1
                 if isMet { met += 1 }
-                say("PropertyMapper / \(padded(target.what + ", " + file + ":", 86)) \(leftPadded(ratio(value, digits: 3), 6))  "
-                    + "target ≥ \(ratio(target.minimum))  \(isMet ? "met" : "NOT MET")")
+                say(
+                    "PropertyMapper / \(padded(target.what + ", " + file + ":", 86)) \(leftPadded(ratio(value, digits: 3), 6))  "
+                        + "target ≥ \(ratio(target.minimum))  \(isMet ? "met" : "NOT MET")")
             }
         }
         say("threads targets met: \(met) of \(count)")

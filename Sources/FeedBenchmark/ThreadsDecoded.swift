@@ -147,10 +147,11 @@ enum ThreadsDecoded {
         let attachments = thread.attachments.map { validated($0, errors: &errors) }
         for count in thread.reactions.values where count < 0 { errors += 1 }
         guard errors == 0, let createdAt, let author else { return nil }
-        return Model.Thread(id: thread.id, title: thread.title, state: thread.state, createdAt: createdAt,
-                            updatedAt: Date(timeIntervalSince1970: TimeInterval(thread.updatedAt)), author: author,
-                            assignee: assignee ?? nil, labels: labels.compactMap { $0 }, comments: comments.compactMap { $0 },
-                            attachments: attachments.compactMap { $0 }, reactions: thread.reactions)
+        return Model.Thread(
+            id: thread.id, title: thread.title, state: thread.state, createdAt: createdAt,
+            updatedAt: Date(timeIntervalSince1970: TimeInterval(thread.updatedAt)), author: author,
+            assignee: assignee ?? nil, labels: labels.compactMap { $0 }, comments: comments.compactMap { $0 },
+            attachments: attachments.compactMap { $0 }, reactions: thread.reactions)
     }
 
     static func validated(_ user: User, errors: inout Int) -> Model.User? {
@@ -179,8 +180,9 @@ enum ThreadsDecoded {
         let createdAt = date(comment.createdAt, &errors)
         let replies = comment.replies.map { validated($0, errors: &errors) }
         guard errors == before, let author, let createdAt else { return nil }
-        return Model.Comment(id: comment.id, author: author, body: comment.body, createdAt: createdAt,
-                             replies: replies.compactMap { $0 })
+        return Model.Comment(
+            id: comment.id, author: author, body: comment.body, createdAt: createdAt,
+            replies: replies.compactMap { $0 })
     }
 
     static func validated(_ attachment: Attachment, errors: inout Int) -> Model.Attachment? {

@@ -41,10 +41,11 @@ enum ThreadsHandwritten {
         let createdAt = check((json["created_at"] as? String).flatMap(ThreadsRules.dateTime), &errors)
         let updatedAt = check(Handwritten.int(json["updated_at"]), { $0 >= 0 }, &errors)
         let author = user(json["author"], errors: &errors)
-        let assignee: Model.User?? = switch json["assignee"] {
-        case nil, is NSNull: .some(nil)
-        case let value: user(value, errors: &errors).map(Optional.some)
-        }
+        let assignee: Model.User?? =
+            switch json["assignee"] {
+            case nil, is NSNull: .some(nil)
+            case let value: user(value, errors: &errors).map(Optional.some)
+            }
         let labels = list(json["labels"], errors: &errors, label)
         let comments = list(json["comments"], errors: &errors, comment)
         let attachments = list(json["attachments"], errors: &errors, attachment)
@@ -60,12 +61,13 @@ enum ThreadsHandwritten {
             errors += 1
         }
         guard let id, let title, let state, let createdAt, let updatedAt, let author, let assignee,
-              let labels, let comments, let attachments, let reactions
+            let labels, let comments, let attachments, let reactions
         else { return nil }
-        return Model.Thread(id: id, title: title, state: state, createdAt: createdAt,
-                            updatedAt: Date(timeIntervalSince1970: TimeInterval(updatedAt)), author: author,
-                            assignee: assignee, labels: labels, comments: comments, attachments: attachments,
-                            reactions: reactions)
+        return Model.Thread(
+            id: id, title: title, state: state, createdAt: createdAt,
+            updatedAt: Date(timeIntervalSince1970: TimeInterval(updatedAt)), author: author,
+            assignee: assignee, labels: labels, comments: comments, attachments: attachments,
+            reactions: reactions)
     }
 
     static func user(_ source: Any?, errors: inout Int) -> Model.User? {
@@ -81,10 +83,11 @@ enum ThreadsHandwritten {
         } else {
             errors += 1
         }
-        let site: URL?? = switch json["site"] {
-        case nil, is NSNull: .some(nil)
-        case let value: check((value as? String).flatMap(ThreadsRules.url), &errors).map(Optional.some)
-        }
+        let site: URL?? =
+            switch json["site"] {
+            case nil, is NSNull: .some(nil)
+            case let value: check((value as? String).flatMap(ThreadsRules.url), &errors).map(Optional.some)
+            }
         let joined = check((json["joined"] as? String).flatMap(ThreadsRules.day), &errors)
         guard let id, let login, let site, let joined else { return nil }
         return Model.User(id: id, login: login, site: site, joined: joined)
@@ -142,8 +145,10 @@ enum ThreadsHandwritten {
 
     /// A required JSON array whose every element maps with `element`; nil (one error) when the value
     /// is missing or not an array, nil too when an element failed (its errors are counted).
-    private static func list<Element>(_ source: Any?, errors: inout Int,
-                                      _ element: (Any, inout Int) -> Element?) -> [Element]? {
+    private static func list<Element>(
+        _ source: Any?, errors: inout Int,
+        _ element: (Any, inout Int) -> Element?
+    ) -> [Element]? {
         guard let array = source as? [Any] else {
             errors += 1
             return nil

@@ -119,8 +119,10 @@ struct FileAttachment: Mappable, Attachment {
 extension Boxing where Value == Date {
     /// Seconds since 1970 as a JSON integer (`.date(.secondsSince1970)` also takes a fraction).
     static var epochSeconds: Self {
-        Boxing(named: "Date", { (seconds: Int) in Date(timeIntervalSince1970: TimeInterval(seconds)) }, reverse: { date in
-            Int(date.timeIntervalSince1970)
-        })
+        Boxing(
+            named: "Date", { (seconds: Int) in Date(timeIntervalSince1970: TimeInterval(seconds)) },
+            reverse: { date in
+                Int(date.timeIntervalSince1970)
+            })
     }
 }

@@ -28,8 +28,10 @@ enum ThreadsSerializers {
     static func run(records: Int, repeats: Int, memory: Bool) {
         let threads = ThreadsBenchmark.make(records: records, defective: false)
         let reference = ThreadsDecoded.map(threads.json).models
-        SerializationBenchmark.run(.threads, threads, models: records, all, repeats: repeats,
-                                   memory: memory ? ["--thread-records", String(records)] : nil) { json, what in
+        SerializationBenchmark.run(
+            .threads, threads, models: records, all, repeats: repeats,
+            memory: memory ? ["--thread-records", String(records)] : nil
+        ) { json, what in
             // Read back as the JSONDecoder contender reads the threads: the same outcome, the same models.
             let decoded = ThreadsDecoded.map(json)
             check(ThreadsContender.outcome(decoded), threads.expected, what)
@@ -86,11 +88,12 @@ enum ThreadsSerializers {
 
 extension ThreadsDecoded.Thread {
     init(_ thread: ThreadsModel.Thread) {
-        self.init(id: thread.id, title: thread.title, state: thread.state, createdAt: FoundationRules.text(thread.createdAt),
-                  updatedAt: Int(thread.updatedAt.timeIntervalSince1970), author: ThreadsDecoded.User(thread.author),
-                  assignee: thread.assignee.map(ThreadsDecoded.User.init), labels: thread.labels.map(ThreadsDecoded.Label.init),
-                  comments: thread.comments.map(ThreadsDecoded.Comment.init),
-                  attachments: thread.attachments.map(ThreadsDecoded.Attachment.init), reactions: thread.reactions)
+        self.init(
+            id: thread.id, title: thread.title, state: thread.state, createdAt: FoundationRules.text(thread.createdAt),
+            updatedAt: Int(thread.updatedAt.timeIntervalSince1970), author: ThreadsDecoded.User(thread.author),
+            assignee: thread.assignee.map(ThreadsDecoded.User.init), labels: thread.labels.map(ThreadsDecoded.Label.init),
+            comments: thread.comments.map(ThreadsDecoded.Comment.init),
+            attachments: thread.attachments.map(ThreadsDecoded.Attachment.init), reactions: thread.reactions)
     }
 }
 
@@ -108,8 +111,9 @@ extension ThreadsDecoded.Label {
 
 extension ThreadsDecoded.Comment {
     init(_ comment: ThreadsModel.Comment) {
-        self.init(id: comment.id, author: ThreadsDecoded.User(comment.author), body: comment.body,
-                  createdAt: FoundationRules.text(comment.createdAt), replies: comment.replies.map(Self.init))
+        self.init(
+            id: comment.id, author: ThreadsDecoded.User(comment.author), body: comment.body,
+            createdAt: FoundationRules.text(comment.createdAt), replies: comment.replies.map(Self.init))
     }
 }
 

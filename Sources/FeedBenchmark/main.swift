@@ -53,7 +53,8 @@ struct Options {
     var writeThreads: String?
     var label = false
 
-    static let usage = "usage: feed-benchmark [--workload feed|threads] [--stage map|serialize] [--records N] [--thread-records N] [--repeats R] "
+    static let usage =
+        "usage: feed-benchmark [--workload feed|threads] [--stage map|serialize] [--records N] [--thread-records N] [--repeats R] "
         + "[--scale-max N (1000000 adds the 1M line)] [--no-memory]\n"
         + "       feed-benchmark --write-feed PATH [--records N] [--defective]\n"
         + "       feed-benchmark --write-threads PATH [--thread-records N] [--defective] [--label]"
@@ -150,22 +151,26 @@ if options.only == nil {
     let writes = options.writeFeed != nil || options.writeThreads != nil
     if writes ? options.writeFeed != nil : options.workloads.contains(.feed) {
         guard options.recordsGiven, options.records <= debugMaximumRecords else {
-            fail("this is a debug build; \(release).\n"
-                + "To check the output in a debug build, give a small feed: --records N, N at most \(debugMaximumRecords) (e.g. --records 2000),"
-                + " or --workload threads.")
+            fail(
+                "this is a debug build; \(release).\n"
+                    + "To check the output in a debug build, give a small feed: --records N, N at most \(debugMaximumRecords) (e.g. --records 2000),"
+                    + " or --workload threads.")
         }
         say("debug build: \(options.records) feed records, to check the output only; \(release)")
     }
     if writes ? options.writeThreads != nil : options.workloads.contains(.threads) {
         guard options.threadRecordsGiven, options.threadRecords <= debugMaximumThreadRecords else {
-            fail("this is a debug build; \(release).\n"
-                + "To check the output in a debug build, give small threads: --thread-records N, N at most \(debugMaximumThreadRecords)"
-                + " (e.g. --thread-records 500), or --workload feed.")
+            fail(
+                "this is a debug build; \(release).\n"
+                    + "To check the output in a debug build, give small threads: --thread-records N, N at most \(debugMaximumThreadRecords)"
+                    + " (e.g. --thread-records 500), or --workload feed.")
         }
         say("debug build: \(options.threadRecords) thread records, to check the output only; \(release)")
     }
     if !writes, let skipped = options.debugSkipped {
-        say("debug build: no \(skipped.rawValue) workload (give " + (skipped == .feed ? "--records N" : "--thread-records N") + " to add it)")
+        say(
+            "debug build: no \(skipped.rawValue) workload (give " + (skipped == .feed ? "--records N" : "--thread-records N")
+                + " to add it)")
     }
 }
 #endif
@@ -284,11 +289,14 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
             // Above the feed's size, the parsed feed repeated (a parsed 1M-record feed would not fit in memory).
             let copies = (size + parsed.count - 1) / parsed.count
             let records = size <= parsed.count ? Array(parsed.prefix(size)) : Array(repeating: parsed, count: copies).flatMap { $0 }
-            let expected: Outcome? = size <= parsed.count ? nil : {
-                var outcome = base.expected
-                outcome.checksum *= copies
-                return outcome
-            }()
+            let expected: Outcome? =
+                size <= parsed.count
+                ? nil
+                : {
+                    var outcome = base.expected
+                    outcome.checksum *= copies
+                    return outcome
+                }()
             // Each timing covers at least 100k records, so small sizes are not dominated by the clock.
             let rounds = options.smallFeedOnly ? 1 : max(1, 100_000 / size)
             var best = (pm: Double.infinity, hand: Double.infinity)
@@ -296,7 +304,7 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
                 let (pm, batch) = timed { (0..<rounds).map { _ in try! Mapper.mapArray(from: records, using: Video.mapping) { Video() } } }
                 let (hand, handBatch) = timed { (0..<rounds).map { _ in Handwritten.map(records) } }
                 guard batch.allSatisfy({ $0.failures.isEmpty && $0.results.count == size }),
-                      handBatch.allSatisfy({ $0.failures.isEmpty && $0.models.count == size })
+                    handBatch.allSatisfy({ $0.failures.isEmpty && $0.models.count == size })
                 else { fail("scaling run at \(size) records rejected a valid record") }
                 if let expected {
                     let checksum = batch[0].models.reduce(0) { $0 + $1.id + $1.views }
@@ -304,7 +312,9 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
                 }
                 best = (min(best.pm, pm / Double(rounds)), min(best.hand, hand / Double(rounds)))
             }
-            say("    \(leftPadded(String(size), 9)) records   PropertyMapper class \(leftPadded(rate(size, best.pm), 6))/s   hand-written \(leftPadded(rate(size, best.hand), 6))/s   ratio \(ratio(best.hand / best.pm))")
+            say(
+                "    \(leftPadded(String(size), 9)) records   PropertyMapper class \(leftPadded(rate(size, best.pm), 6))/s   hand-written \(leftPadded(rate(size, best.hand), 6))/s   ratio \(ratio(best.hand / best.pm))"
+            )
         }
         if options.smallFeedOnly {
             say("    (debug build: the small feed only)")
@@ -337,14 +347,17 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
         let n = Double(points.count)
         let meanX = points.reduce(0) { $0 + Double($1.fields) } / n
         let meanY = points.reduce(0) { $0 + $1.nanoseconds } / n
-        let slope = points.reduce(0) { $0 + (Double($1.fields) - meanX) * ($1.nanoseconds - meanY) }
+        let slope =
+            points.reduce(0) { $0 + (Double($1.fields) - meanX) * ($1.nanoseconds - meanY) }
             / points.reduce(0) { $0 + (Double($1.fields) - meanX) * (Double($1.fields) - meanX) }
         let intercept = meanY - slope * meanX
         for point in points {
             let line = intercept + slope * Double(point.fields)
-            say("    \(leftPadded(String(point.fields), 2)) fields  \(leftPadded(String(Int(point.nanoseconds.rounded())), 6)) ns/record  "
-                + "\(leftPadded(String(Int((point.nanoseconds / Double(point.fields)).rounded())), 5)) ns/field   "
-                + "line \(leftPadded(String(Int(line.rounded())), 6)) ns (\(String(format: "%+.1f", (point.nanoseconds - line) / line * 100)) %)")
+            say(
+                "    \(leftPadded(String(point.fields), 2)) fields  \(leftPadded(String(Int(point.nanoseconds.rounded())), 6)) ns/record  "
+                    + "\(leftPadded(String(Int((point.nanoseconds / Double(point.fields)).rounded())), 5)) ns/field   "
+                    + "line \(leftPadded(String(Int(line.rounded())), 6)) ns (\(String(format: "%+.1f", (point.nanoseconds - line) / line * 100)) %)"
+            )
         }
         say("    fit: \(Int(intercept.rounded())) ns per record + \(Int(slope.rounded())) ns per field")
     }
@@ -362,7 +375,9 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
             let result = measured[contender.name]!
             let what = contender.stage == .mapValidate ? "parsed input" : "bytes"
             if result.reset {
-                say("    \(padded(contender.label, 66)) \(leftPadded(String(result.peak / 1024), 5)) MB peak  (\(what) \(result.input / 1024) MB before, +\((result.peak - result.input) / 1024) MB mapping)")
+                say(
+                    "    \(padded(contender.label, 66)) \(leftPadded(String(result.peak / 1024), 5)) MB peak  (\(what) \(result.input / 1024) MB before, +\((result.peak - result.input) / 1024) MB mapping)"
+                )
             } else {
                 say("    \(padded(contender.label, 66)) \(leftPadded(String(result.peak / 1024), 5)) MB peak (whole process)")
             }
@@ -382,16 +397,27 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
     }
 
     let targets = [
-        Target(what: "hand-written (map+validate), struct, mapValues per record", contender: "pm-struct-loop", baseline: "handwritten", minimum: 1.0),
+        Target(
+            what: "hand-written (map+validate), struct, mapValues per record", contender: "pm-struct-loop", baseline: "handwritten",
+            minimum: 1.0),
         Target(what: "hand-written (map+validate), struct, mapArray(from:)", contender: "pm-struct", baseline: "handwritten", minimum: 1.0),
-        Target(what: "hand-written (map+validate), class, mapValues per record", contender: "pm-class-loop", baseline: "handwritten", minimum: 0.75),
+        Target(
+            what: "hand-written (map+validate), class, mapValues per record", contender: "pm-class-loop", baseline: "handwritten",
+            minimum: 0.75),
         Target(what: "hand-written (map+validate), class, mapArray(from:)", contender: "pm-class", baseline: "handwritten", minimum: 0.8),
-        Target(what: "JSONDecoder+validation (end to end), class, mapArray(fromJSON:)", contender: "pm-class-json", baseline: "jsondecoder", minimum: 2.0),
-        Target(what: "JSONDecoder+validation (end to end), struct, mapArray(fromJSON:)", contender: "pm-struct-json", baseline: "jsondecoder", minimum: 2.0),
-        Target(what: "exact keys (map+validate), struct, mapArray(from:)", contender: "pm-struct-keys", baseline: "pm-struct", minimum: 0.9,
-               of: "camelCase keys"),
-        Target(what: "exact keys (end to end), struct, mapArray(fromJSON:)", contender: "pm-struct-keys-json", baseline: "pm-struct-json", minimum: 0.9,
-               of: "camelCase keys"),
+        Target(
+            what: "JSONDecoder+validation (end to end), class, mapArray(fromJSON:)", contender: "pm-class-json", baseline: "jsondecoder",
+            minimum: 2.0),
+        Target(
+            what: "JSONDecoder+validation (end to end), struct, mapArray(fromJSON:)", contender: "pm-struct-json", baseline: "jsondecoder",
+            minimum: 2.0),
+        Target(
+            what: "exact keys (map+validate), struct, mapArray(from:)", contender: "pm-struct-keys", baseline: "pm-struct", minimum: 0.9,
+            of: "camelCase keys"),
+        Target(
+            what: "exact keys (end to end), struct, mapArray(fromJSON:)", contender: "pm-struct-keys-json", baseline: "pm-struct-json",
+            minimum: 0.9,
+            of: "camelCase keys"),
     ]
 
     say("")
@@ -404,8 +430,9 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
             let value = best[target.baseline]! / best[target.contender]!
             let isMet = value >= target.minimum
             if isMet { met += 1 }
-            say("\(padded(target.of + " / " + target.what + ", " + feed + ":", 103)) \(leftPadded(ratio(value, digits: 3), 6))  "
-                + "target ≥ \(ratio(target.minimum))  \(isMet ? "met" : "NOT MET")")
+            say(
+                "\(padded(target.of + " / " + target.what + ", " + feed + ":", 103)) \(leftPadded(ratio(value, digits: 3), 6))  "
+                    + "target ≥ \(ratio(target.minimum))  \(isMet ? "met" : "NOT MET")")
         }
     }
     say("targets met: \(met) of \(targets.count * 2)")

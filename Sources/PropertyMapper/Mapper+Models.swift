@@ -104,7 +104,9 @@ extension Mapper {
     }
 
     /// Makes an immutable model of each element of a top-level JSON array on its own, per record.
-    public static func mapArray<Model: ImmutableMappable>(fromJSON json: Data, as type: Model.Type) throws(MappingError) -> MappedArray<Model> {
+    public static func mapArray<Model: ImmutableMappable>(
+        fromJSON json: Data, as type: Model.Type
+    ) throws(MappingError) -> MappedArray<Model> {
         try ModelEntry(type).each(fromJSON: json)
     }
 

@@ -69,12 +69,16 @@ extension Mapper {
     }
 
     /// An `ImmutableMappable` model as a dictionary, through its own mapping.
-    public static func serialize<Model: ImmutableMappable>(_ model: Model, options: SerializationOptions = []) throws(MappingError) -> [String: Any] {
+    public static func serialize<Model: ImmutableMappable>(
+        _ model: Model, options: SerializationOptions = []
+    ) throws(MappingError) -> [String: Any] {
         try serialize(model, using: Model.mapping, options: options)
     }
 
     /// `Mappable` models as dictionaries, through their own mapping.
-    public static func serialize<Model: Mappable>(_ models: [Model], options: SerializationOptions = []) throws(MappingError) -> [[String: Any]] {
+    public static func serialize<Model: Mappable>(
+        _ models: [Model], options: SerializationOptions = []
+    ) throws(MappingError) -> [[String: Any]] {
         try serialize(models, using: Model.mapping, options: options)
     }
 
@@ -95,7 +99,9 @@ extension Mapper {
     /// An `ImmutableMappable` model as JSON, through its own mapping.
     ///
     ///     let again = try Mapper.serializeJSON(repo)
-    public static func serializeJSON<Model: ImmutableMappable>(_ model: Model, options: SerializationOptions = []) throws(MappingError) -> Data {
+    public static func serializeJSON<Model: ImmutableMappable>(
+        _ model: Model, options: SerializationOptions = []
+    ) throws(MappingError) -> Data {
         try serializeJSON(model, using: Model.mapping, options: options)
     }
 
@@ -105,7 +111,9 @@ extension Mapper {
     }
 
     /// `ImmutableMappable` models as one JSON array, through their own mapping.
-    public static func serializeJSON<Model: ImmutableMappable>(_ models: [Model], options: SerializationOptions = []) throws(MappingError) -> Data {
+    public static func serializeJSON<Model: ImmutableMappable>(
+        _ models: [Model], options: SerializationOptions = []
+    ) throws(MappingError) -> Data {
         try serializeJSON(models, using: Model.mapping, options: options)
     }
 }

@@ -67,7 +67,9 @@ extension Mapper {
     /// Makes a model from `source`, with its warnings (nested models' included, at their paths).
     ///
     ///     let trip = try Mapper.map(Trip.self, from: json, warnings: &warnings)
-    public static func map<Model: Mappable>(_ type: Model.Type, from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
+    public static func map<Model: Mappable>(
+        _ type: Model.Type, from source: Any?, warnings: inout [MappingWarning]
+    ) throws(MappingError) -> Model {
         try ModelEntry(type).one(from: source, warnings: &warnings)
     }
 
@@ -79,7 +81,9 @@ extension Mapper {
     }
 
     /// Makes a model from JSON bytes, with its warnings.
-    public static func map<Model: Mappable>(_ type: Model.Type, fromJSON json: Data, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
+    public static func map<Model: Mappable>(
+        _ type: Model.Type, fromJSON json: Data, warnings: inout [MappingWarning]
+    ) throws(MappingError) -> Model {
         try ModelEntry(type).one(fromJSON: .data(json), warnings: &warnings)
     }
 
@@ -91,7 +95,9 @@ extension Mapper {
     }
 
     /// Makes a model from JSON text, with its warnings.
-    public static func map<Model: Mappable>(_ type: Model.Type, fromJSON json: String, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
+    public static func map<Model: Mappable>(
+        _ type: Model.Type, fromJSON json: String, warnings: inout [MappingWarning]
+    ) throws(MappingError) -> Model {
         try ModelEntry(type).one(fromJSON: .text(json), warnings: &warnings)
     }
 

@@ -17,10 +17,14 @@ public struct Threads: Sendable {
     /// The figures published with the workload for `--records 20000 --seed 42`, without and with
     /// `--invalid-fraction 0.05` (not labelled).
     public static let published: [Bool: (bytes: Int, sha256Prefix: String, outcome: ThreadsOutcome)] = [
-        false: (41_795_440, "d2c20041de96761a",
-                ThreadsOutcome(records: 20_000, valid: 20_000, invalid: 0, errors: 0, checksum: 200_164_089)),
-        true: (41_780_303, "75bfda3d5b7353d7",
-               ThreadsOutcome(records: 20_000, valid: 18_906, invalid: 1094, errors: 1094, checksum: 189_689_705)),
+        false: (
+            41_795_440, "d2c20041de96761a",
+            ThreadsOutcome(records: 20_000, valid: 20_000, invalid: 0, errors: 0, checksum: 200_164_089)
+        ),
+        true: (
+            41_780_303, "75bfda3d5b7353d7",
+            ThreadsOutcome(records: 20_000, valid: 18_906, invalid: 1094, errors: 1094, checksum: 189_689_705)
+        ),
     ]
 
     /// The defective fraction the benchmark and the published figures use.
@@ -64,7 +68,8 @@ public struct Threads: Sendable {
 /// comprehension's iterable left to right, and the right-hand side of `ws[i] = x` before `i`).
 struct ThreadsGenerator {
     static let states = ["open", "closed"]
-    static let words = ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima "
+    static let words =
+        ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima "
         + "mike november oscar papa quebec romeo sierra tango uniform victor whiskey "
         + "xray yankee zulu").split(separator: " ").map(String.init)
     static let foreign = ["café", "naïve", "Zürich", "señor", "日本語", "🎉", "👍"]
@@ -79,14 +84,18 @@ struct ThreadsGenerator {
     static let fileNames = ["log.txt", "crash.log", "trace.json", "report.pdf", "config.yaml", "core.dump"]
     static let imageSizes = [(640, 480), (800, 600), (1280, 720), (1920, 1080), (2560, 1440), (1, 1)]
     /// Number of replies of a comment, by its level (0: a top-level comment).
-    static let replies = [[0, 0, 0, 0, 0, 0, 1, 1, 2, 3], [0, 0, 0, 0, 0, 0, 0, 1, 2, 3],
-                          [0, 0, 0, 0, 0, 0, 0, 0, 1, 3], [0]]
+    static let replies = [
+        [0, 0, 0, 0, 0, 0, 1, 1, 2, 3], [0, 0, 0, 0, 0, 0, 0, 1, 2, 3],
+        [0, 0, 0, 0, 0, 0, 0, 0, 1, 3], [0],
+    ]
     static let first = CivilTime.epochSeconds(year: 2015, month: 1, day: 1)
     static let last = CivilTime.epochSeconds(year: 2025, month: 12, day: 31)
-    static let defects = ["bad_login", "bad_color", "unknown_attachment_type", "unknown_state",
-                          "string_updated_at", "bad_joined", "empty_body", "missing_author",
-                          "zero_width", "negative_reaction", "zero_id", "title_too_long",
-                          "bad_created_at", "negative_bytes"]
+    static let defects = [
+        "bad_login", "bad_color", "unknown_attachment_type", "unknown_state",
+        "string_updated_at", "bad_joined", "empty_body", "missing_author",
+        "zero_width", "negative_reaction", "zero_id", "title_too_long",
+        "bad_created_at", "negative_bytes",
+    ]
 
     var rng: PythonRandom
     /// `itertools.count(1)`: comment ids, unique and increasing through the file.
@@ -158,15 +167,17 @@ struct ThreadsGenerator {
 
     mutating func image(_ threadID: Int, _ index: Int) -> ThreadRecord.Attachment {
         let (width, height) = rng.choice(Self.imageSizes)
-        return ThreadRecord.Attachment(type: "image", url: "https://files.example.com/t/\(threadID)/\(index).png",
-                                       kind: .image(width: width, height: height))
+        return ThreadRecord.Attachment(
+            type: "image", url: "https://files.example.com/t/\(threadID)/\(index).png",
+            kind: .image(width: width, height: height))
     }
 
     mutating func file(_ threadID: Int, _ index: Int) -> ThreadRecord.Attachment {
         let name = rng.choice(Self.fileNames)
         let bytes = rng.random() < 0.95 ? rng.int(1, 5_000_000) : 0
-        return ThreadRecord.Attachment(type: "file", url: "https://files.example.com/t/\(threadID)/\(index)/\(name)",
-                                       kind: .file(bytes: bytes, name: name))
+        return ThreadRecord.Attachment(
+            type: "file", url: "https://files.example.com/t/\(threadID)/\(index)/\(name)",
+            kind: .file(bytes: bytes, name: name))
     }
 
     /// `distinct(rng, items, k)`: k distinct items, drawn until found, in the order drawn.
@@ -214,9 +225,10 @@ struct ThreadsGenerator {
         let reactions = distinct(rng.int(0, 4), of: Self.reactions.count).map { reaction in
             (key: Self.reactions[reaction], count: rng.random() < 0.9 ? rng.int(0, 50) : 0)
         }
-        return ThreadRecord(id: id, title: title, state: state, createdAt: createdAt, updatedAt: updatedAt,
-                            author: author, assignee: assignee, labels: labels, comments: comments,
-                            attachments: attachments, reactions: reactions)
+        return ThreadRecord(
+            id: id, title: title, state: state, createdAt: createdAt, updatedAt: updatedAt,
+            author: author, assignee: assignee, labels: labels, comments: comments,
+            attachments: attachments, reactions: reactions)
     }
 
     // MARK: Defects
@@ -238,8 +250,13 @@ struct ThreadsGenerator {
             }
             return (kind, path + ".joined")
         case "zero_id":
-            enum Place { case thread, user(ThreadRecord.UserPlace), comment([Int]) }
-            let places: [(path: String, place: Place)] = [("", .thread)]
+            enum Place {
+                case thread
+                case user(ThreadRecord.UserPlace)
+                case comment([Int])
+            }
+            let places: [(path: String, place: Place)] =
+                [("", .thread)]
                 + record.userPlaces.map { ($0.path, .user($0.place)) }
                 + comments.map { ($0.path, .comment($0.indices)) }
             let (path, place) = rng.choice(places)
@@ -281,11 +298,12 @@ struct ThreadsGenerator {
             record.labels[index].color = "zzzzzz"
             return (kind, "labels[\(index)].color")
         case "unknown_attachment_type", "zero_width", "negative_bytes":
-            let wanted: (ThreadRecord.Attachment) -> Bool = switch kind {
-            case "zero_width": \.isImage
-            case "negative_bytes": \.isFile
-            default: { _ in true }
-            }
+            let wanted: (ThreadRecord.Attachment) -> Bool =
+                switch kind {
+                case "zero_width": \.isImage
+                case "negative_bytes": \.isFile
+                default: { _ in true }
+                }
             var found = record.attachments.indices.filter { wanted(record.attachments[$0]) }
             if found.isEmpty {
                 let count = record.attachments.count

@@ -23,7 +23,7 @@ enum ReadmeCallSite {
             "name": .property(\.title).lengthRange(5, 12),
             "videoType": .call(Video.videoType(from:), \.type),
             "sub_object": [
-                "title": .property(\.uniqueID),
+                "title": .property(\.uniqueID)
             ],
             "geo": [0: .property(\.latitude), 1: .property(\.longitude)],
         ]
@@ -54,7 +54,7 @@ enum ReadmeCallSite {
             "name": .property(\.title).lengthRange(5, 12),
             "videoType": .call(VideoValue.videoType(from:), \.type),
             "sub_object": [
-                "title": .property(\.uniqueID),
+                "title": .property(\.uniqueID)
             ],
             "geo": [0: .property(\.latitude), 1: .property(\.longitude)],
         ]
@@ -68,13 +68,15 @@ enum ReadmeCallSite {
         func videoType(from string: String) -> VideoType? { VideoType(rawValue: string) }
     }
 
-    static var sample: [String: Any] { [
-        "videoURL": "https://cdn.example.com/v/1.mp4",
-        "name": "Xray Romeo",
-        "videoType": "live",
-        "sub_object": ["title": 42],
-        "geo": [26.9792, 16.17893],
-    ] }
+    static var sample: [String: Any] {
+        [
+            "videoURL": "https://cdn.example.com/v/1.mp4",
+            "name": "Xray Romeo",
+            "videoType": "live",
+            "sub_object": ["title": 42],
+            "geo": [26.9792, 16.17893],
+        ]
+    }
 }
 
 // MARK: STYLE.md
@@ -91,11 +93,11 @@ enum StyleCallSite {
         var longitude = 0.0
 
         static let mapping: Mapping<Video> = [
-          "videoURL": .box(.url, \.contentURL).isRequired(),
-          "name": .property(\.title).isRequired().lengthRange(1, 80),
-          "rating": .property(\.rating).range(1, 5),            // null writes nil; a present value is checked
-          "author": ["email": .property(\.authorEmail).matchesRegEx(emailPattern)],
-          "geo": [0: .property(\.latitude), 1: .property(\.longitude)],
+            "videoURL": .box(.url, \.contentURL).isRequired(),
+            "name": .property(\.title).isRequired().lengthRange(1, 80),
+            "rating": .property(\.rating).range(1, 5),  // null writes nil; a present value is checked
+            "author": ["email": .property(\.authorEmail).matchesRegEx(emailPattern)],
+            "geo": [0: .property(\.latitude), 1: .property(\.longitude)],
         ]
         init(json: [String: Any]) throws { try Mapper.mapValues(from: json, to: self, using: Self.mapping) }
     }
@@ -106,7 +108,7 @@ enum StyleCallSite {
         var contentURL: URL?
 
         static let mapping: Mapping<Upload> = [
-            "id": .box(.uuid, \.id),   "videoURL": .box(.url, \.contentURL).isSecureURL(),
+            "id": .box(.uuid, \.id), "videoURL": .box(.url, \.contentURL).isSecureURL(),
         ]
     }
 }
@@ -115,9 +117,9 @@ enum StyleCallSite {
 // declares one as a user would, for its own file.
 // STYLE.md declares `isSecureURL` `public`; here it is file-private so that other test files may
 // declare their own without a clash.
-fileprivate extension PropertyDescriptor {
-  /// Requires an `https://` URL string. Like every validator, it sees the source value, before boxing.
-  func isSecureURL() -> Self { validate("isSecureURL") { (text: String) in text.hasPrefix("https://") } }
+extension PropertyDescriptor {
+    /// Requires an `https://` URL string. Like every validator, it sees the source value, before boxing.
+    fileprivate func isSecureURL() -> Self { validate("isSecureURL") { (text: String) in text.hasPrefix("https://") } }
 }
 
 // MARK: The doc comments of Sources/PropertyMapper
@@ -170,14 +172,16 @@ enum DocCallSite {
         func object(from value: String, property: String) -> String? { "\(property): \(value)" }
     }
 
-    static var sample: [String: Any] { [
-        "countryCode": "PL", "password": "correct horse battery", "tags": ["a", "b"], "version": 2,
-        "videoType": "live", "id": 7, "rating": 4, "rating5": 4, "ratingRange": 4, "duration": 675.51,
-        "durationRange": 675.51, "durationClosed": 675.51, "minimum": 0.75, "email": "user@example.com",
-        "emailPattern": "user@example.com", "name": "Xray", "nameRange": "Xray",
-        "published_at": "2010-12-09T07:14:08Z", "videoURL": "https://cdn.example.com/v/1.mp4",
-        "video": "clip", "secureURL": "https://example.com",
-    ] }
+    static var sample: [String: Any] {
+        [
+            "countryCode": "PL", "password": "correct horse battery", "tags": ["a", "b"], "version": 2,
+            "videoType": "live", "id": 7, "rating": 4, "rating5": 4, "ratingRange": 4, "duration": 675.51,
+            "durationRange": 675.51, "durationClosed": 675.51, "minimum": 0.75, "email": "user@example.com",
+            "emailPattern": "user@example.com", "name": "Xray", "nameRange": "Xray",
+            "published_at": "2010-12-09T07:14:08Z", "videoURL": "https://cdn.example.com/v/1.mp4",
+            "video": "clip", "secureURL": "https://example.com",
+        ]
+    }
 }
 
 @Suite struct CallSiteTests {
@@ -290,18 +294,19 @@ enum DocCallSite {
             to: &upload, using: StyleCallSite.Upload.mapping)
         #expect(upload.id == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         #expect(upload.contentURL == URL(string: "https://cdn.example.com/v/1.mp4"))
-        let errors = Mapper.validate(["id": "nope", "videoURL": "http://cdn.example.com"], for: upload, using: StyleCallSite.Upload.mapping)
+        let errors = Mapper.validate(
+            ["id": "nope", "videoURL": "http://cdn.example.com"], for: upload, using: StyleCallSite.Upload.mapping)
         #expect(errors.map(\.rule) == ["box(UUID)", "isSecureURL"])
     }
 
     @Suite struct LengthRangeTests {
-      @Test(arguments: ["", String(repeating: "x", count: 81)])
-      func rejectsTitleOutsideBounds(title: String) throws {
-        let error = #expect(throws: MappingError.self) { try Video(json: .validRecord(["name": title])) }
-        let errors = try #require(error?.errors)
-        #expect(errors.map(\.rule) == ["lengthRange"])
-        #expect(errors.first?.path == "name")
-      }
+        @Test(arguments: ["", String(repeating: "x", count: 81)])
+        func rejectsTitleOutsideBounds(title: String) throws {
+            let error = #expect(throws: MappingError.self) { try Video(json: .validRecord(["name": title])) }
+            let errors = try #require(error?.errors)
+            #expect(errors.map(\.rule) == ["lengthRange"])
+            #expect(errors.first?.path == "name")
+        }
     }
 
     // MARK: The doc comments
@@ -396,13 +401,21 @@ enum BoxingDocCallSite {
         ]
     }
 
-    static let uuidWithReverse = Boxing(named: "UUID") { (text: String) in UUID(uuidString: text) } reverse: { $0.uuidString }
+    static let uuidWithReverse = Boxing(named: "UUID") { (text: String) in
+        UUID(uuidString: text)
+    } reverse: {
+        $0.uuidString
+    }
     static let parisFormat = DateFormat.format("yyyy-MM-dd HH:mm", timeZone: TimeZone(identifier: "Europe/Paris")!)
 }
 
 extension Boxing where Value == BoxingDocCallSite.Color {
     static var hexColor: Self {
-        Boxing(named: "hexColor") { (text: String) in BoxingDocCallSite.Color(hex: text) } reverse: { $0.hex }
+        Boxing(named: "hexColor") { (text: String) in
+            BoxingDocCallSite.Color(hex: text)
+        } reverse: {
+            $0.hex
+        }
     }
 }
 
@@ -411,9 +424,9 @@ extension CallSiteTests {
         var record = BoxingDocCallSite.Record()
         try Mapper.mapValues(
             fromJSON: #"""
-            {"tint": "ff8800", "price": 0.1, "thumbnail": "aGk=", "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-             "links": ["https://a.example.com"], "end": 1291878848, "birthday": "1984-03-07", "published": "2010-12-09T07:14:08Z"}
-            """#,
+                {"tint": "ff8800", "price": 0.1, "thumbnail": "aGk=", "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+                 "links": ["https://a.example.com"], "end": 1291878848, "birthday": "1984-03-07", "published": "2010-12-09T07:14:08Z"}
+                """#,
             to: &record, using: BoxingDocCallSite.Record.mapping)
         #expect(record.tint?.hex == "ff8800")
         #expect(record.price == Decimal(string: "0.1"))
@@ -436,7 +449,7 @@ enum DesignModelsCallSite {
         static let mapping: Mapping<License> = ["key": .property(\.key), "name": .property(\.name)]
     }
 
-    struct Author: Mappable {                  // mutable: made by init(), then mapped
+    struct Author: Mappable {  // mutable: made by init(), then mapped
         var id = 0
         var email = ""
         static let mapping: Mapping<Author> = [
@@ -445,12 +458,12 @@ enum DesignModelsCallSite {
         ]
     }
 
-    struct Repo: ImmutableMappable {           // `let` properties: made from the mapped values
+    struct Repo: ImmutableMappable {  // `let` properties: made from the mapped values
         let id: Int
         let name: String
-        let owner: Author                      // nested model
-        let license: License?                  // optional nested model; null → nil
-        let visibility: Visibility             // enum Visibility: String { case public, private }
+        let owner: Author  // nested model
+        let license: License?  // optional nested model; null → nil
+        let visibility: Visibility  // enum Visibility: String { case public, private }
         let topics: [String]
         static let mapping: Mapping<Repo> = [
             "id": .property(\.id),
@@ -467,19 +480,21 @@ enum DesignModelsCallSite {
     }
 
     static func mapOne(_ data: Data, _ dictionary: [String: Any]) throws -> (Repo, Author) {
-        let repo = try Mapper.map(Repo.self, fromJSON: data)              // Data or String
-        let author = try Mapper.map(Author.self, from: dictionary)        // [String: Any]
+        let repo = try Mapper.map(Repo.self, fromJSON: data)  // Data or String
+        let author = try Mapper.map(Author.self, from: dictionary)  // [String: Any]
         return (repo, author)
     }
 
     static func mapAll(_ data: Data) throws -> ([Repo], MappedArray<Repo>) {
-        let repos = try Mapper.map([Repo].self, fromJSON: data)           // all or nothing
-        let batch = try Mapper.mapArray(fromJSON: data, as: Repo.self)    // per record: MappedArray<Repo>
+        let repos = try Mapper.map([Repo].self, fromJSON: data)  // all or nothing
+        let batch = try Mapper.mapArray(fromJSON: data, as: Repo.self)  // per record: MappedArray<Repo>
         return (repos, batch)
     }
 
-    static func repoJSON(id: Int = 7, name: String = "octo", owner: String = #"{"id": 1, "email": "a@example.com"}"#,
-                         license: String = "null", visibility: String = "public", topics: String = #"["swift"]"#) -> String {
+    static func repoJSON(
+        id: Int = 7, name: String = "octo", owner: String = #"{"id": 1, "email": "a@example.com"}"#,
+        license: String = "null", visibility: String = "public", topics: String = #"["swift"]"#
+    ) -> String {
         #"{"id": \#(id), "name": "\#(name)", "owner": \#(owner), "license": \#(license), "visibility": "\#(visibility)", "topics": \#(topics)}"#
     }
 
@@ -655,8 +670,10 @@ extension CallSiteTests {
         #expect(perRecord.failures.first?.error.errors.map(\.path) == ["owner.id", "owner.email", "visibility"])
 
         // `[3].email` for an array of authors.
-        let authors = [["id": 1, "email": "a@example.com"], ["id": 2, "email": "b@example.com"],
-                       ["id": 3, "email": "c@example.com"], ["id": 4, "email": "bad"]]
+        let authors = [
+            ["id": 1, "email": "a@example.com"], ["id": 2, "email": "b@example.com"],
+            ["id": 3, "email": "c@example.com"], ["id": 4, "email": "bad"],
+        ]
         #expect(mappingErrors { _ = try Mapper.map([Site.Author].self, from: authors) }.map(\.path) == ["[3].email"])
     }
 
@@ -696,14 +713,16 @@ extension CallSiteTests {
         json["kinds"] = ["live", "hologram"]
         json["priority"] = 3
         let errors = Mapper.validate(json, as: Site.Person.self)
-        #expect(errors.map(\.path) == [
-            "best.id", "friends[3].email", "byID.abc.email", "labels[1].name", "matrix[1][2]", "tags[3]",
-            "videoType", "kinds[1]", "priority",
-        ])
-        #expect(errors.map(\.property) == [
-            "best.id", "friends[3].email", "byID.abc.email", "labels[1].name", "matrix", "tags",
-            "kind", "kinds", "priority",
-        ])
+        #expect(
+            errors.map(\.path) == [
+                "best.id", "friends[3].email", "byID.abc.email", "labels[1].name", "matrix[1][2]", "tags[3]",
+                "videoType", "kinds[1]", "priority",
+            ])
+        #expect(
+            errors.map(\.property) == [
+                "best.id", "friends[3].email", "byID.abc.email", "labels[1].name", "matrix", "tags",
+                "kind", "kinds", "priority",
+            ])
         let unknown = try #require(errors.first { $0.path == "videoType" })
         #expect(unknown.rule == "type")
         #expect(unknown.value == #""clip""#)
@@ -743,10 +762,10 @@ extension CallSiteTests {
         var stamps = Site.Stamps()
         try Mapper.mapValues(
             fromJSON: #"""
-            {"at": "2010-12-09T07:14:08Z", "millis": 1291878848123, "day": "1984-03-07", "local": "2010-12-09 08:14",
-             "links": ["https://a.example.com", "https://b.example.com"], "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-             "price": 12345678901234567890.123, "bytes": "aGVsbG8="}
-            """#,
+                {"at": "2010-12-09T07:14:08Z", "millis": 1291878848123, "day": "1984-03-07", "local": "2010-12-09 08:14",
+                 "links": ["https://a.example.com", "https://b.example.com"], "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+                 "price": 12345678901234567890.123, "bytes": "aGVsbG8="}
+                """#,
             to: &stamps, using: Site.Stamps.mapping)
         #expect(stamps.at == Date(timeIntervalSince1970: 1_291_878_848))
         #expect(stamps.millis == Date(timeIntervalSince1970: 1_291_878_848.123))
@@ -797,7 +816,8 @@ extension CallSiteTests {
 
         // Still all or nothing for the whole graph.
         let errors = mappingErrors {
-            try Mapper.mapValues(from: ["name": "bob", "settings": ["theme": "blue", "fontSize": 99]], to: &profile, using: Site.Profile.mapping)
+            try Mapper.mapValues(
+                from: ["name": "bob", "settings": ["theme": "blue", "fontSize": 99]], to: &profile, using: Site.Profile.mapping)
         }
         #expect(errors.map(\.path) == ["settings.fontSize"])
         #expect(profile.name == "ada" && profile.settings.theme == "dark")
@@ -825,10 +845,10 @@ enum DesignRoundTripCallSite {
             "name": .property(\.title).lengthRange(5, 12),
             "videoType": .call(Video.videoType(from:), \.type, reverse: Video.name(of:)),
             "sub_object": [
-                "title": .property(\.uniqueID),
+                "title": .property(\.uniqueID)
             ],
             "geo": [0: .property(\.latitude), 1: .property(\.longitude)],
-            "raw": .property(\.raw).oneWay(),          // mapped from data, never serialized
+            "raw": .property(\.raw).oneWay(),  // mapped from data, never serialized
         ]
 
         /// The same mapping with a call that has no way back.
@@ -855,8 +875,8 @@ enum DesignRoundTripCallSite {
     }
 
     static func serializeMany(_ videos: [Video], _ repo: Repo) throws -> (feed: Data, again: Data) {
-        let feed: Data = try Mapper.serializeJSON(videos, using: Video.mapping)   // a JSON array
-        let again = try Mapper.serializeJSON(repo)                                // a model's own mapping
+        let feed: Data = try Mapper.serializeJSON(videos, using: Video.mapping)  // a JSON array
+        let again = try Mapper.serializeJSON(repo)  // a model's own mapping
         return (feed, again)
     }
 
@@ -864,7 +884,8 @@ enum DesignRoundTripCallSite {
         ReadmeCallSite.sample.merging(["raw": "payload"]) { $1 }
     }
 
-    static let sampleJSON = #"{"videoURL":"https://cdn.example.com/v/1.mp4","name":"Xray Romeo","videoType":"live","#
+    static let sampleJSON =
+        #"{"videoURL":"https://cdn.example.com/v/1.mp4","name":"Xray Romeo","videoType":"live","#
         + #""sub_object":{"title":42},"geo":[26.9792,16.17893]}"#
 }
 
@@ -903,36 +924,38 @@ extension CallSiteTests {
 
         @Test func optionsPrettyPrintSortAndWriteNulls() throws {
             let full = try Site.serializeOne(try Site.Video(json: Site.sample)).pretty
-            #expect(String(decoding: full, as: UTF8.self) == """
-                {
-                  "geo": [
-                    26.9792,
-                    16.17893
-                  ],
-                  "name": "Xray Romeo",
-                  "sub_object": {
-                    "title": 42
-                  },
-                  "videoType": "live",
-                  "videoURL": "https://cdn.example.com/v/1.mp4"
-                }
-                """)
+            #expect(
+                String(decoding: full, as: UTF8.self) == """
+                    {
+                      "geo": [
+                        26.9792,
+                        16.17893
+                      ],
+                      "name": "Xray Romeo",
+                      "sub_object": {
+                        "title": 42
+                      },
+                      "videoType": "live",
+                      "videoURL": "https://cdn.example.com/v/1.mp4"
+                    }
+                    """)
             // Nil properties, and a nested level holding only nil, are written as null.
             let sparse = try Site.serializeOne(try Site.Video(json: ["videoURL": "https://cdn.example.com/v/2.mp4"]))
-            #expect(String(decoding: sparse.pretty, as: UTF8.self) == """
-                {
-                  "geo": [
-                    0.0,
-                    0.0
-                  ],
-                  "name": null,
-                  "sub_object": {
-                    "title": null
-                  },
-                  "videoType": null,
-                  "videoURL": "https://cdn.example.com/v/2.mp4"
-                }
-                """)
+            #expect(
+                String(decoding: sparse.pretty, as: UTF8.self) == """
+                    {
+                      "geo": [
+                        0.0,
+                        0.0
+                      ],
+                      "name": null,
+                      "sub_object": {
+                        "title": null
+                      },
+                      "videoType": null,
+                      "videoURL": "https://cdn.example.com/v/2.mp4"
+                    }
+                    """)
             // Without .writingNulls they are left out, the empty level with them.
             #expect(String(decoding: sparse.data, as: UTF8.self) == #"{"videoURL":"https://cdn.example.com/v/2.mp4","geo":[0.0,0.0]}"#)
             #expect(sparse.object.keys.sorted() == ["geo", "videoURL"])
@@ -950,9 +973,10 @@ extension CallSiteTests {
             #expect(batch.models.map(\.title) == ["Xray Romeo", "Tango Echo"])
             #expect(batch.models.map(\.type) == [.live, .shortVideo])
 
-            #expect(String(decoding: again, as: UTF8.self)
-                == #"{"id":7,"name":"octo","owner":{"id":1,"email":"a@example.com"},"license":{"key":"mit","name":"MIT"},"#
-                + #""visibility":"public","topics":["swift"]}"#)
+            #expect(
+                String(decoding: again, as: UTF8.self)
+                    == #"{"id":7,"name":"octo","owner":{"id":1,"email":"a@example.com"},"license":{"key":"mit","name":"MIT"},"#
+                    + #""visibility":"public","topics":["swift"]}"#)
             let repoAgain = try Mapper.map(Site.Repo.self, fromJSON: again)
             #expect(repoAgain.id == repo.id && repoAgain.name == repo.name && repoAgain.owner.email == repo.owner.email)
             #expect(repoAgain.license?.name == "MIT" && repoAgain.visibility == .public && repoAgain.topics == ["swift"])
@@ -964,8 +988,9 @@ extension CallSiteTests {
             #expect(errors.map(\.path) == ["videoType"])
             #expect(errors.map(\.property) == ["type"])
             #expect(errors.map(\.rule) == ["serialize"])
-            #expect(mappingErrors { _ = try Mapper.serialize([video, video], using: Site.Video.withoutReverse) }.count == 1,
-                    "listed once for an array")
+            #expect(
+                mappingErrors { _ = try Mapper.serialize([video, video], using: Site.Video.withoutReverse) }.count == 1,
+                "listed once for an array")
             video.raw = "edited"
             #expect(!String(decoding: try Site.serializeOne(video).data, as: UTF8.self).contains("raw"))
         }
@@ -1000,9 +1025,9 @@ enum DesignPoliciesCallSite {
         var attachment: any Attachment = Image()
 
         static let mapping = Mapping<Trip>(
-            keys: .ignoringCaseAndSeparators,      // .exact (default), .caseInsensitive, .ignoringCaseAndSeparators
-            unknownKeys: .warn,                    // .ignore (default), .warn, .fail
-            coercion: .lenient,                    // .strict (default), .lenient
+            keys: .ignoringCaseAndSeparators,  // .exact (default), .caseInsensitive, .ignoringCaseAndSeparators
+            unknownKeys: .warn,  // .ignore (default), .warn, .fail
+            coercion: .lenient,  // .strict (default), .lenient
             rules: [MappingRule("endsAfterStart") { try $0[\.end] > $0[\.start] }],
             [
                 .anyOf("start_date", "start"): .box(.date, \.start),

@@ -348,7 +348,8 @@ import Testing
         Self.expectText(
             ["optionalKind": "clip"], ["optionalKind": .call(Sheet.kind(from:), \.optionalKind).equalTo(VideoType.live)],
             message: #"not a VideoType, expected one of "shortVideo", "longVideo", "live""#,
-            description: #"optionalKind → optionalKind: not a VideoType, expected one of "shortVideo", "longVideo", "live"; got "clip" [equalTo]"#)
+            description:
+                #"optionalKind → optionalKind: not a VideoType, expected one of "shortVideo", "longVideo", "live"; got "clip" [equalTo]"#)
         Self.expectText(
             ["optionalKind": 1], ["optionalKind": .property(\.optionalKind).equalTo(VideoType.live)],
             message: "a number, expected VideoType",
@@ -383,14 +384,17 @@ import Testing
         Self.expectDefinitionText(
             ["count": .property(\.count).lengthRange(1, 3)],
             message: "lengthRange can never judge this field, which receives Int? (lengthRange judges a string or an array)",
-            description: "count → count: lengthRange can never judge this field, which receives Int? (lengthRange judges a string or an array) [mapping]")
+            description:
+                "count → count: lengthRange can never judge this field, which receives Int? (lengthRange judges a string or an array) [mapping]"
+        )
     }
 
     @Test func definitionMatchesRegExOnAnInteger() {
         Self.expectDefinitionText(
             ["count": .property(\.count).matchesRegEx("^[0-9]+$")],
             message: "matchesRegEx can never judge this field, which receives Int? (matchesRegEx judges a string)",
-            description: "count → count: matchesRegEx can never judge this field, which receives Int? (matchesRegEx judges a string) [mapping]")
+            description:
+                "count → count: matchesRegEx can never judge this field, which receives Int? (matchesRegEx judges a string) [mapping]")
     }
 
     @Test func definitionNumberBoundOnAString() {
@@ -419,18 +423,24 @@ import Testing
         Self.expectDefinitionText(
             ["author": author.matchesRegEx("@")],
             message: "matchesRegEx can never judge this field, which receives a dictionary (matchesRegEx judges a string)",
-            description: "author → email: matchesRegEx can never judge this field, which receives a dictionary (matchesRegEx judges a string) [mapping]")
+            description:
+                "author → email: matchesRegEx can never judge this field, which receives a dictionary (matchesRegEx judges a string) [mapping]"
+        )
     }
 
     @Test func definitionDuplicateKey() {
         Self.expectDefinitionText(
             ["title": .property(\.title), "title": .property(\.email)],
             message: "the key title is mapped twice at this level; map it once (use .list(…) to give one value to several properties)",
-            description: "title → email: the key title is mapped twice at this level; map it once (use .list(…) to give one value to several properties) [mapping]")
+            description:
+                "title → email: the key title is mapped twice at this level; map it once (use .list(…) to give one value to several properties) [mapping]"
+        )
         Self.expectDefinitionText(
             ["geo": [1: .property(\.latitude), 1: .property(\.longitude)]],
             message: "the key [1] is mapped twice at this level; map it once (use .list(…) to give one value to several properties)",
-            description: "geo[1] → longitude: the key [1] is mapped twice at this level; map it once (use .list(…) to give one value to several properties) [mapping]")
+            description:
+                "geo[1] → longitude: the key [1] is mapped twice at this level; map it once (use .list(…) to give one value to several properties) [mapping]"
+        )
     }
 
     @Test func definitionNegativeIndex() {
@@ -444,11 +454,15 @@ import Testing
         Self.expectDefinitionText(
             ["geo": ["lat": .property(\.latitude), 1: .property(\.longitude)]],
             message: "this level maps string keys and indices at once; a source value is a dictionary or an array, never both",
-            description: "geo → latitude, longitude: this level maps string keys and indices at once; a source value is a dictionary or an array, never both [mapping]")
+            description:
+                "geo → latitude, longitude: this level maps string keys and indices at once; a source value is a dictionary or an array, never both [mapping]"
+        )
         Self.expectDefinitionText(
             ["title": .property(\.title), 0: .property(\.latitude)],
             message: "this level maps string keys and indices at once; a source value is a dictionary or an array, never both",
-            description: "(root) → title, latitude: this level maps string keys and indices at once; a source value is a dictionary or an array, never both [mapping]")
+            description:
+                "(root) → title, latitude: this level maps string keys and indices at once; a source value is a dictionary or an array, never both [mapping]"
+        )
     }
 
     @Test func definitionInvalidPattern() {
@@ -473,7 +487,9 @@ import Testing
         Self.expectDefinitionText(
             ["score": .property(\.score).max(TallyMarks(2))],
             message: "max has a bound of type TallyMarks, which it cannot compare; use an integer, a floating-point number or a Decimal",
-            description: "score → score: max has a bound of type TallyMarks, which it cannot compare; use an integer, a floating-point number or a Decimal [mapping]")
+            description:
+                "score → score: max has a bound of type TallyMarks, which it cannot compare; use an integer, a floating-point number or a Decimal [mapping]"
+        )
     }
 
     @Test func definitionEmptyList() {
@@ -493,11 +509,12 @@ import Testing
     @Test func definitionErrorsInAMappingError() {
         let mapping: Mapping<Sheet> = ["count": .property(\.count).lengthRange(1, 3), "geo": [-1: .property(\.latitude)]]
         let error = MappingError(errors: mapping.definitionErrors)
-        #expect(error.description == """
-            2 errors:
-            - count → count: lengthRange can never judge this field, which receives Int? (lengthRange judges a string or an array) [mapping]
-            - geo[-1] → latitude: the index -1 is below zero; indices count from 0 [mapping]
-            """)
+        #expect(
+            error.description == """
+                2 errors:
+                - count → count: lengthRange can never judge this field, which receives Int? (lengthRange judges a string or an array) [mapping]
+                - geo[-1] → latitude: the index -1 is below zero; indices count from 0 [mapping]
+                """)
     }
 
     // MARK: box
@@ -530,11 +547,16 @@ import Testing
         Self.expectText(
             ["published": "soon"], ["published": .box(.date(.iso8601, .format("yyyy-MM-dd"), .secondsSince1970), \.published)],
             message: #"not a valid Date in any of the formats .iso8601, .format("yyyy-MM-dd"), .secondsSince1970"#,
-            description: #"published → published: not a valid Date in any of the formats .iso8601, .format("yyyy-MM-dd"), .secondsSince1970; got "soon" [box(Date)]"#)
+            description:
+                #"published → published: not a valid Date in any of the formats .iso8601, .format("yyyy-MM-dd"), .secondsSince1970; got "soon" [box(Date)]"#
+        )
         Self.expectText(
-            ["published": "2019-02-30"], ["published": .box(.date(.format("yyyy-MM-dd", timeZone: TimeZone(identifier: "Europe/Paris")!)), \.published)],
+            ["published": "2019-02-30"],
+            ["published": .box(.date(.format("yyyy-MM-dd", timeZone: TimeZone(identifier: "Europe/Paris")!)), \.published)],
             message: #"not a valid Date in the format .format("yyyy-MM-dd", timeZone: "Europe/Paris")"#,
-            description: #"published → published: not a valid Date in the format .format("yyyy-MM-dd", timeZone: "Europe/Paris"); got "2019-02-30" [box(Date)]"#)
+            description:
+                #"published → published: not a valid Date in the format .format("yyyy-MM-dd", timeZone: "Europe/Paris"); got "2019-02-30" [box(Date)]"#
+        )
         Self.expectText(
             ["published": "yesterday"], ["published": .box(.date(.iso8601), \.published)],
             message: "not a valid Date",
@@ -602,7 +624,9 @@ import Testing
 
     @Test func malformedJSONInvalidUTF8() {
         var sheet = Sheet()
-        let errors = mappingErrors { try Mapper.mapValues(fromJSON: Data([0x22, 0x61, 0xFF, 0x22]), to: &sheet, using: ["id": .property(\.id)]) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(fromJSON: Data([0x22, 0x61, 0xFF, 0x22]), to: &sheet, using: ["id": .property(\.id)])
+        }
         #expect(errors.first?.message == "malformed JSON: invalid UTF-8 at byte 2")
     }
 
@@ -628,11 +652,12 @@ import Testing
 
     @Test func mappingErrorWithSeveralErrorsAsInTheReadme() {
         let errors = mappingErrors { _ = try ReadmeCallSite.Video(json: ["name": String(repeating: "x", count: 200)]) }
-        #expect(MappingError(errors: errors).description == """
-            2 errors:
-            - videoURL → contentURL: value is missing [isRequired]
-            - name → title: 200 characters, expected 5...12; got "xxxxxxxxxxxxxxxxxxxxxxx…" (200 characters) [lengthRange]
-            """)
+        #expect(
+            MappingError(errors: errors).description == """
+                2 errors:
+                - videoURL → contentURL: value is missing [isRequired]
+                - name → title: 200 characters, expected 5...12; got "xxxxxxxxxxxxxxxxxxxxxxx…" (200 characters) [lengthRange]
+                """)
     }
 
     @Test func mappingErrorWithThreeErrors() {
@@ -642,11 +667,12 @@ import Testing
             "geo": [1: .property(\.longitude).min(0)],
         ]
         let errors = Mapper.validate(["title": 7, "geo": [0, -1]], for: Sheet(), using: mapping)
-        #expect(MappingError(errors: errors).description == """
-            3 errors:
-            - id → id: value is missing [isRequired]
-            - title → title: a number, expected String; got 7 [type]
-            - geo[1] → longitude: out of bounds, expected at least 0; got -1 [min]
-            """)
+        #expect(
+            MappingError(errors: errors).description == """
+                3 errors:
+                - id → id: value is missing [isRequired]
+                - title → title: a number, expected String; got 7 [type]
+                - geo[1] → longitude: out of bounds, expected at least 0; got -1 [min]
+                """)
     }
 }

@@ -53,12 +53,14 @@ private final class TestObject {
 
     /// The original `updateFromDictionary:`, with its validators.
     func update(from dictionary: [String: Any]) throws {
-        try Mapper.mapValues(from: dictionary, to: self, using: [
-            "videoURL": .box(.url, \.contentURL).isRequired(),
-            "name": .property(\.title).lengthRange(5, 12),
-            "videoType": .property(\.type),
-            "sub_object": ["title": .property(\.uniqueID)],
-        ])
+        try Mapper.mapValues(
+            from: dictionary, to: self,
+            using: [
+                "videoURL": .box(.url, \.contentURL).isRequired(),
+                "name": .property(\.title).lengthRange(5, 12),
+                "videoType": .property(\.type),
+                "sub_object": ["title": .property(\.uniqueID)],
+            ])
     }
 
     func numberIncrease(_ value: Int) -> Int? {
@@ -140,7 +142,9 @@ private struct ValidatorCase {
     @Test(arguments: SourceForm.allCases)
     func shouldNotThrowIfSourceDataDoesNotHaveAKey(source: SourceForm) throws {
         let object = TestObject()
-        let mapping: Mapping<TestObject> = ["videoURL4432": .box(.url, \.contentURL), "name": .property(\.title), "videoType": .property(\.type)]
+        let mapping: Mapping<TestObject> = [
+            "videoURL4432": .box(.url, \.contentURL), "name": .property(\.title), "videoType": .property(\.type),
+        ]
         try Mapper.mapValues(from: source(sourceDictionary()), to: object, using: mapping)
         #expect(object.contentURL == nil)
         #expect(object.title == "Some Cool")
@@ -268,7 +272,8 @@ private struct ValidatorCase {
         let object = TestObject()
         let errors = mappingErrors {
             try Mapper.mapValues(
-                from: ["dependency": AnonymousTestProtocol(value: true)], to: object, using: ["dependency": .property(\.dependencyAsConcreteType)])
+                from: ["dependency": AnonymousTestProtocol(value: true)], to: object,
+                using: ["dependency": .property(\.dependencyAsConcreteType)])
         }
         expectSingleError(errors, at: "dependency", rule: "type")
         #expect(object.dependencyAsConcreteType == nil)
@@ -286,18 +291,28 @@ private struct ValidatorCase {
             ShapeCase(spec: "non-collection: good mapping", mapping: scalar, record: ["testValue": "domek"], outcome: .title("domek")),
             ShapeCase(spec: "non-collection: absence of value", mapping: scalar, record: ["differentValue": "domek"], outcome: .title(nil)),
             ShapeCase(spec: "non-collection: NULL value", mapping: scalar, record: ["testValue": NSNull()], outcome: .title(nil)),
-            ShapeCase(spec: "non-collection: dictionary value", mapping: scalar, record: ["testValue": ["key": "value"]], outcome: .typeError(at: "testValue")),
-            ShapeCase(spec: "non-collection: array value", mapping: scalar, record: ["testValue": ["v1", "v2"]], outcome: .typeError(at: "testValue")),
+            ShapeCase(
+                spec: "non-collection: dictionary value", mapping: scalar, record: ["testValue": ["key": "value"]],
+                outcome: .typeError(at: "testValue")),
+            ShapeCase(
+                spec: "non-collection: array value", mapping: scalar, record: ["testValue": ["v1", "v2"]],
+                outcome: .typeError(at: "testValue")),
 
-            ShapeCase(spec: "dictionary: good mapping", mapping: dictionary, record: ["key": ["testValue": "domek"]], outcome: .title("domek")),
-            ShapeCase(spec: "dictionary: wrong outer key", mapping: dictionary, record: ["differentKey": ["testValue": "domek"]], outcome: .title(nil)),
-            ShapeCase(spec: "dictionary: wrong inner key", mapping: dictionary, record: ["key": ["wrongValue": "domek"]], outcome: .title(nil)),
+            ShapeCase(
+                spec: "dictionary: good mapping", mapping: dictionary, record: ["key": ["testValue": "domek"]], outcome: .title("domek")),
+            ShapeCase(
+                spec: "dictionary: wrong outer key", mapping: dictionary, record: ["differentKey": ["testValue": "domek"]],
+                outcome: .title(nil)),
+            ShapeCase(
+                spec: "dictionary: wrong inner key", mapping: dictionary, record: ["key": ["wrongValue": "domek"]], outcome: .title(nil)),
             ShapeCase(spec: "dictionary: absence of value", mapping: dictionary, record: ["differentKey": ""], outcome: .title(nil)),
             ShapeCase(spec: "dictionary: NULL container", mapping: dictionary, record: ["key": NSNull()], outcome: .title(nil)),
             ShapeCase(spec: "dictionary: NULL value", mapping: dictionary, record: ["key": ["testValue": NSNull()]], outcome: .title(nil)),
             ShapeCase(spec: "dictionary: simple value", mapping: dictionary, record: ["key": "someValue"], outcome: .typeError(at: "key")),
             ShapeCase(spec: "dictionary: array value", mapping: dictionary, record: ["key": ["v1", "v2"]], outcome: .typeError(at: "key")),
-            ShapeCase(spec: "dictionary: nested array value", mapping: dictionary, record: ["key": ["testValue": ["v"]]], outcome: .typeError(at: "key.testValue")),
+            ShapeCase(
+                spec: "dictionary: nested array value", mapping: dictionary, record: ["key": ["testValue": ["v"]]],
+                outcome: .typeError(at: "key.testValue")),
             ShapeCase(
                 spec: "dictionary: nested dictionary value", mapping: dictionary, record: ["key": ["testValue": ["v": "op"]]],
                 outcome: .typeError(at: "key.testValue")),
@@ -310,7 +325,8 @@ private struct ValidatorCase {
             ShapeCase(spec: "array: simple value", mapping: array, record: ["testValue": "value"], outcome: .typeError(at: "testValue")),
             // The original mapped nothing and succeeded here; DESIGN.md §5: an index mapping over a value
             // that is not an array is a `type` error.
-            ShapeCase(spec: "array: dictionary value", mapping: array, record: ["testValue": ["v1": "v2"]], outcome: .typeError(at: "testValue")),
+            ShapeCase(
+                spec: "array: dictionary value", mapping: array, record: ["testValue": ["v1": "v2"]], outcome: .typeError(at: "testValue")),
             ShapeCase(
                 spec: "array: nested dictionary value", mapping: array, record: ["testValue": ["v1", ["v2": "v3"]] as [Any]],
                 outcome: .typeError(at: "testValue[1]")),
@@ -426,7 +442,7 @@ private struct ValidatorCase {
         let object = ListTestObject()
         let mapping: Mapping<ListTestObject> = [
             "Content": .list(
-                .property(\.title), .box(.url, \.contentURL), .property(\.uniqueID), .call(ListTestObject.passthroughMethod(_:), \.type)),
+                .property(\.title), .box(.url, \.contentURL), .property(\.uniqueID), .call(ListTestObject.passthroughMethod(_:), \.type))
         ]
         try Mapper.mapValues(from: source(["Content": "value"]), to: object, using: mapping)
         #expect(object.title == "value")
@@ -442,7 +458,9 @@ private struct ValidatorCase {
         let number = { (descriptor: PropertyDescriptor<TestObject>) -> Mapping<TestObject> in ["number": descriptor] }
         let required: Mapping<TestObject> = ["videoURL": .box(.url, \.contentURL).isRequired()]
         return [
-            ValidatorCase(spec: "isRequired, property missing", mapping: required, record: sourceDictionary(["videoURL": Fixtures.absent]), failingRule: "isRequired"),
+            ValidatorCase(
+                spec: "isRequired, property missing", mapping: required, record: sourceDictionary(["videoURL": Fixtures.absent]),
+                failingRule: "isRequired"),
             ValidatorCase(spec: "isRequired, ok", mapping: required, record: sourceDictionary(), failingRule: nil),
             // The original failed lengthRange on a missing value; DESIGN.md §3: every validator but
             // isRequired passes on an absent value.
@@ -452,34 +470,56 @@ private struct ValidatorCase {
             ValidatorCase(
                 spec: "lengthRange, outside range", mapping: name(.property(\.title).lengthRange(5, 10)),
                 record: sourceDictionary(["name": "Some Cool Video dsadsa dsa dsa"]), failingRule: "lengthRange"),
-            ValidatorCase(spec: "lengthRange, ok", mapping: name(.property(\.title).lengthRange(5, 11)), record: sourceDictionary(), failingRule: nil),
-            ValidatorCase(spec: "length, wrong", mapping: name(.property(\.title).length(10)), record: sourceDictionary(["name": "BCd"]), failingRule: "length"),
-            ValidatorCase(spec: "length, ok", mapping: name(.property(\.title).length(3)), record: sourceDictionary(["name": "BCd"]), failingRule: nil),
             ValidatorCase(
-                spec: "minLength, wrong", mapping: name(.property(\.title).minLength(10)), record: sourceDictionary(["name": "BCd"]), failingRule: "minLength"),
-            ValidatorCase(spec: "minLength, ok", mapping: name(.property(\.title).minLength(3)), record: sourceDictionary(["name": "BCd"]), failingRule: nil),
+                spec: "lengthRange, ok", mapping: name(.property(\.title).lengthRange(5, 11)), record: sourceDictionary(), failingRule: nil),
             ValidatorCase(
-                spec: "maxLength, wrong", mapping: name(.property(\.title).maxLength(2)), record: sourceDictionary(["name": "BCd"]), failingRule: "maxLength"),
-            ValidatorCase(spec: "maxLength, ok", mapping: name(.property(\.title).maxLength(3)), record: sourceDictionary(["name": "BCd"]), failingRule: nil),
+                spec: "length, wrong", mapping: name(.property(\.title).length(10)), record: sourceDictionary(["name": "BCd"]),
+                failingRule: "length"),
             ValidatorCase(
-                spec: "oneOf, not found", mapping: name(.property(\.title).oneOf(["aba", "baba"])), record: sourceDictionary(["name": "BCd"]),
+                spec: "length, ok", mapping: name(.property(\.title).length(3)), record: sourceDictionary(["name": "BCd"]), failingRule: nil
+            ),
+            ValidatorCase(
+                spec: "minLength, wrong", mapping: name(.property(\.title).minLength(10)), record: sourceDictionary(["name": "BCd"]),
+                failingRule: "minLength"),
+            ValidatorCase(
+                spec: "minLength, ok", mapping: name(.property(\.title).minLength(3)), record: sourceDictionary(["name": "BCd"]),
+                failingRule: nil),
+            ValidatorCase(
+                spec: "maxLength, wrong", mapping: name(.property(\.title).maxLength(2)), record: sourceDictionary(["name": "BCd"]),
+                failingRule: "maxLength"),
+            ValidatorCase(
+                spec: "maxLength, ok", mapping: name(.property(\.title).maxLength(3)), record: sourceDictionary(["name": "BCd"]),
+                failingRule: nil),
+            ValidatorCase(
+                spec: "oneOf, not found", mapping: name(.property(\.title).oneOf(["aba", "baba"])),
+                record: sourceDictionary(["name": "BCd"]),
                 failingRule: "oneOf"),
             ValidatorCase(
-                spec: "oneOf, found", mapping: name(.property(\.title).oneOf(["BCd", "baba"])), record: sourceDictionary(["name": "BCd"]), failingRule: nil),
+                spec: "oneOf, found", mapping: name(.property(\.title).oneOf(["BCd", "baba"])), record: sourceDictionary(["name": "BCd"]),
+                failingRule: nil),
             ValidatorCase(
-                spec: "equalTo, different", mapping: name(.property(\.title).equalTo("aba")), record: sourceDictionary(["name": "BCd"]), failingRule: "equalTo"),
-            ValidatorCase(spec: "equalTo, same", mapping: name(.property(\.title).equalTo("BCd")), record: sourceDictionary(["name": "BCd"]), failingRule: nil),
+                spec: "equalTo, different", mapping: name(.property(\.title).equalTo("aba")), record: sourceDictionary(["name": "BCd"]),
+                failingRule: "equalTo"),
+            ValidatorCase(
+                spec: "equalTo, same", mapping: name(.property(\.title).equalTo("BCd")), record: sourceDictionary(["name": "BCd"]),
+                failingRule: nil),
             ValidatorCase(spec: "max, above", mapping: number(.property(\.number).max(2)), record: ["number": 3], failingRule: "max"),
             ValidatorCase(spec: "max, at", mapping: number(.property(\.number).max(2)), record: ["number": 2], failingRule: nil),
             ValidatorCase(spec: "min, below", mapping: number(.property(\.number).min(4)), record: ["number": 3], failingRule: "min"),
             ValidatorCase(spec: "min, at", mapping: number(.property(\.number).min(2)), record: ["number": 2], failingRule: nil),
-            ValidatorCase(spec: "range, outside", mapping: number(.property(\.number).range(1, 2)), record: ["number": 3], failingRule: "range"),
+            ValidatorCase(
+                spec: "range, outside", mapping: number(.property(\.number).range(1, 2)), record: ["number": 3], failingRule: "range"),
             ValidatorCase(spec: "range, inside", mapping: number(.property(\.number).range(1, 4)), record: ["number": 2], failingRule: nil),
             // The original's "TODO: add reverse range test": DESIGN.md §6 accepts swapped bounds.
-            ValidatorCase(spec: "range, swapped bounds, inside", mapping: number(.property(\.number).range(4, 1)), record: ["number": 2], failingRule: nil),
-            ValidatorCase(spec: "range, swapped bounds, outside", mapping: number(.property(\.number).range(4, 1)), record: ["number": 5], failingRule: "range"),
             ValidatorCase(
-                spec: "lengthRange, swapped bounds, inside", mapping: name(.property(\.title).lengthRange(11, 5)), record: sourceDictionary(),
+                spec: "range, swapped bounds, inside", mapping: number(.property(\.number).range(4, 1)), record: ["number": 2],
+                failingRule: nil),
+            ValidatorCase(
+                spec: "range, swapped bounds, outside", mapping: number(.property(\.number).range(4, 1)), record: ["number": 5],
+                failingRule: "range"),
+            ValidatorCase(
+                spec: "lengthRange, swapped bounds, inside", mapping: name(.property(\.title).lengthRange(11, 5)),
+                record: sourceDictionary(),
                 failingRule: nil),
             ValidatorCase(
                 spec: "lengthRange, swapped bounds, outside", mapping: name(.property(\.title).lengthRange(11, 5)),

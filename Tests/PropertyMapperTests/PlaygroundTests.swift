@@ -1,8 +1,9 @@
 import Foundation
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
 
 /// Every page of Playgrounds/PropertyMapper.playground compiles on its own against PropertyMapper,
 /// runs, and prints exactly what the tour prints for the same step.
@@ -10,7 +11,9 @@ import Testing
     static let playground = Toolchain.packageRoot.appendingPathComponent("Playgrounds/PropertyMapper.playground")
 
     /// The pages, in order: page N is step N of the tour.
-    static let pages = ["BasicMapping", "NestedPaths", "Boxing", "CallsAndLists", "Validation", "Feed", "DryRun", "Models", "Serializing", "Policies"]
+    static let pages = [
+        "BasicMapping", "NestedPaths", "Boxing", "CallsAndLists", "Validation", "Feed", "DryRun", "Models", "Serializing", "Policies",
+    ]
 
     @Test func contentsListsEveryPageInOrder() throws {
         let contents = try PlaygroundContents(url: Self.playground.appendingPathComponent("contents.xcplayground"))

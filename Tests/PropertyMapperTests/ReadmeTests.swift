@@ -32,7 +32,8 @@ import Testing
                     current = block
                 }
             } else if line.hasPrefix("```") {
-                let marker = previous.hasPrefix("<!-- readme-check:")
+                let marker =
+                    previous.hasPrefix("<!-- readme-check:")
                     ? previous.dropFirst("<!-- readme-check:".count).dropLast(" -->".count).trimmingCharacters(in: .whitespaces)
                     : nil
                 current = Block(language: String(line.dropFirst(3)), line: index + 2, code: "", check: marker)
@@ -50,7 +51,8 @@ import Testing
     }
 
     /// The Swift blocks but the manifest, as one program, each at its README line.
-    static let program = blocks
+    static let program =
+        blocks
         .filter { $0.language == "swift" && $0.check == nil }
         .map { "#sourceLocation(file: \"README.md\", line: \($0.line))\n\($0.code)" }
         .joined(separator: "\n")
@@ -115,7 +117,10 @@ import Testing
     }
 
     @Test func leavesPlacesForTheBenchmarkAndTheLimits() {
-        for text in ["\n## Benchmark\n", "swift run -c release feed-benchmark", "\n<!-- benchmark-table -->\n", "\n## Limits\n", "\n<!-- limits -->\n"] {
+        for text in [
+            "\n## Benchmark\n", "swift run -c release feed-benchmark", "\n<!-- benchmark-table -->\n", "\n## Limits\n",
+            "\n<!-- limits -->\n",
+        ] {
             #expect(Self.readme.contains(text))
         }
     }

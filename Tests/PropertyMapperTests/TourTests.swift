@@ -84,7 +84,9 @@ import Testing
         let compact = lines[compactHeader + 1]
         #expect(lines[compactHeader] == "Mapper.serializeJSON(video, using: Video.mapping), \(compact.utf8.count) bytes:")
         #expect(try Self.parsed(compact) == Self.parsed(edited.filter { !($0.value is NSNull) }))
-        let keys = ["id", "videoURL", "name", "videoType", "published_at", "duration", "is_premium", "rating", "author", "tags", "geo", "stats"]
+        let keys = [
+            "id", "videoURL", "name", "videoType", "published_at", "duration", "is_premium", "rating", "author", "tags", "geo", "stats",
+        ]
         let offsets = try keys.map { key in try #require(compact.range(of: "\"\(key)\":")?.lowerBound) }
         #expect(offsets == offsets.sorted(), "keys in mapping order")
 
@@ -131,12 +133,14 @@ import Testing
         // One warning for each value the data did not give outright: its path first, its kind last.
         let warningsHeader = try #require(lines.firstIndex(of: "5 warnings:"))
         let warnings = lines[(warningsHeader + 1)...].prefix { $0.hasPrefix("  ") }
-        #expect(warnings.map { $0.dropFirst(2).prefix { $0 != " " && $0 != ":" } } == [
-            "id", "status", "checkedBags", "passengers[1]", "tracking_id",
-        ])
-        #expect(warnings.map { $0.split(separator: " ").last } == [
-            "[coerced]", "[fallbackUsed]", "[defaultUsed]", "[elementDropped]", "[unknownKey]",
-        ])
+        #expect(
+            warnings.map { $0.dropFirst(2).prefix { $0 != " " && $0 != ":" } } == [
+                "id", "status", "checkedBags", "passengers[1]", "tracking_id",
+            ])
+        #expect(
+            warnings.map { $0.split(separator: " ").last } == [
+                "[coerced]", "[fallbackUsed]", "[defaultUsed]", "[elementDropped]", "[unknownKey]",
+            ])
 
         // The broken payload: the ambiguous key and the rule across two fields, both reported.
         let header = try #require(lines.firstIndex { $0.hasPrefix("  PATH ") })
@@ -149,10 +153,11 @@ import Testing
                 String(row.dropFirst(start).prefix(end - start)).trimmingCharacters(in: .whitespaces)
             }
         }
-        #expect(errors == [
-            ["flightNumber", "flightNumber", "ambiguousKey"],
-            ["", "", "arrivesAfterDeparture"],
-        ])
+        #expect(
+            errors == [
+                ["flightNumber", "flightNumber", "ambiguousKey"],
+                ["", "", "arrivesAfterDeparture"],
+            ])
 
         // Nothing written, no warnings handed back: the trip reads as before, gate and status included.
         #expect(lines.contains("warnings handed back by the failed mapping: 0"))

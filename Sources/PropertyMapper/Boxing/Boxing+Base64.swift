@@ -13,9 +13,11 @@ extension Boxing where Value == Data {
         Boxing(named: "base64") { (text: String) in
             // Decoding then encoding again refuses every non-canonical form Foundation would accept.
             guard text.utf8.count % 4 == 0, let data = Data(base64Encoded: text),
-                  data.base64EncodedString() == text
+                data.base64EncodedString() == text
             else { return nil }
             return data
-        } reverse: { $0.base64EncodedString() }
+        } reverse: {
+            $0.base64EncodedString()
+        }
     }
 }

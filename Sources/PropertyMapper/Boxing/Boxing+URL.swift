@@ -12,7 +12,9 @@ extension Boxing where Value == URL {
     public static var url: Self {
         Boxing(named: "URL") { (text: String) in
             text.isEmpty ? nil : strictURL(text)
-        } reverse: { $0.absoluteString }
+        } reverse: {
+            $0.absoluteString
+        }
     }
 
     private static func strictURL(_ text: String) -> URL? {

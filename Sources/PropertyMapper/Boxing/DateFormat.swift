@@ -142,8 +142,11 @@ extension DateFormat {
             output.plainText(capacity: pattern.width) { pattern.write(fields, into: $0) }
             return true
         }
-        if readsText { return Serializer.write(date, reversedBy: text(of:), rule: "box(Date)", as: Conversions.string.write, &output, &issues) }
-        return Serializer.write(date, reversedBy: source(of:), rule: "box(Date)", as: { Serializer.writeDynamic($0, &$1, &$2) }, &output, &issues)
+        if readsText {
+            return Serializer.write(date, reversedBy: text(of:), rule: "box(Date)", as: Conversions.string.write, &output, &issues)
+        }
+        return Serializer.write(
+            date, reversedBy: source(of:), rule: "box(Date)", as: { Serializer.writeDynamic($0, &$1, &$2) }, &output, &issues)
     }
 }
 

@@ -64,10 +64,11 @@ final class DatePattern: Sendable, Equatable {
         self.width = tokens?.reduce(0) { $0 + $1.width } ?? 0
         fractionDigits = tokens?.reduce(0) { if case let .fraction(digits) = $1 { digits } else { $0 } } ?? 0
         self.formatter = tokens == nil ? LockedDateFormatter(pattern: pattern, timeZone: timeZone ?? .gmt) : nil
-        writesPlainText = tokens?.allSatisfy { token in
-            guard case let .literal(byte) = token else { return true }
-            return byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-        } ?? false
+        writesPlainText =
+            tokens?.allSatisfy { token in
+                guard case let .literal(byte) = token else { return true }
+                return byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+            } ?? false
     }
 
     static func == (lhs: DatePattern, rhs: DatePattern) -> Bool {
@@ -183,7 +184,12 @@ final class DatePattern: Sendable, Equatable {
 
     private func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ tokens: [Token]) -> Date? {
         guard bytes.count == width else { return nil }
-        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        var year = 0
+        var month = 0
+        var day = 0
+        var hour = 0
+        var minute = 0
+        var second = 0
         var fraction = 0.0
         var index = 0
         for token in tokens {
@@ -212,9 +218,9 @@ final class DatePattern: Sendable, Equatable {
             }
         }
         guard (1...12).contains(month), day >= 1, day <= ISO8601.daysIn(month: month, year: year),
-              hour <= 23, minute <= 59, second <= 59,
-              let local = ISO8601.secondsSince1970(
-                  year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: 0, as: Int64.self)
+            hour <= 23, minute <= 59, second <= 59,
+            let local = ISO8601.secondsSince1970(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: 0, as: Int64.self)
         else { return nil }
         var seconds = Double(local)
         if let timeZone {
@@ -298,7 +304,6 @@ final class DatePattern: Sendable, Equatable {
         }
         return count
     }
-
 
     /// The proleptic Gregorian date `days` days after 1970-01-01 (Howard Hinnant's algorithm), in 64 bits.
     static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {

@@ -17,14 +17,14 @@ enum ISO8601 {
         // The shortest form is 2010-12-09T07:14:08Z (20 bytes).
         guard bytes.count >= 20, bytes.count <= 64 else { return nil }
         guard let year = digits(bytes, 0, 4), bytes[4] == dash,
-              let month = digits(bytes, 5, 2), bytes[7] == dash,
-              let day = digits(bytes, 8, 2), bytes[10] == UInt8(ascii: "T"),
-              let hour = digits(bytes, 11, 2), bytes[13] == colon,
-              let minute = digits(bytes, 14, 2), bytes[16] == colon,
-              let second = digits(bytes, 17, 2)
+            let month = digits(bytes, 5, 2), bytes[7] == dash,
+            let day = digits(bytes, 8, 2), bytes[10] == UInt8(ascii: "T"),
+            let hour = digits(bytes, 11, 2), bytes[13] == colon,
+            let minute = digits(bytes, 14, 2), bytes[16] == colon,
+            let second = digits(bytes, 17, 2)
         else { return nil }
         guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour <= 23, minute <= 59, second <= 59
+            hour <= 23, minute <= 59, second <= 59
         else { return nil }
 
         var index = 19
@@ -54,8 +54,8 @@ enum ISO8601 {
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             let sign = bytes[index] == UInt8(ascii: "+") ? 1 : -1
             guard bytes.count == index + 6, let hours = digits(bytes, index + 1, 2),
-                  bytes[index + 3] == colon, let minutes = digits(bytes, index + 4, 2),
-                  hours <= 23, minutes <= 59
+                bytes[index + 3] == colon, let minutes = digits(bytes, index + 4, 2),
+                hours <= 23, minutes <= 59
             else { return nil }
             offset = sign * (hours * 3600 + minutes * 60)
             index += 6
@@ -64,8 +64,9 @@ enum ISO8601 {
         }
         guard index == bytes.count else { return nil }
 
-        guard let seconds = secondsSince1970(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset, as: Int64.self)
+        guard
+            let seconds = secondsSince1970(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset, as: Int64.self)
         else { return nil }
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }

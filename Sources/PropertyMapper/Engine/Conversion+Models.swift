@@ -33,7 +33,9 @@ extension Conversions {
             },
             convertInto: convertInto,
             write: { model, output, issues in
-                let errors = withUnsafePointer(to: model) { Serializer.write(plan(), root: $0, nesting: issues.nesting.inner, into: &output) }
+                let errors = withUnsafePointer(to: model) {
+                    Serializer.write(plan(), root: $0, nesting: issues.nesting.inner, into: &output)
+                }
                 if errors.isEmpty { return true }
                 issues.add(nested: errors)
                 return false

@@ -31,9 +31,11 @@ struct Conversion<Value>: Sendable {
         write: SerialWrite<Value>? = nil,
         coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil
     ) {
-        self.init(typeName: typeName, kinds: kinds, demand: demand, convert: convert, convertInto: { value, slot, issues in
-            Conversion.store(convert(value, &issues), in: slot)
-        }, write: write, coerce: coerce)
+        self.init(
+            typeName: typeName, kinds: kinds, demand: demand, convert: convert,
+            convertInto: { value, slot, issues in
+                Conversion.store(convert(value, &issues), in: slot)
+            }, write: write, coerce: coerce)
     }
 
     /// Both closures given: the common conversions make each from the same concrete reading, so
@@ -117,9 +119,10 @@ struct ConversionIssues {
     }
 
     mutating func add(_ failure: Failure, value: Any, rule: String = "type", at subpath: String = "") {
-        list.append(Issue(
-            subpath: subpath, propertySubpath: nil, rule: rule, failure: failure, message: failure.message,
-            value: SourceValue.render(value)))
+        list.append(
+            Issue(
+                subpath: subpath, propertySubpath: nil, rule: rule, failure: failure, message: failure.message,
+                value: SourceValue.render(value)))
     }
 
     /// The value is not of the kind `expected` names.
@@ -132,38 +135,42 @@ struct ConversionIssues {
     /// holding the model.
     mutating func add(nested errors: [ValidationError]) {
         for error in errors {
-            list.append(Issue(
-                subpath: Paths.suffix(error.path),
-                propertySubpath: error.path.isEmpty ? "" : Paths.suffix(error.property), rule: error.rule,
-                failure: nil, message: error.message, value: error.value))
+            list.append(
+                Issue(
+                    subpath: Paths.suffix(error.path),
+                    propertySubpath: error.path.isEmpty ? "" : Paths.suffix(error.property), rule: error.rule,
+                    failure: nil, message: error.message, value: error.value))
         }
     }
 
     /// The warnings of a nested model that mapped, each at its own path and property.
     mutating func add(nestedWarnings warnings: [MappingWarning]) {
         for warning in warnings {
-            list.append(Issue(
-                subpath: Paths.suffix(warning.path),
-                propertySubpath: warning.path.isEmpty ? "" : Paths.suffix(warning.property), rule: warning.kind.rawValue,
-                failure: nil, message: warning.message, value: warning.value, warning: warning.kind))
+            list.append(
+                Issue(
+                    subpath: Paths.suffix(warning.path),
+                    propertySubpath: warning.path.isEmpty ? "" : Paths.suffix(warning.property), rule: warning.kind.rawValue,
+                    failure: nil, message: warning.message, value: warning.value, warning: warning.kind))
         }
     }
 
     /// A string read as a number or a boolean under `.lenient()`: a `coerced` warning.
     mutating func addCoerced(from item: SourceItem, to typeName: String) {
-        list.append(Issue(
-            subpath: "", propertySubpath: nil, rule: MappingWarning.Kind.coerced.rawValue, failure: nil,
-            message: Notice.coerced(typeName: typeName).message, value: SourceValue.render(item.value), warning: .coerced))
+        list.append(
+            Issue(
+                subpath: "", propertySubpath: nil, rule: MappingWarning.Kind.coerced.rawValue, failure: nil,
+                message: Notice.coerced(typeName: typeName).message, value: SourceValue.render(item.value), warning: .coerced))
     }
 
     /// An element dropped from an array (`.droppingInvalidElements()`): one `elementDropped` warning
     /// at its index, carrying the errors it had.
     mutating func addDropped(_ element: ConversionIssues, at index: Int, value: Any) {
         let errors = element.errors(path: "", property: "")
-        list.append(Issue(
-            subpath: MappingKey.index(index).subpath, propertySubpath: nil, rule: MappingWarning.Kind.elementDropped.rawValue,
-            failure: nil, message: Notice.elementDropped(errors: errors).message, value: SourceValue.render(value),
-            warning: .elementDropped))
+        list.append(
+            Issue(
+                subpath: MappingKey.index(index).subpath, propertySubpath: nil, rule: MappingWarning.Kind.elementDropped.rawValue,
+                failure: nil, message: Notice.elementDropped(errors: errors).message, value: SourceValue.render(value),
+                warning: .elementDropped))
     }
 
     /// The first problem as one failure, naming its sub-path when it lies inside the value.
@@ -249,34 +256,35 @@ enum Conversions {
     }
 
     private static func scalar<Value>(_: Value.Type) -> Conversion<Value>? {
-        let conversion: Any? = switch Value.self {
-        case is String.Type: string
-        case is Bool.Type: bool
-        case is Int.Type: integer(Int.self)
-        case is Int8.Type: integer(Int8.self)
-        case is Int16.Type: integer(Int16.self)
-        case is Int32.Type: integer(Int32.self)
-        case is Int64.Type: integer(Int64.self)
-        case is UInt.Type: integer(UInt.self)
-        case is UInt8.Type: integer(UInt8.self)
-        case is UInt16.Type: integer(UInt16.self)
-        case is UInt32.Type: integer(UInt32.self)
-        case is UInt64.Type: integer(UInt64.self)
-        case is Double.Type: double
-        case is Float.Type: float
-        case is Decimal.Type: decimal
-        // The common containers, built here from concrete types so that their code is specialized
-        // (the generic versions below look up metadata for every element).
-        case is String?.Type: optional(string)
-        case is Int?.Type: optional(integer(Int.self))
-        case is Double?.Type: optional(double)
-        case is Bool?.Type: optional(bool)
-        case is [String].Type: strings
-        case is [Int].Type: array(integer(Int.self))
-        case is [Double].Type: array(double)
-        case is [String]?.Type: optional(strings)
-        default: nil
-        }
+        let conversion: Any? =
+            switch Value.self {
+            case is String.Type: string
+            case is Bool.Type: bool
+            case is Int.Type: integer(Int.self)
+            case is Int8.Type: integer(Int8.self)
+            case is Int16.Type: integer(Int16.self)
+            case is Int32.Type: integer(Int32.self)
+            case is Int64.Type: integer(Int64.self)
+            case is UInt.Type: integer(UInt.self)
+            case is UInt8.Type: integer(UInt8.self)
+            case is UInt16.Type: integer(UInt16.self)
+            case is UInt32.Type: integer(UInt32.self)
+            case is UInt64.Type: integer(UInt64.self)
+            case is Double.Type: double
+            case is Float.Type: float
+            case is Decimal.Type: decimal
+            // The common containers, built here from concrete types so that their code is specialized
+            // (the generic versions below look up metadata for every element).
+            case is String?.Type: optional(string)
+            case is Int?.Type: optional(integer(Int.self))
+            case is Double?.Type: optional(double)
+            case is Bool?.Type: optional(bool)
+            case is [String].Type: strings
+            case is [Int].Type: array(integer(Int.self))
+            case is [Double].Type: array(double)
+            case is [String]?.Type: optional(strings)
+            default: nil
+            }
         return conversion.map { $0 as! Conversion<Value> }
     }
 
@@ -633,23 +641,25 @@ extension Conversions {
     /// array still fails.
     static func lossyArray<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
         let strict = array(element)
-        return Conversion<[Element]>(typeName: strict.typeName, kinds: .array, demand: strict.demand, convert: { item, issues in
-            guard let source = item.indexed else {
-                issues.addMismatch(item, expected: strict.typeName)
-                return nil
-            }
-            var result: [Element] = []
-            result.reserveCapacity(source.count)
-            source.forEachItem { index, elementItem in
-                var elementIssues = issues.forPart()
-                if let converted = element.convert(elementItem, &elementIssues) {
-                    result.append(converted)
-                    if !elementIssues.list.isEmpty { issues.add(elementIssues, under: MappingKey.index(index).subpath) }
-                } else {
-                    issues.addDropped(elementIssues, at: index, value: elementItem.value)
+        return Conversion<[Element]>(
+            typeName: strict.typeName, kinds: .array, demand: strict.demand,
+            convert: { item, issues in
+                guard let source = item.indexed else {
+                    issues.addMismatch(item, expected: strict.typeName)
+                    return nil
                 }
-            }
-            return result
-        }, write: strict.write)
+                var result: [Element] = []
+                result.reserveCapacity(source.count)
+                source.forEachItem { index, elementItem in
+                    var elementIssues = issues.forPart()
+                    if let converted = element.convert(elementItem, &elementIssues) {
+                        result.append(converted)
+                        if !elementIssues.list.isEmpty { issues.add(elementIssues, under: MappingKey.index(index).subpath) }
+                    } else {
+                        issues.addDropped(elementIssues, at: index, value: elementItem.value)
+                    }
+                }
+                return result
+            }, write: strict.write)
     }
 }

@@ -63,7 +63,7 @@ enum Engine {
             throw MappingError(errors: [
                 ValidationError(
                     path: "", property: "", rule: "type", value: SourceValue.render(source),
-                    failure: .shapeMismatch(found: SourceValue.kind(of: source), expected: .array)),
+                    failure: .shapeMismatch(found: SourceValue.kind(of: source), expected: .array))
             ])
         }
         return elements
@@ -131,7 +131,7 @@ enum Engine {
                 return [
                     ValidationError(
                         path: "", property: "", rule: "init", value: nil,
-                        failure: .initFailed(model: TypeName.of(Model.self), thrown: String(describing: error))),
+                        failure: .initFailed(model: TypeName.of(Model.self), thrown: String(describing: error)))
                 ]
             }
         }

@@ -154,7 +154,9 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
     }
 
     @inline(__always)
-    private func convertAndStage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun, _ issues: inout ConversionIssues) {
+    private func convertAndStage(
+        _ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun, _ issues: inout ConversionIssues
+    ) {
         let slot = run.staging.slot(field)
         guard conversion.convertInto(item, slot, &issues) else { return run.fail(node, issues: issues) }
         guard run.passesValidators(node, item) else { return discardStaged(slot) }
@@ -239,7 +241,9 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
     }
 
     @inline(__always)
-    private func convertAndStage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun, _ issues: inout ConversionIssues) {
+    private func convertAndStage(
+        _ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun, _ issues: inout ConversionIssues
+    ) {
         // Converted into the field's scratch space rather than returned: generic code handling an
         // `Input?` would look up that type's metadata on every call.
         let scratch = run.staging.scratch(field)
@@ -279,7 +283,8 @@ enum PropertyName {
     private static func withoutComputedComponents(_ text: String) -> String {
         var result = text
         while let start = result.firstRange(of: "<computed "),
-              let end = result[start.upperBound...].firstIndex(of: ">") {
+            let end = result[start.upperBound...].firstIndex(of: ">")
+        {
             var lower = start.lowerBound
             if lower > result.startIndex, result[result.index(before: lower)] == "." {
                 lower = result.index(before: lower)

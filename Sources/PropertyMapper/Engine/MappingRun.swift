@@ -126,9 +126,10 @@ struct MappingRun {
             // Before the first error of this entry or of a later one.
             let position = errors[first...].firstIndex { error in later.contains { isUnder(error.path, $0) } } ?? errors.count
             errors.replaceSubrange(position..., with: errors[position...].filter { !isUnder($0.path, node) })
-            errors.insert(ValidationError(
-                path: node.path, property: node.property, rule: "ambiguousKey", value: nil,
-                failure: .ambiguousKey(candidates: candidates)), at: position)
+            errors.insert(
+                ValidationError(
+                    path: node.path, property: node.property, rule: "ambiguousKey", value: nil,
+                    failure: .ambiguousKey(candidates: candidates)), at: position)
             failedFields += node.fieldIndices
         }
     }
@@ -342,8 +343,9 @@ struct MappingRun {
     mutating func checkSharedTargets(_ plan: Plan) {
         for target in plan.sharedTargets where !target.fields.contains(where: staging.isPresent) {
             failedFields += target.fields
-            errors.append(ValidationError(
-                path: target.path, property: target.property, rule: "isRequired", value: nil, failure: .missing))
+            errors.append(
+                ValidationError(
+                    path: target.path, property: target.property, rule: "isRequired", value: nil, failure: .missing))
         }
     }
 
@@ -367,9 +369,10 @@ struct MappingRun {
 
     mutating func fail(_ node: PlanNode, rule: String, failure: Failure, value: Any?) {
         failedFields += node.fieldIndices
-        errors.append(ValidationError(
-            path: node.path, property: node.property, rule: rule,
-            value: value.map(SourceValue.render), failure: failure))
+        errors.append(
+            ValidationError(
+                path: node.path, property: node.property, rule: rule,
+                value: value.map(SourceValue.render), failure: failure))
     }
 
     /// Errors from a conversion, each at its own sub-path (`tags[3]`, `owner.login`). A graph too
@@ -385,10 +388,11 @@ struct MappingRun {
 
     private mutating func failShape(_ level: PlanLevel, value: Any) {
         failedFields += level.fieldIndices
-        errors.append(ValidationError(
-            path: level.path, property: level.property, rule: "type",
-            value: SourceValue.render(value),
-            failure: .shapeMismatch(found: SourceValue.kind(of: value), expected: level.shape.containerKind)))
+        errors.append(
+            ValidationError(
+                path: level.path, property: level.property, rule: "type",
+                value: SourceValue.render(value),
+                failure: .shapeMismatch(found: SourceValue.kind(of: value), expected: level.shape.containerKind)))
     }
 }
 

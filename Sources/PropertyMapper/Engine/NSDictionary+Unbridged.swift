@@ -22,7 +22,7 @@ extension NSDictionary {
         let keys = allKeys
         let values = allValues
         guard keys.count == values.count,
-              let position = keys.firstIndex(where: { SourceValue.string($0) == key })
+            let position = keys.firstIndex(where: { SourceValue.string($0) == key })
         else { return object(forKey: key) }
         return Self.isFoundationContainer(values[position]) ? values[position] : object(forKey: key)
         #endif

@@ -122,12 +122,13 @@ final class PlanLevel: Sendable {
         fieldIndices = entries.flatMap(\.fieldIndices)
         let hasKeys = entries.contains { $0.key.name != nil }
         let hasIndices = entries.contains { if case .index = $0.key { true } else { false } }
-        shape = switch (hasKeys, hasIndices) {
-        case (true, true): .mixed
-        case (true, false): .keyed
-        case (false, true): .indexed
-        case (false, false): .empty
-        }
+        shape =
+            switch (hasKeys, hasIndices) {
+            case (true, true): .mixed
+            case (true, false): .keyed
+            case (false, true): .indexed
+            case (false, false): .empty
+            }
         keyNames = shape == .keyed ? entries.map { $0.key.name ?? "" } : []
         keyPolicy = shape == .keyed ? LevelKeys(entries, matching: matching, unknownKeys: unknownKeys) : nil
         outputKeys = keyNames.map(JSONOutput.Key.init)
@@ -232,11 +233,12 @@ final class PlanNode: Sendable {
         self.ensures = ensures
         self.body = body
         if case let .field(field) = body { self.field = field } else { self.field = nil }
-        fieldIndices = switch body {
-        case let .field(field): [field.index]
-        case let .nested(level): level.fieldIndices
-        case let .list(children): children.flatMap(\.fieldIndices)
-        }
+        fieldIndices =
+            switch body {
+            case let .field(field): [field.index]
+            case let .nested(level): level.fieldIndices
+            case let .list(children): children.flatMap(\.fieldIndices)
+            }
         missing = if case let .alternatives(keys) = key { .missingKeys(tried: keys) } else { .missing }
         fallsBack = field?.field.hasFallback ?? false
         hasPresentPolicy = fallsBack || nullPolicy != nil
@@ -273,7 +275,8 @@ final class PlanNode: Sendable {
     /// Names in first-seen order, each once: `"latitude, longitude"`.
     static func joinedNames(_ names: [String]) -> String {
         var seen = Set<String>()
-        return names
+        return
+            names
             .flatMap { $0.split(separator: ", ").map(String.init) }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
             .joined(separator: ", ")

@@ -88,9 +88,11 @@ enum PlanCheck {
                 if let problem = validator.problem {
                     fail(node, problem)
                 } else if validator.judges.isDisjoint(with: received.kinds) {
-                    fail(node, .validatorNeverApplies(
-                        validator: validator.rule, judges: validator.judges, judgedType: validator.judgedType,
-                        receives: received.input))
+                    fail(
+                        node,
+                        .validatorNeverApplies(
+                            validator: validator.rule, judges: validator.judges, judgedType: validator.judgedType,
+                            receives: received.input))
                 }
             }
             return received

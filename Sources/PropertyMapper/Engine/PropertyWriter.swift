@@ -61,7 +61,8 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
         self.keyPath = keyPath
         writableKeyPath = keyPath as? WritableKeyPath<Root, Value>
         // `offset(of:)` is nil for class roots too; asking only for value types states the intent.
-        let offset = Root.self is AnyObject.Type || writableKeyPath == nil
+        let offset =
+            Root.self is AnyObject.Type || writableKeyPath == nil
             ? nil : MemoryLayout<Root>.offset(of: keyPath as KeyPath<Root, Value>)
         self.inlineMove = offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) }
         readOffset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath as KeyPath<Root, Value>)

@@ -77,4 +77,3 @@ extension SourceValue {
         return result + "\""
     }
 }
-

@@ -37,7 +37,8 @@ enum SourceValue {
         let type = typeID(of: value)
         if type == stringType || type == numberType || type == dictionaryType || type == nullType
             || type == arrayType || type == booleanType || type == intType || type == doubleType || type == boolType
-            || type == jsonObjectType {
+            || type == jsonObjectType
+        {
             return value
         }
         return unwrapped(value)

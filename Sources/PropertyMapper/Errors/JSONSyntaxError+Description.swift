@@ -12,11 +12,13 @@ extension JSONSyntaxError {
         case let .controlCharacter(byte):
             return "unescaped control character \(Self.hex(byte)) in a string at byte \(offset)"
         case let .invalidEscape(byte):
-            return "invalid escape sequence at byte \(offset): \\\(Self.printable(byte)), expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
+            return
+                "invalid escape sequence at byte \(offset): \\\(Self.printable(byte)), expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
         case .invalidUnicodeEscape:
             return "invalid \\u escape at byte \(offset), expected 4 hexadecimal digits"
         case let .loneSurrogate(unit):
-            return "lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) at byte \(offset), expected a high surrogate followed by a low one"
+            return
+                "lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) at byte \(offset), expected a high surrogate followed by a low one"
         case .leadingZero:
             return "number with a leading zero at byte \(offset)"
         case let .numberOutOfRange(text):

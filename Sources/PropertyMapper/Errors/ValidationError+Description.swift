@@ -56,7 +56,8 @@ extension Failure {
         case let .nonFinite(expected):
             return "a non-finite number, expected \(expected)"
         case let .length(count, unit, lower, upper):
-            return "\(count) \(unit.word(count)), expected \(Self.bounds(lower.map(String.init), upper.map(String.init), exact: lower == upper))"
+            return
+                "\(count) \(unit.word(count)), expected \(Self.bounds(lower.map(String.init), upper.map(String.init), exact: lower == upper))"
         case let .noMatch(pattern):
             return "no match, expected a match for /\(pattern)/"
         case let .notOneOf(candidates) where candidates.isEmpty:
@@ -181,7 +182,8 @@ extension DefinitionProblem {
         case .noKey:
             return "the entry has no key; .anyOf(…) takes at least one"
         case let .ruleReadsMergedModel(keyPath):
-            return "a rule reads \(keyPath), which is mapped with .merging(): its value exists only once it is written, so no rule can judge it"
+            return
+                "a rule reads \(keyPath), which is mapped with .merging(): its value exists only once it is written, so no rule can judge it"
         case let .listWithoutCommonInput(inputs):
             return "the list's descriptors receive \(inputs.map(\.phrase).joined(separator: ", ")), which no value converts to at once"
         }

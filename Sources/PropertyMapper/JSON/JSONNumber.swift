@@ -186,8 +186,9 @@ extension JSONReader {
         let start = position
         let token = try scanNumber()
         if !(token.isInteger && token.mantissaDigits <= 18),
-           let decimal = DecimalText.decimal(
-               from: UnsafeBufferPointer(start: base + token.start, count: token.end - token.start), json: true) {
+            let decimal = DecimalText.decimal(
+                from: UnsafeBufferPointer(start: base + token.start, count: token.end - token.start), json: true)
+        {
             return NSDecimalNumber(decimal: decimal)
         }
         position = start

@@ -249,11 +249,12 @@ struct JSONReader {
     }
 
     private mutating func readLiteral(_ literal: JSONSyntaxError.Literal) throws(JSONSyntaxError) {
-        let token: StaticString = switch literal {
-        case .true: "true"
-        case .false: "false"
-        case .null: "null"
-        }
+        let token: StaticString =
+            switch literal {
+            case .true: "true"
+            case .false: "false"
+            case .null: "null"
+            }
         let bytes = token.utf8Start
         for index in 0..<token.utf8CodeUnitCount {
             guard position < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: .literal(literal)), offset: position) }

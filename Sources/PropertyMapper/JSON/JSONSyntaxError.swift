@@ -44,7 +44,7 @@ struct JSONSyntaxError: Error, Equatable, Sendable {
     /// The one `json` error a malformed document gives: path "", property "".
     var mappingError: MappingError {
         MappingError(errors: [
-            ValidationError(path: "", property: "", rule: "json", value: nil, failure: .malformedJSON(self)),
+            ValidationError(path: "", property: "", rule: "json", value: nil, failure: .malformedJSON(self))
         ])
     }
 }

@@ -70,9 +70,10 @@ public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, Expressi
     }
 
     private static func isPlain(_ key: String) -> Bool {
-        !key.isEmpty && !key.unicodeScalars.contains { scalar in
-            scalar == "." || scalar == "[" || scalar == "]" || scalar == "\"" || scalar == "\\"
-                || scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-        }
+        !key.isEmpty
+            && !key.unicodeScalars.contains { scalar in
+                scalar == "." || scalar == "[" || scalar == "]" || scalar == "\"" || scalar == "\\"
+                    || scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            }
     }
 }

@@ -85,7 +85,7 @@ final class StagedValues {
         let error = MappingError(errors: [
             ValidationError(
                 path: "", property: "", rule: "mapping", value: nil,
-                failure: .definition(kind(String(describing: keyPath)))),
+                failure: .definition(kind(String(describing: keyPath))))
         ])
         if problem == nil { problem = error }
         return error

@@ -33,35 +33,49 @@ extension PropertyDescriptor {
     public static func box<Value: Sendable>(
         _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value, fallback: Value? = nil
     ) -> Self {
-        Self(.field(boxing.implementation.field(
-            rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, writeBack: boxing.writeBack,
-            substitutes: Substitutes(default: defaultValue, fallback: fallback))))
-            .withPolicies(absent: .useDefault, null: nil)
+        Self(
+            .field(
+                boxing.implementation.field(
+                    rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, writeBack: boxing.writeBack,
+                    substitutes: Substitutes(default: defaultValue, fallback: fallback)))
+        )
+        .withPolicies(absent: .useDefault, null: nil)
     }
 
     /// Boxes the source value; a present value that fails writes `fallback` instead.
-    public static func box<Value: Sendable>(_ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value> & Sendable, fallback: Value) -> Self {
-        Self(.field(boxing.implementation.field(
-            rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, writeBack: boxing.writeBack,
-            substitutes: Substitutes(default: nil, fallback: fallback))))
+    public static func box<Value: Sendable>(
+        _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value> & Sendable, fallback: Value
+    ) -> Self {
+        Self(
+            .field(
+                boxing.implementation.field(
+                    rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, writeBack: boxing.writeBack,
+                    substitutes: Substitutes(default: nil, fallback: fallback))))
     }
 
     /// The same for an optional property: `.box(.url, \.site, default: fallbackURL)` where `site` is a `URL?`.
     public static func box<Value: Sendable>(
         _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value?> & Sendable, default defaultValue: Value, fallback: Value? = nil
     ) -> Self {
-        Self(.field(boxing.implementation.field(
-            rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack,
-            // `Optional($0)`: a nil fallback stays no fallback, rather than a fallback of nil.
-            substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) }))))
-            .withPolicies(absent: .useDefault, null: nil)
+        Self(
+            .field(
+                boxing.implementation.field(
+                    rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack,
+                    // `Optional($0)`: a nil fallback stays no fallback, rather than a fallback of nil.
+                    substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })))
+        )
+        .withPolicies(absent: .useDefault, null: nil)
     }
 
     /// The same for an optional property, with a fallback only.
-    public static func box<Value: Sendable>(_ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value?> & Sendable, fallback: Value) -> Self {
-        Self(.field(boxing.implementation.field(
-            rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack,
-            substitutes: Substitutes<Value?>(default: nil, fallback: fallback))))
+    public static func box<Value: Sendable>(
+        _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value?> & Sendable, fallback: Value
+    ) -> Self {
+        Self(
+            .field(
+                boxing.implementation.field(
+                    rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack,
+                    substitutes: Substitutes<Value?>(default: nil, fallback: fallback))))
     }
 }
 
@@ -88,9 +102,11 @@ extension PropertyDescriptor {
         default defaultValue: Value, fallback: Value? = nil,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
-                  substitutes: Substitutes(default: defaultValue, fallback: fallback)) { root, input, _ in try method(root)(input) }
-            .withPolicies(absent: .useDefault, null: nil)
+        callField(
+            keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
+            substitutes: Substitutes(default: defaultValue, fallback: fallback)
+        ) { root, input, _ in try method(root)(input) }
+        .withPolicies(absent: .useDefault, null: nil)
     }
 
     /// Calls a method on the instance being mapped; a present value that fails (its type, its
@@ -103,8 +119,10 @@ extension PropertyDescriptor {
         fallback: Value,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
-                  substitutes: Substitutes(default: nil, fallback: fallback)) { root, input, _ in try method(root)(input) }
+        callField(
+            keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
+            substitutes: Substitutes(default: nil, fallback: fallback)
+        ) { root, input, _ in try method(root)(input) }
     }
 
     /// The same for an optional property: the method returning nil writes nil (not the fallback).
@@ -114,9 +132,11 @@ extension PropertyDescriptor {
         default defaultValue: Value, fallback: Value? = nil,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
-                  // `Optional($0)`: a nil fallback stays no fallback, rather than a fallback of nil.
-                  substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })) { root, input, _ in
+        callField(
+            keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
+            // `Optional($0)`: a nil fallback stays no fallback, rather than a fallback of nil.
+            substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })
+        ) { root, input, _ in
             .some(try method(root)(input))
         }
         .withPolicies(absent: .useDefault, null: nil)
@@ -129,8 +149,10 @@ extension PropertyDescriptor {
         fallback: Value,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
-                  substitutes: Substitutes<Value?>(default: nil, fallback: fallback)) { root, input, _ in
+        callField(
+            keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
+            substitutes: Substitutes<Value?>(default: nil, fallback: fallback)
+        ) { root, input, _ in
             .some(try method(root)(input))
         }
     }
@@ -145,8 +167,10 @@ extension PropertyDescriptor {
         default defaultValue: Value, fallback: Value? = nil,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
-                  substitutes: Substitutes(default: defaultValue, fallback: fallback)) { root, input, property in
+        callField(
+            keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
+            substitutes: Substitutes(default: defaultValue, fallback: fallback)
+        ) { root, input, property in
             try method(root)(input, property)
         }
         .withPolicies(absent: .useDefault, null: nil)
@@ -159,8 +183,10 @@ extension PropertyDescriptor {
         fallback: Value,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
-                  substitutes: Substitutes(default: nil, fallback: fallback)) { root, input, property in
+        callField(
+            keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
+            substitutes: Substitutes(default: nil, fallback: fallback)
+        ) { root, input, property in
             try method(root)(input, property)
         }
     }
@@ -172,8 +198,10 @@ extension PropertyDescriptor {
         default defaultValue: Value, fallback: Value? = nil,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
-                  substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })) { root, input, property in
+        callField(
+            keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
+            substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })
+        ) { root, input, property in
             .some(try method(root)(input, property))
         }
         .withPolicies(absent: .useDefault, null: nil)
@@ -186,8 +214,10 @@ extension PropertyDescriptor {
         fallback: Value,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
-                  substitutes: Substitutes<Value?>(default: nil, fallback: fallback)) { root, input, property in
+        callField(
+            keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
+            substitutes: Substitutes<Value?>(default: nil, fallback: fallback)
+        ) { root, input, property in
             .some(try method(root)(input, property))
         }
     }

@@ -22,16 +22,17 @@ extension PropertyDescriptor {
     /// the validators and the conversion, only on a value that got that far. A closure that takes
     /// another type than the property's is a definition error.
     public func ensure<Value>(_ name: String, _ predicate: @escaping @Sendable (Value) throws -> Bool) -> Self {
-        adding(Ensure(
-            rule: name, typeName: TypeName.of(Value.self),
-            accepts: { $0 == Value.self || $0 == Value?.self },
-            judge: { value in
-                guard let typed = value as? Value else { return nil }
-                do {
-                    return try predicate(typed) ? nil : .failedCheck(name: name, thrown: nil)
-                } catch {
-                    return .failedCheck(name: name, thrown: String(describing: error))
-                }
-            }))
+        adding(
+            Ensure(
+                rule: name, typeName: TypeName.of(Value.self),
+                accepts: { $0 == Value.self || $0 == Value?.self },
+                judge: { value in
+                    guard let typed = value as? Value else { return nil }
+                    do {
+                        return try predicate(typed) ? nil : .failedCheck(name: name, thrown: nil)
+                    } catch {
+                        return .failedCheck(name: name, thrown: String(describing: error))
+                    }
+                }))
     }
 }

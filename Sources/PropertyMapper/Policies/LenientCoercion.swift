@@ -114,14 +114,15 @@ extension Conversions {
     /// array or a `[String: …]` of it.
     private static func lenient<Value, Scalar>(_: Value.Type, _: Scalar.Type, _ target: Coercion.Target) -> Conversion<Value>? {
         let scalar = { lenientScalar(make(Scalar.self), target) }
-        let conversion: Any? = switch Value.self {
-        case is Scalar.Type: scalar()
-        case is Scalar?.Type: optional(scalar())
-        case is [Scalar].Type: array(scalar())
-        case is [Scalar]?.Type: optional(array(scalar()))
-        case is [String: Scalar].Type: dictionary(scalar())
-        default: nil
-        }
+        let conversion: Any? =
+            switch Value.self {
+            case is Scalar.Type: scalar()
+            case is Scalar?.Type: optional(scalar())
+            case is [Scalar].Type: array(scalar())
+            case is [Scalar]?.Type: optional(array(scalar()))
+            case is [String: Scalar].Type: dictionary(scalar())
+            default: nil
+            }
         return conversion.map { $0 as! Conversion<Value> }
     }
 

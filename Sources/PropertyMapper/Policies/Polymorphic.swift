@@ -100,18 +100,22 @@ enum Polymorphism {
 
     private static func modelCase<Model, Value>(_ model: Conversion<Model>, tag: String) -> PolymorphicCase<Value> {
         let typeName = TypeName.of(Value.self)
-        let conversion = Conversion<Value>(typeName: typeName, kinds: .object, convert: { item, issues in
-            guard let converted = model.convert(item, &issues) else { return nil }
-            guard let value = converted as? Value else {
-                issues.add(.definition(.polymorphicType(PolymorphismProblem(tag: tag, typeName: model.typeName, isModel: true))),
-                           value: item.value, rule: "mapping")
-                return nil
-            }
-            return value
-        }, write: { value, output, issues in
-            guard let converted = value as? Model else { return false }
-            return model.write(converted, &output, &issues)
-        })
+        let conversion = Conversion<Value>(
+            typeName: typeName, kinds: .object,
+            convert: { item, issues in
+                guard let converted = model.convert(item, &issues) else { return nil }
+                guard let value = converted as? Value else {
+                    issues.add(
+                        .definition(.polymorphicType(PolymorphismProblem(tag: tag, typeName: model.typeName, isModel: true))),
+                        value: item.value, rule: "mapping")
+                    return nil
+                }
+                return value
+            },
+            write: { value, output, issues in
+                guard let converted = value as? Model else { return false }
+                return model.write(converted, &output, &issues)
+            })
         return PolymorphicCase(tag: tag, conversion: conversion, holds: { $0 is Model })
     }
 
@@ -121,34 +125,41 @@ enum Polymorphism {
         let key = JSONOutput.Key(tagKey)
         let exempt = TagKey(tagKey)  // kept by the closure below, which the nested run is inside of
         let subpath = MappingKey.key(tagKey).subpath
-        return Conversion<Value>(typeName: TypeName.of(Value.self), kinds: .object, convert: { item, issues in
-            guard let source = item.keyed else {
-                issues.addMismatch(item, expected: "a dictionary with \(SourceValue.render(string: tagKey))")
-                return nil
-            }
-            guard let tagItem = source.item(forKey: tagKey) else {
-                issues.add(.discriminator(.missing(key: tagKey, allowed: allowed)), value: SourceValue.null, rule: "discriminator", at: subpath)
-                return nil
-            }
-            guard case let .string(tag) = tagItem.scalar else {
-                issues.add(.discriminator(.notAString(found: tagItem.kind, allowed: allowed)), value: tagItem.value, rule: "discriminator", at: subpath)
-                return nil
-            }
-            guard let chosen = cases.first(where: { $0.tag == tag }) else {
-                issues.add(.discriminator(.unknown(allowed: allowed)), value: tagItem.value, rule: "discriminator", at: subpath)
-                return nil
-            }
-            // The model's mapping never counts the tag as an unknown key.
-            var chosenIssues = ConversionIssues(nesting: issues.nesting.taggingInner(exempt))
-            defer { issues.add(chosenIssues, under: "") }
-            return chosen.conversion.convert(item, &chosenIssues)
-        }, write: { value, output, issues in
-            guard let chosen = cases.first(where: { $0.holds(value) }) else {
-                issues.add(.notSerializable(.notJSONValue(typeName: TypeName.of(type(of: value)))), value: value, rule: "serialize")
-                return false
-            }
-            output.pendTag(key, chosen.tag)
-            return chosen.conversion.write(value, &output, &issues)
-        })
+        return Conversion<Value>(
+            typeName: TypeName.of(Value.self), kinds: .object,
+            convert: { item, issues in
+                guard let source = item.keyed else {
+                    issues.addMismatch(item, expected: "a dictionary with \(SourceValue.render(string: tagKey))")
+                    return nil
+                }
+                guard let tagItem = source.item(forKey: tagKey) else {
+                    issues.add(
+                        .discriminator(.missing(key: tagKey, allowed: allowed)), value: SourceValue.null, rule: "discriminator", at: subpath
+                    )
+                    return nil
+                }
+                guard case let .string(tag) = tagItem.scalar else {
+                    issues.add(
+                        .discriminator(.notAString(found: tagItem.kind, allowed: allowed)), value: tagItem.value, rule: "discriminator",
+                        at: subpath)
+                    return nil
+                }
+                guard let chosen = cases.first(where: { $0.tag == tag }) else {
+                    issues.add(.discriminator(.unknown(allowed: allowed)), value: tagItem.value, rule: "discriminator", at: subpath)
+                    return nil
+                }
+                // The model's mapping never counts the tag as an unknown key.
+                var chosenIssues = ConversionIssues(nesting: issues.nesting.taggingInner(exempt))
+                defer { issues.add(chosenIssues, under: "") }
+                return chosen.conversion.convert(item, &chosenIssues)
+            },
+            write: { value, output, issues in
+                guard let chosen = cases.first(where: { $0.holds(value) }) else {
+                    issues.add(.notSerializable(.notJSONValue(typeName: TypeName.of(type(of: value)))), value: value, rule: "serialize")
+                    return false
+                }
+                output.pendTag(key, chosen.tag)
+                return chosen.conversion.write(value, &output, &issues)
+            })
     }
 }

@@ -177,7 +177,8 @@ struct JSONOutput {
         beginValue()
         // Whole numbers below 2^53 (where `description` has no exponent yet) skip making a String.
         if double.magnitude < 9_007_199_254_740_992.0, double.rounded(.towardZero) == double,
-           !(double == 0 && double.sign == .minus) {
+            !(double == 0 && double.sign == .minus)
+        {
             let whole = Int64(double)
             if whole < 0 { bytes.append(UInt8(ascii: "-")) }
             appendDigits(whole.magnitude)
@@ -287,7 +288,9 @@ struct JSONOutput {
             var index = 0
             while index < utf8.count {
                 // Eight bytes at a time while none of them needs a look: most text has no escapes.
-                while index + 8 <= utf8.count, !Self.mayNeedEscape(UnsafeRawBufferPointer(utf8).loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                while index + 8 <= utf8.count,
+                    !Self.mayNeedEscape(UnsafeRawBufferPointer(utf8).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                {
                     index += 8
                 }
                 guard index < utf8.count else { break }

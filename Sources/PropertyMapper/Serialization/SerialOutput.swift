@@ -204,7 +204,10 @@ private struct FoundationTree {
     }
 
     mutating func value(_ value: Any) {
-        guard !frames.isEmpty else { return result = value }
+        guard !frames.isEmpty else {
+            result = value
+            return
+        }
         if let key = pendingKey {
             frames[frames.count - 1].keys.append(key)
             pendingKey = nil
@@ -222,7 +225,10 @@ private struct FoundationTree {
     mutating func rollBack(to mark: Mark) {
         frames.removeSubrange(mark.frames...)
         pendingKey = nil
-        guard let last = frames.indices.last else { return result = nil }
+        guard let last = frames.indices.last else {
+            result = nil
+            return
+        }
         if frames[last].isObject { frames[last].keys.removeSubrange(mark.values...) }
         frames[last].values.removeSubrange(mark.values...)
     }

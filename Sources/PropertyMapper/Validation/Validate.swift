@@ -25,16 +25,17 @@ extension PropertyDescriptor {
     ///     }
     public func validate<Input>(_ name: String, _ predicate: @escaping @Sendable (Input) throws -> Bool) -> Self {
         let input = Conversions.make(Input.self)
-        return adding(Validator(rule: name, judges: input.kinds, judgedType: input.typeName) { item in
-            var issues = ConversionIssues(nesting: .outermost())
-            guard let typed = input.convert(item, &issues) else {
-                return issues.firstFailure ?? .typeMismatch(found: item.kind, expected: input.typeName)
-            }
-            do {
-                return try predicate(typed) ? nil : .failedCheck(name: name, thrown: nil)
-            } catch {
-                return .failedCheck(name: name, thrown: String(describing: error))
-            }
-        })
+        return adding(
+            Validator(rule: name, judges: input.kinds, judgedType: input.typeName) { item in
+                var issues = ConversionIssues(nesting: .outermost())
+                guard let typed = input.convert(item, &issues) else {
+                    return issues.firstFailure ?? .typeMismatch(found: item.kind, expected: input.typeName)
+                }
+                do {
+                    return try predicate(typed) ? nil : .failedCheck(name: name, thrown: nil)
+                } catch {
+                    return .failedCheck(name: name, thrown: String(describing: error))
+                }
+            })
     }
 }

@@ -41,10 +41,10 @@ struct License: ImmutableMappable {
 struct Repo: ImmutableMappable {
     let id: Int
     let name: String
-    let owner: Owner                // a nested model
-    let license: License?           // null → nil
+    let owner: Owner  // a nested model
+    let license: License?  // null → nil
     let topics: [String]
-    let visibility: Visibility      // an enum, by its raw value
+    let visibility: Visibility  // an enum, by its raw value
     let stars: Int
     let pushedAt: Date
 
@@ -82,9 +82,11 @@ func models(_ reposURL: URL) throws {
         ["mapped", String(batch.models.count)],
         ["rejected", String(batch.failures.count)],
     ])
-    table([["NAME", "OWNER", "LICENSE", "VISIBILITY", "STARS", "TOPICS"]] + batch.models.map { repo in
-        [repo.name, repo.owner.login, repo.license?.name ?? "nil", repo.visibility.rawValue, String(repo.stars), show(repo.topics)]
-    })
+    table(
+        [["NAME", "OWNER", "LICENSE", "VISIBILITY", "STARS", "TOPICS"]]
+            + batch.models.map { repo in
+                [repo.name, repo.owner.login, repo.license?.name ?? "nil", repo.visibility.rawValue, String(repo.stars), show(repo.topics)]
+            })
 
     // The rejected record's errors name the full path on both sides, into the nested models.
     for failure in batch.failures {

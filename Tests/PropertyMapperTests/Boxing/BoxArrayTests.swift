@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 private let preset = [URL(string: "https://preset.example.com")!]
@@ -20,7 +21,8 @@ private final class Page {
     var isUnchanged: Bool { links == preset && mirrors == preset && dates.isEmpty && ids == nil }
 }
 
-private let a = "https://a.example.com", b = "https://b.example.com"
+private let a = "https://a.example.com"
+private let b = "https://b.example.com"
 
 @Suite struct BoxArrayTests {
     @Test(arguments: SourceForm.allCases)
@@ -122,8 +124,14 @@ private let a = "https://a.example.com", b = "https://b.example.com"
             var amounts: [Decimal]? = nil
             var custom: [Int] = []
         }
-        let doubled = Boxing<Int>(named: "doubled") { (value: Int) in value * 2 } reverse: { $0 / 2 }
-        let mapping: Mapping<Bag> = ["blobs": .box(.base64, \.blobs), "amounts": .box(.decimal, \.amounts), "custom": .box(doubled, \.custom)]
+        let doubled = Boxing<Int>(named: "doubled") { (value: Int) in
+            value * 2
+        } reverse: {
+            $0 / 2
+        }
+        let mapping: Mapping<Bag> = [
+            "blobs": .box(.base64, \.blobs), "amounts": .box(.decimal, \.amounts), "custom": .box(doubled, \.custom),
+        ]
         var bag = Bag()
         try Mapper.mapValues(from: ["blobs": ["aGk=", ""], "amounts": ["1.5", 2], "custom": [1, 2]], to: &bag, using: mapping)
         #expect(bag.blobs == [Data("hi".utf8), Data()])

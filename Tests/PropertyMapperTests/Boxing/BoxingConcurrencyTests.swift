@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 private struct Ledger: Equatable, Sendable {
@@ -31,8 +32,12 @@ private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(v
 
 /// Records of every kind of date, decimal and UUID, some of them invalid.
 private let records: [String] = (0..<400).map { index in
-    let year = 1990 + index % 40, month = 1 + index % 12, day = 1 + index % 28
-    let due = index % 3 == 0 ? "\(1_500_000_000 + index * 3600)" : #""\#(year)-\#(twoDigits(month))-\#(twoDigits(day)) \#(twoDigits(index % 24)):30""#
+    let year = 1990 + index % 40
+    let month = 1 + index % 12
+    let day = 1 + index % 28
+    let due =
+        index % 3 == 0
+        ? "\(1_500_000_000 + index * 3600)" : #""\#(year)-\#(twoDigits(month))-\#(twoDigits(day)) \#(twoDigits(index % 24)):30""#
     let booked = index % 50 == 7 ? "\(year)-02-30" : "\(year)-\(twoDigits(month))-\(twoDigits(day))"
     return """
         {"id": "\(UUID().uuidString)", "amount": \(index).\(index % 100)1, "booked": "\(booked)", "due": \(due),

@@ -1,10 +1,15 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 private struct Swatch {
     var color = 0
-    static let hex = Boxing<Int>(named: "hex") { (text: String) in Int(text, radix: 16) } reverse: { String($0, radix: 16) }
+    static let hex = Boxing<Int>(named: "hex") { (text: String) in
+        Int(text, radix: 16)
+    } reverse: {
+        String($0, radix: 16)
+    }
     static let mapping: Mapping<Swatch> = ["color": .box(hex, \.color)]
 }
 
@@ -29,7 +34,9 @@ private struct Unwritable: Error {}
     }
 
     @Test func aReverseMayThrow() throws {
-        let guarded = Boxing<Int>(named: "positive") { (value: Int) in value > 0 ? value : nil } reverse: { (value: Int) throws -> Int in
+        let guarded = Boxing<Int>(named: "positive") { (value: Int) in
+            value > 0 ? value : nil
+        } reverse: { (value: Int) throws -> Int in
             guard value > 0 else { throw Unwritable() }
             return value
         }

@@ -4,8 +4,8 @@ import Testing
 
 /// A custom boxing, declared exactly as a user of the library would (file-private: it stands in,
 /// in this file only, for the library's own `.uuid`, which it shadows).
-fileprivate extension Boxing where Value == UUID {
-    static var uuid: Self { Boxing(named: "uuid") { (text: String) in UUID(uuidString: text) } }
+extension Boxing where Value == UUID {
+    fileprivate static var uuid: Self { Boxing(named: "uuid") { (text: String) in UUID(uuidString: text) } }
 }
 
 private let canonical = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"

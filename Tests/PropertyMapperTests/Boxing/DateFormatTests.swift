@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 private let unset = Date(timeIntervalSince1970: -1)
@@ -116,8 +117,10 @@ private func dateErrors(_ boxing: Boxing<Date>, _ value: Any) -> [ValidationErro
 
     // MARK: Patterns
 
-    @Test(arguments: ["2019-02-30", "2019-13-01", "2019-00-10", "2019-01-00", "2018-02-29", "02/01/2019", "2019-2-28", "2019-02-28 ",
-                      " 2019-02-28", "2019-02-2", "2019/02/28", "20190228", "2019-02-28T00:00:00Z", "", "२०१९-02-28", "+019-02-28"])
+    @Test(arguments: [
+        "2019-02-30", "2019-13-01", "2019-00-10", "2019-01-00", "2018-02-29", "02/01/2019", "2019-2-28", "2019-02-28 ",
+        " 2019-02-28", "2019-02-2", "2019/02/28", "20190228", "2019-02-28T00:00:00Z", "", "२०१९-02-28", "+019-02-28",
+    ])
     func aFixedPatternIsStrict(text: String) {
         expectSingleError(dateErrors(.date(.format("yyyy-MM-dd")), text), at: "start", rule: "box(Date)")
     }
@@ -147,7 +150,10 @@ private func dateErrors(_ boxing: Boxing<Date>, _ value: Any) -> [ValidationErro
         for pattern in ["yyyy-MM-dd", "dd/MM/yyyy", "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", "yyyyMMdd", "yyyy-MM-dd HH:mm:ss.S"] {
             #expect(DatePattern.compile(pattern) != nil, "\(pattern)")
         }
-        for pattern in ["EEE, dd MMM yyyy", "yy-MM-dd", "yyyy-M-d", "yyyy-MM-dd hh:mm a", "yyyy-MM-dd Z", "MM-dd", "yyyy-MM-dd-yyyy", "yyyy-MM-dd 'T", "yyyy-MM-dd é"] {
+        for pattern in [
+            "EEE, dd MMM yyyy", "yy-MM-dd", "yyyy-M-d", "yyyy-MM-dd hh:mm a", "yyyy-MM-dd Z", "MM-dd", "yyyy-MM-dd-yyyy", "yyyy-MM-dd 'T",
+            "yyyy-MM-dd é",
+        ] {
             #expect(DatePattern.compile(pattern) == nil, "\(pattern)")
         }
     }
@@ -178,12 +184,16 @@ private func dateErrors(_ boxing: Boxing<Date>, _ value: Any) -> [ValidationErro
         #expect(try DateFormat.secondsSince1970.source(of: utc(2010, 12, 9, 7, 14, 8)) as? Int64 == 1_291_878_848)
         #expect(try DateFormat.secondsSince1970.source(of: Date(timeIntervalSince1970: 1.5)) as? Double == 1.5)
         // Milliseconds as the format reads them: whole when they are, otherwise the exact number.
-        #expect(try DateFormat.millisecondsSince1970.source(of: Date(timeIntervalSince1970: 1_291_878_848_123 / 1000)) as? Int64 == 1_291_878_848_123)
-        #expect(try DateFormat.millisecondsSince1970.source(of: Date(timeIntervalSince1970: 1_291_878_848_500.5 / 1000)) as? Double
-            == 1_291_878_848_500.5)
+        #expect(
+            try DateFormat.millisecondsSince1970.source(of: Date(timeIntervalSince1970: 1_291_878_848_123 / 1000)) as? Int64
+                == 1_291_878_848_123)
+        #expect(
+            try DateFormat.millisecondsSince1970.source(of: Date(timeIntervalSince1970: 1_291_878_848_500.5 / 1000)) as? Double
+                == 1_291_878_848_500.5)
         #expect(try DateFormat.format("dd/MM/yyyy").source(of: date) as? String == "09/12/2010")
         let paris = try #require(TimeZone(identifier: "Europe/Paris"))
-        #expect(try DateFormat.format("yyyy-MM-dd HH:mm", timeZone: paris).source(of: utc(2019, 7, 15, 10)) as? String == "2019-07-15 12:00")
+        #expect(
+            try DateFormat.format("yyyy-MM-dd HH:mm", timeZone: paris).source(of: utc(2019, 7, 15, 10)) as? String == "2019-07-15 12:00")
         #expect(try DateFormat.format("d MMM yyyy").source(of: utc(2010, 12, 9)) as? String == "9 Dec 2010")
         #expect(throws: DateFormatProblem.self) { try DateFormat.iso8601.source(of: utc(10000, 1, 1)) }
         #expect(throws: DateFormatProblem.self) { try DateFormat.iso8601.source(of: Date(timeIntervalSince1970: .infinity)) }

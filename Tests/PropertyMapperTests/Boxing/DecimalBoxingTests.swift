@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 private struct Invoice {
@@ -21,7 +22,9 @@ private func decimal(_ text: String) -> Decimal {
 @Suite struct DecimalBoxingTests {
     // MARK: From JSON, exactly as written
 
-    @Test(arguments: ["0.1", "12345678901234567890.123", "9007199254740.993", "-0.30000000000000004", "19.99", "1.5e-7", "2.5E3", "123456789.12345678"])
+    @Test(arguments: [
+        "0.1", "12345678901234567890.123", "9007199254740.993", "-0.30000000000000004", "19.99", "1.5e-7", "2.5E3", "123456789.12345678",
+    ])
     func readsJSONNumbersExactlyAsWritten(text: String) throws {
         var invoice = Invoice()
         try Mapper.mapValues(fromJSON: #"{"price": \#(text)}"#, to: &invoice, using: Invoice.mapping)
@@ -77,7 +80,8 @@ private func decimal(_ text: String) -> Decimal {
     // MARK: From parsed values
 
     @Test func readsParsedValuesAsTheirParserMadeThem() throws {
-        let parsed = try JSONSerialization.jsonObject(with: Data(#"{"price": 0.1, "total": 12345678901234567890.123, "amounts": [19.99, 3]}"#.utf8))
+        let parsed = try JSONSerialization.jsonObject(
+            with: Data(#"{"price": 0.1, "total": 12345678901234567890.123, "amounts": [19.99, 3]}"#.utf8))
         var invoice = Invoice()
         try Mapper.mapValues(from: parsed, to: &invoice, using: Invoice.mapping)
         #expect(invoice.price == decimal("0.1"))  // a Double, by its shortest digits
@@ -88,7 +92,8 @@ private func decimal(_ text: String) -> Decimal {
     @Test func readsSwiftLiterals() throws {
         var invoice = Invoice()
         let source: [String: Any] = [
-            "price": decimal("12345678901234567890.123"), "total": NSDecimalNumber(string: "0.1"), "amounts": [0.1, 42, Int64.max, UInt64.max],
+            "price": decimal("12345678901234567890.123"), "total": NSDecimalNumber(string: "0.1"),
+            "amounts": [0.1, 42, Int64.max, UInt64.max],
         ]
         try Mapper.mapValues(from: source, to: &invoice, using: Invoice.mapping)
         #expect(invoice.price == decimal("12345678901234567890.123"))
@@ -98,16 +103,20 @@ private func decimal(_ text: String) -> Decimal {
 
     // MARK: Numeric strings
 
-    @Test(arguments: [("12.50", "12.5"), ("0.1", "0.1"), ("-3", "-3"), ("+4.5e2", "450"), ("007", "7"), ("1E-3", "0.001"),
-                      ("12345678901234567890.123", "12345678901234567890.123"), ("-0.0", "0")])
+    @Test(arguments: [
+        ("12.50", "12.5"), ("0.1", "0.1"), ("-3", "-3"), ("+4.5e2", "450"), ("007", "7"), ("1E-3", "0.001"),
+        ("12345678901234567890.123", "12345678901234567890.123"), ("-0.0", "0"),
+    ])
     func readsNumericStrings(text: String, expected: String) throws {
         var invoice = Invoice()
         try Mapper.mapValues(from: ["price": text], to: &invoice, using: Invoice.mapping)
         #expect(invoice.price == decimal(expected))
     }
 
-    @Test(arguments: ["", "NaN", "nan", "Infinity", "-Infinity", "1e999999", "1e-999999", "12abc", " 12", "12 ", "0x10", "1.", ".5",
-                      "1e", "1e+", "--1", "+-1", "1,5", "١٢", "1_000", String(repeating: "9", count: 39), "1e99999999999999999999"])
+    @Test(arguments: [
+        "", "NaN", "nan", "Infinity", "-Infinity", "1e999999", "1e-999999", "12abc", " 12", "12 ", "0x10", "1.", ".5",
+        "1e", "1e+", "--1", "+-1", "1,5", "١٢", "1_000", String(repeating: "9", count: 39), "1e99999999999999999999",
+    ])
     func rejectsStringsThatAreNotExactDecimals(text: String) throws {
         var invoice = Invoice()
         let errors = mappingErrors { try Mapper.mapValues(from: ["price": text], to: &invoice, using: Invoice.mapping) }
@@ -155,7 +164,9 @@ private func decimal(_ text: String) -> Decimal {
     @Test(arguments: SourceForm.allCases)
     func booleansAndContainersAreTypeErrors(source: SourceForm) throws {
         var invoice = Invoice()
-        let errors = mappingErrors { try Mapper.mapValues(from: source(["price": true, "total": ["a": 1]]), to: &invoice, using: Invoice.mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: source(["price": true, "total": ["a": 1]]), to: &invoice, using: Invoice.mapping)
+        }
         #expect(errors.map(\.rule) == ["type", "type"])
         #expect(errors.map(\.path) == ["price", "total"])
     }
@@ -196,7 +207,9 @@ private func decimal(_ text: String) -> Decimal {
         #expect(DecimalText.decimal(from: String(repeating: "9", count: 39)) == nil)
         // Trailing zeros are not significant: 1 followed by 40 zeros is 1 × 10^40.
         #expect(DecimalText.decimal(from: "1" + String(repeating: "0", count: 40)) == Decimal(sign: .plus, exponent: 40, significand: 1))
-        #expect(DecimalText.decimal(from: "0." + String(repeating: "0", count: 50) + "1") == Decimal(sign: .plus, exponent: -51, significand: 1))
+        #expect(
+            DecimalText.decimal(from: "0." + String(repeating: "0", count: 50) + "1") == Decimal(sign: .plus, exponent: -51, significand: 1)
+        )
         #expect(DecimalText.decimal(from: "1e127") == Decimal(sign: .plus, exponent: 127, significand: 1))
         #expect(DecimalText.decimal(from: "1e128")?.description == "1" + String(repeating: "0", count: 128))
         #expect(DecimalText.decimal(from: "1e165") == nil)  // 39 digits at the largest exponent

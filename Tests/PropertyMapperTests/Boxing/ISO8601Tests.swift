@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 /// A small seeded generator (SplitMix64), so the generated dates are the same on every run.
@@ -37,7 +38,10 @@ private final class Stamp {
         #expect(ISO8601.date(from: "1969-12-31T23:59:59Z") == utc(1969, 12, 31, 23, 59, 59))
     }
 
-    @Test(arguments: [("5", 0.5), ("123", 0.123), ("123456", 0.123456), ("000001", 0.000001), ("123456789", 0.123456789), ("999999999999999", 0.999999999999999)])
+    @Test(arguments: [
+        ("5", 0.5), ("123", 0.123), ("123456", 0.123456), ("000001", 0.000001), ("123456789", 0.123456789),
+        ("999999999999999", 0.999999999999999),
+    ])
     func parsesFractionalSeconds(digits: String, fraction: Double) throws {
         let date = try #require(ISO8601.date(from: "2010-12-09T07:14:08.\(digits)Z"))
         let expected = utc(2010, 12, 9, 7, 14, 8).timeIntervalSince1970 + fraction
@@ -46,7 +50,8 @@ private final class Stamp {
 
     @Test(arguments: [
         ("2010-12-09T09:14:08+02:00", 0.0), ("2010-12-09T01:44:08-05:30", 0.0), ("2010-12-09T07:14:08+00:00", 0.0),
-        ("2010-12-09T09:14:08.25+02:00", 0.25), ("2010-12-09T01:44:08.5-05:30", 0.5), ("2010-12-10T07:13:08+23:59", 0.0), ("2010-12-08T07:15:08-23:59", 0.0),
+        ("2010-12-09T09:14:08.25+02:00", 0.25), ("2010-12-09T01:44:08.5-05:30", 0.5), ("2010-12-10T07:13:08+23:59", 0.0),
+        ("2010-12-08T07:15:08-23:59", 0.0),
     ])
     func appliesOffsets(text: String, fraction: Double) throws {
         let date = try #require(ISO8601.date(from: text))
@@ -77,15 +82,21 @@ private final class Stamp {
             let month = Int.random(in: 1...12, using: &generator)
             let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
             let day = Int.random(in: 1...(month == 2 && isLeap ? 29 : monthDays[month - 1]), using: &generator)
-            let time = [Int.random(in: 0...23, using: &generator), Int.random(in: 0...59, using: &generator), Int.random(in: 0...59, using: &generator)]
+            let time = [
+                Int.random(in: 0...23, using: &generator), Int.random(in: 0...59, using: &generator),
+                Int.random(in: 0...59, using: &generator),
+            ]
             let fractionDigits = Int.random(in: 0...3, using: &generator)
-            let fraction = fractionDigits == 0 ? "" : "." + (0..<fractionDigits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            let fraction =
+                fractionDigits == 0 ? "" : "." + (0..<fractionDigits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
             let zone: String
             switch Int.random(in: 0...2, using: &generator) {
             case 0: zone = "Z"
             default:
                 let sign = Bool.random(using: &generator) ? "+" : "-"
-                zone = sign + twoDigits(Int.random(in: 0...14, using: &generator)) + ":" + twoDigits([0, 15, 30, 45].randomElement(using: &generator)!)
+                zone =
+                    sign + twoDigits(Int.random(in: 0...14, using: &generator)) + ":"
+                    + twoDigits([0, 15, 30, 45].randomElement(using: &generator)!)
             }
             let text = "\(year)-\(twoDigits(month))-\(twoDigits(day))T" + time.map(twoDigits).joined(separator: ":") + fraction + zone
 
@@ -113,11 +124,16 @@ private final class Stamp {
             let year = Int.random(in: 1900...2100, using: &generator)
             let month = Int.random(in: 1...12, using: &generator)
             let day = Int.random(in: 1...28, using: &generator)
-            let (hour, minute, second) = (Int.random(in: 0...23, using: &generator), Int.random(in: 0...59, using: &generator), Int.random(in: 0...59, using: &generator))
-            let digits = (0..<Int.random(in: 1...9, using: &generator)).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            let (hour, minute, second) = (
+                Int.random(in: 0...23, using: &generator), Int.random(in: 0...59, using: &generator),
+                Int.random(in: 0...59, using: &generator)
+            )
+            let digits = (0..<Int.random(in: 1...9, using: &generator)).map { _ in String(Int.random(in: 0...9, using: &generator)) }
+                .joined()
             let offsetMinutes = Int.random(in: -(23 * 60 + 59)...(23 * 60 + 59), using: &generator)
             let zone = (offsetMinutes < 0 ? "-" : "+") + twoDigits(abs(offsetMinutes) / 60) + ":" + twoDigits(abs(offsetMinutes) % 60)
-            let text = "\(year)-\(twoDigits(month))-\(twoDigits(day))T\(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second)).\(digits)\(zone)"
+            let text =
+                "\(year)-\(twoDigits(month))-\(twoDigits(day))T\(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second)).\(digits)\(zone)"
 
             let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
             let base = try #require(calendar.date(from: components)).timeIntervalSince1970
@@ -134,32 +150,32 @@ private final class Stamp {
     }
 
     static let rejected = [
-        "2015-02-29T00:00:00Z",       // not a leap year
-        "1900-02-29T00:00:00Z",       // a century that is not a leap year
+        "2015-02-29T00:00:00Z",  // not a leap year
+        "1900-02-29T00:00:00Z",  // a century that is not a leap year
         "2016-02-30T00:00:00Z",
         "2010-04-31T00:00:00Z",
-        "2010-12-09T24:00:00Z",       // hour 24
-        "2010-12-09T23:59:60Z",       // leap second
+        "2010-12-09T24:00:00Z",  // hour 24
+        "2010-12-09T23:59:60Z",  // leap second
         "2010-12-09T23:60:00Z",
-        "2010-13-09T07:14:08Z",       // month 13
+        "2010-13-09T07:14:08Z",  // month 13
         "2010-00-09T07:14:08Z",
         "2010-12-00T07:14:08Z",
-        "2010-12-09T07:14:08",        // no zone
-        "2010-12-09T07:14:08.123",    // a fraction, but no zone
-        "2010-12-09t07:14:08Z",       // lowercase t
-        "2010-12-09T07:14:08z",       // lowercase z
+        "2010-12-09T07:14:08",  // no zone
+        "2010-12-09T07:14:08.123",  // a fraction, but no zone
+        "2010-12-09t07:14:08Z",  // lowercase t
+        "2010-12-09T07:14:08z",  // lowercase z
         "2010-12-09 07:14:08Z",
-        "2010-12-09T07:14:08Zjunk",   // trailing garbage
+        "2010-12-09T07:14:08Zjunk",  // trailing garbage
         "2010-12-09T07:14:08+02:00x",
         "2010-12-09T07:14:08Z ",
         " 2010-12-09T07:14:08Z",
-        "2010-12-09T07:14:08.Z",      // a dot without digits
+        "2010-12-09T07:14:08.Z",  // a dot without digits
         "2010-12-09T07:14:08+0200",
         "2010-12-09T07:14:08+02",
         "2010-12-09T07:14:08+24:00",
         "2010-12-09T07:14:08+02:60",
         "2010-1-09T07:14:08Z",
-        "2010-12-09T07:14Z",          // too short
+        "2010-12-09T07:14Z",  // too short
         "2010-12-09",
         "",
         "yesterday",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 private struct Attachment {
@@ -29,7 +30,9 @@ private let canonical = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
         #expect(Boxing<UUID>.uuid.inputTypeName == "String")
     }
 
-    @Test(arguments: ["", "E621", "E621E1F8C36C495A93FC0C247A3E6E5F", "\(canonical) ", "{\(canonical)}", "G621E1F8-C36C-495A-93FC-0C247A3E6E5F"])
+    @Test(arguments: [
+        "", "E621", "E621E1F8C36C495A93FC0C247A3E6E5F", "\(canonical) ", "{\(canonical)}", "G621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+    ])
     func uuidRejectsAnythingElse(text: String) throws {
         var attachment = Attachment()
         let errors = mappingErrors { try Mapper.mapValues(from: ["id": text], to: &attachment, using: Attachment.mapping) }
@@ -40,7 +43,9 @@ private let canonical = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
     @Test(arguments: SourceForm.allCases)
     func uuidTakesOnlyStrings(source: SourceForm) throws {
         var attachment = Attachment()
-        let errors = mappingErrors { try Mapper.mapValues(from: source(["id": 42, "owner": NSNull()]), to: &attachment, using: Attachment.mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: source(["id": 42, "owner": NSNull()]), to: &attachment, using: Attachment.mapping)
+        }
         expectSingleError(errors, at: "id", rule: "type")
         try Mapper.mapValues(from: source(["owner": NSNull()]), to: &attachment, using: Attachment.mapping)
         #expect(attachment.owner == nil)
@@ -57,10 +62,14 @@ private let canonical = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
         }
     }
 
-    @Test(arguments: ["aGVsbG8", "aGk", "aGk==", "aG k=", "aGk=\n", "aGk_", "aGk-", "a===", "====", "aGl=", "aGVsbG8=aGk=", "*", "aGVsbG8=="])
+    @Test(arguments: [
+        "aGVsbG8", "aGk", "aGk==", "aG k=", "aGk=\n", "aGk_", "aGk-", "a===", "====", "aGl=", "aGVsbG8=aGk=", "*", "aGVsbG8==",
+    ])
     func base64RejectsAnythingElse(text: String) throws {
         var attachment = Attachment()
-        let errors = mappingErrors { try Mapper.mapValues(from: ["body": text, "thumbnail": text], to: &attachment, using: Attachment.mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: ["body": text, "thumbnail": text], to: &attachment, using: Attachment.mapping)
+        }
         #expect(errors.map(\.rule) == ["box(base64)", "box(base64)"])
         #expect(errors.map(\.path) == ["body", "thumbnail"])
         #expect(attachment.body == Data([9]))

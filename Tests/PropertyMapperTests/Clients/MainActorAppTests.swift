@@ -17,24 +17,27 @@ import Testing
 
     static let models = fixture.appendingPathComponent("Sources/MainActorApp/Models.swift")
 
-    static let failing: [String] = (try? FileManager.default.contentsOfDirectory(atPath: fixture.appendingPathComponent("Failing").path))?
+    static let failing: [String] =
+        (try? FileManager.default.contentsOfDirectory(atPath: fixture.appendingPathComponent("Failing").path))?
         .filter { $0.hasSuffix(".swift") }.sorted() ?? []
 
     @Test func packageBuildsAndItsModelsMapOnTheMainActor() throws {
         let swift = try #require(Toolchain.swiftc).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("swift")
         let scratch = Toolchain.packageRoot.appendingPathComponent(".build-fixtures/MainActorApp")
-        let build = try Toolchain.run(swift, ["build", "--package-path", Self.fixture.path, "--scratch-path", scratch.path, "-Xswiftc", "-warnings-as-errors"])
+        let build = try Toolchain.run(
+            swift, ["build", "--package-path", Self.fixture.path, "--scratch-path", scratch.path, "-Xswiftc", "-warnings-as-errors"])
         #expect(build.status == 0, "\(build.output)\(build.errorOutput)")
         let run = try Toolchain.run(scratch.appendingPathComponent("debug/MainActorApp"), [])
         #expect(run.status == 0, "\(run.errorOutput)")
-        #expect(run.output == """
-            loaded: ["property-mapper"] 12
-            refused: [0].name [isSlug], [0].owner.login [lengthRange], [0].owner.id [min], [0].visibility [type]
-            kept: ["property-mapper"]
-            owner: hubot 7
-            background: bug
+        #expect(
+            run.output == """
+                loaded: ["property-mapper"] 12
+                refused: [0].name [isSlug], [0].owner.login [lengthRange], [0].owner.id [min], [0].visibility [type]
+                kept: ["property-mapper"]
+                owner: hubot 7
+                background: bug
 
-            """)
+                """)
     }
 
     @Test func failingFilesAreThere() {
@@ -46,7 +49,9 @@ import Testing
         let url = Self.fixture.appendingPathComponent("Failing/\(file)")
         let source = try String(contentsOf: url, encoding: .utf8)
         let expected = try #require(source.split(separator: "\n").first?.split(separator: "// expect: ").last.map(String.init))
-        let compiled = Result { try Toolchain.compile(main: source, reportedAs: "Failing/\(file)", others: [Self.models], extraFlags: Self.isolationFlags) }
+        let compiled = Result {
+            try Toolchain.compile(main: source, reportedAs: "Failing/\(file)", others: [Self.models], extraFlags: Self.isolationFlags)
+        }
         guard case let .failure(error) = compiled else {
             Issue.record("Failing/\(file) compiled; it must not")
             return
@@ -59,6 +64,7 @@ import Testing
     /// The same flags compile the fixture's own code: the failures above are the files' own.
     @Test func theAppCompilesWithTheSameFlags() throws {
         let main = try String(contentsOf: Self.fixture.appendingPathComponent("Sources/MainActorApp/main.swift"), encoding: .utf8)
-        try Toolchain.compile(main: main, reportedAs: "Sources/MainActorApp/main.swift", others: [Self.models], extraFlags: Self.isolationFlags)
+        try Toolchain.compile(
+            main: main, reportedAs: "Sources/MainActorApp/main.swift", others: [Self.models], extraFlags: Self.isolationFlags)
     }
 }

@@ -79,7 +79,8 @@ private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: I
     func nullIntoNonOptionalTargetIsTypeError(source: SourceForm) throws {
         let feed = Feed()
         let errors = mappingErrors {
-            try Mapper.mapValues(from: source(["homepage": NSNull(), "updated": NSNull(), "link": NSNull()]), to: feed, using: Self.mapping)
+            try Mapper.mapValues(
+                from: source(["homepage": NSNull(), "updated": NSNull(), "link": NSNull()]), to: feed, using: Self.mapping)
         }
         #expect(errors.map(\.path) == ["homepage", "updated"])
         #expect(errors.map(\.rule) == ["type", "type"])
@@ -92,7 +93,9 @@ private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: I
     func requiredBoxOnNullIsOneIsRequiredError(source: SourceForm) throws {
         let feed = Feed()
         let mapping: Mapping<Feed> = ["homepage": .box(.url, \.homepage).isRequired(), "link": .box(.url, \.link).isRequired()]
-        let errors = mappingErrors { try Mapper.mapValues(from: source(["homepage": NSNull(), "link": NSNull()]), to: feed, using: mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: source(["homepage": NSNull(), "link": NSNull()]), to: feed, using: mapping)
+        }
         #expect(errors.map(\.path) == ["homepage", "link"])
         #expect(errors.map(\.rule) == ["isRequired", "isRequired"])
         #expect(errors.map(\.value) == ["null", "null"])
@@ -186,13 +189,15 @@ private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: I
     func validatorsJudgeTheSourceValueBeforeBoxing(source: SourceForm) throws {
         // The validator receives the source string: were it given the boxed URL, a String predicate could not judge it.
         let mapping: Mapping<Feed> = [
-            "link": .box(.url, \.link).validate("isSecureURL") { (text: String) in text.hasPrefix("https://") }.maxLength(40),
+            "link": .box(.url, \.link).validate("isSecureURL") { (text: String) in text.hasPrefix("https://") }.maxLength(40)
         ]
         let feed = Feed()
         try Mapper.mapValues(from: source(["link": "https://cdn.example.com/v/2.mp4"]), to: feed, using: mapping)
         #expect(feed.link == URL(string: "https://cdn.example.com/v/2.mp4"))
 
-        let errors = mappingErrors { try Mapper.mapValues(from: source(["link": "http://cdn.example.com/v/3.mp4"]), to: feed, using: mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: source(["link": "http://cdn.example.com/v/3.mp4"]), to: feed, using: mapping)
+        }
         let error = expectSingleError(errors, at: "link", rule: "isSecureURL")
         #expect(error?.value == #""http://cdn.example.com/v/3.mp4""#)
         #expect(feed.link == URL(string: "https://cdn.example.com/v/2.mp4"))

@@ -114,7 +114,9 @@ private struct Tally: Equatable {
     @Test(arguments: SourceForm.allCases)
     func callsConvertIntoOptionalAndNonOptionalTargets(source: SourceForm) throws {
         let counter = Counter()
-        let mapping: Mapping<Counter> = ["kind": .call(Counter.kind(from:), \.kind), "optionalKind": .call(Counter.kind(from:), \.optionalKind)]
+        let mapping: Mapping<Counter> = [
+            "kind": .call(Counter.kind(from:), \.kind), "optionalKind": .call(Counter.kind(from:), \.optionalKind),
+        ]
         try Mapper.mapValues(from: source(["kind": "short", "optionalKind": "short"]), to: counter, using: mapping)
         #expect(counter.kind == .short)
         #expect(counter.optionalKind == .short)

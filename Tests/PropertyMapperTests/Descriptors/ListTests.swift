@@ -119,9 +119,11 @@ private final class Link {
     func validatorsOnTheListRunBeforeItsMembers(source: SourceForm) throws {
         let link = Link()
         let mapping: Mapping<Link> = [
-            "link": .list(.property(\.raw), .box(.url, \.url), .call(Link.kind(from:), \.kind)).matchesRegEx("^https://").maxLength(40),
+            "link": .list(.property(\.raw), .box(.url, \.url), .call(Link.kind(from:), \.kind)).matchesRegEx("^https://").maxLength(40)
         ]
-        let errors = mappingErrors { try Mapper.mapValues(from: source(["link": "http://cdn.example.com/v/1.mp4"]), to: link, using: mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: source(["link": "http://cdn.example.com/v/1.mp4"]), to: link, using: mapping)
+        }
         let error = expectSingleError(errors, at: "link", rule: "matchesRegEx")
         #expect(error?.property == "raw, url, kind")
         #expect(error?.value == #""http://cdn.example.com/v/1.mp4""#)

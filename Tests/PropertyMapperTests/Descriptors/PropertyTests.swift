@@ -157,7 +157,9 @@ private final class Holder<Value> {
         // JSON cannot carry these, so only a Swift literal can.
         let sample = Sample()
         let mapping: Mapping<Sample> = ["double": .property(\.double), "float": .property(\.float), "decimal": .property(\.decimal)]
-        let errors = mappingErrors { try Mapper.mapValues(from: ["double": number, "float": number, "decimal": number], to: sample, using: mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: ["double": number, "float": number, "decimal": number], to: sample, using: mapping)
+        }
         #expect(errors.map(\.path) == ["double", "float", "decimal"])
         #expect(errors.map(\.rule) == ["type", "type", "type"])
         #expect(sample.double == 0 && sample.float == 0 && sample.decimal == 0)

@@ -92,22 +92,31 @@ import Testing
             corrected: "var header = Header()\ntry Mapper.mapValues(fromJSON: json, to: &header, using: headerMapping)"),
         Mistake(
             name: "struct without & to mapValues(from:to:using:warnings:)",
-            wrong: "var header = Header()\ntry Mapper.mapValues(from: [\"name\": \"a\"], to: header, using: headerMapping, warnings: &warnings)",
+            wrong:
+                "var header = Header()\ntry Mapper.mapValues(from: [\"name\": \"a\"], to: header, using: headerMapping, warnings: &warnings)",
             message: structMessage(
                 "mapValues(from:to:using:warnings:)", "Mapper.mapValues(from: json, to: &value, using: mapping, warnings: &warnings)"),
-            corrected: "var header = Header()\ntry Mapper.mapValues(from: [\"name\": \"a\"], to: &header, using: headerMapping, warnings: &warnings)"),
+            corrected:
+                "var header = Header()\ntry Mapper.mapValues(from: [\"name\": \"a\"], to: &header, using: headerMapping, warnings: &warnings)"
+        ),
         Mistake(
             name: "struct without & to mapValues(fromJSON:to:using:warnings:) with Data",
-            wrong: "var header = Header()\ntry Mapper.mapValues(fromJSON: Data(json.utf8), to: header, using: headerMapping, warnings: &warnings)",
+            wrong:
+                "var header = Header()\ntry Mapper.mapValues(fromJSON: Data(json.utf8), to: header, using: headerMapping, warnings: &warnings)",
             message: structMessage(
-                "mapValues(fromJSON:to:using:warnings:)", "Mapper.mapValues(fromJSON: data, to: &value, using: mapping, warnings: &warnings)"),
-            corrected: "var header = Header()\ntry Mapper.mapValues(fromJSON: Data(json.utf8), to: &header, using: headerMapping, warnings: &warnings)"),
+                "mapValues(fromJSON:to:using:warnings:)",
+                "Mapper.mapValues(fromJSON: data, to: &value, using: mapping, warnings: &warnings)"),
+            corrected:
+                "var header = Header()\ntry Mapper.mapValues(fromJSON: Data(json.utf8), to: &header, using: headerMapping, warnings: &warnings)"
+        ),
         Mistake(
             name: "struct without & to mapValues(fromJSON:to:using:warnings:) with a String",
             wrong: "var header = Header()\ntry Mapper.mapValues(fromJSON: json, to: header, using: headerMapping, warnings: &warnings)",
             message: structMessage(
-                "mapValues(fromJSON:to:using:warnings:)", "Mapper.mapValues(fromJSON: text, to: &value, using: mapping, warnings: &warnings)"),
-            corrected: "var header = Header()\ntry Mapper.mapValues(fromJSON: json, to: &header, using: headerMapping, warnings: &warnings)"),
+                "mapValues(fromJSON:to:using:warnings:)",
+                "Mapper.mapValues(fromJSON: text, to: &value, using: mapping, warnings: &warnings)"),
+            corrected: "var header = Header()\ntry Mapper.mapValues(fromJSON: json, to: &header, using: headerMapping, warnings: &warnings)"
+        ),
         Mistake(
             name: "call with an enum's init(rawValue:)",
             wrong: #"let mapping: Mapping<Video> = ["videoType": .call(VideoType.init(rawValue:), \.type)]"#,
@@ -120,7 +129,8 @@ import Testing
             corrected: #"let mapping: Mapping<Video> = ["kind": .property(\.kind), "videoType": .call(Video.videoType(from:), \.type)]"#),
         Mistake(
             name: "call with typed closures, reverse: included",
-            wrong: #"let mapping: Mapping<Video> = ["videoType": .call({ (text: String) in VideoType(rawValue: text) }, \.type, reverse: { $0.rawValue })]"#,
+            wrong:
+                #"let mapping: Mapping<Video> = ["videoType": .call({ (text: String) in VideoType(rawValue: text) }, \.type, reverse: { $0.rawValue })]"#,
             message: callMessage,
             corrected: #"let mapping: Mapping<Video> = ["videoType": .call(Video.videoType(from:), \.type, reverse: Video.name(of:))]"#),
     ]

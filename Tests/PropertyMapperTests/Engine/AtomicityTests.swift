@@ -73,10 +73,11 @@ extension VideoRecord {
     }
 
     /// The feed mapping plus a list and a mapping three levels deep.
-    static let extendedMapping = Mapping<VideoRecord>(VideoRecord.mapping.entries.map { ($0.key, $0.descriptor) } + [
-        ("label", .list(.property(\.subtitle), .property(\.authorName).maxLength(5))),
-        ("meta", ["a": ["b": ["score": .property(\.likes).max(10)]]]),
-    ])
+    static let extendedMapping = Mapping<VideoRecord>(
+        VideoRecord.mapping.entries.map { ($0.key, $0.descriptor) } + [
+            ("label", .list(.property(\.subtitle), .property(\.authorName).maxLength(5))),
+            ("meta", ["a": ["b": ["score": .property(\.likes).max(10)]]]),
+        ])
 }
 
 extension Video {
@@ -104,10 +105,11 @@ extension Video {
         return video
     }
 
-    static let extendedMapping = Mapping<Video>(Video.mapping.entries.map { ($0.key, $0.descriptor) } + [
-        ("label", .list(.property(\.subtitle), .property(\.authorName).maxLength(5))),
-        ("meta", ["a": ["b": ["score": .property(\.likes).max(10)]]]),
-    ])
+    static let extendedMapping = Mapping<Video>(
+        Video.mapping.entries.map { ($0.key, $0.descriptor) } + [
+            ("label", .list(.property(\.subtitle), .property(\.authorName).maxLength(5))),
+            ("meta", ["a": ["b": ["score": .property(\.likes).max(10)]]]),
+        ])
 }
 
 /// One way to make a valid record fail, and where.
@@ -206,9 +208,10 @@ struct AtomicityCase: Sendable, CustomTestStringConvertible {
         var target = VideoRecord.preset
         let record = [String: Any].validRecord(["rating": Fixtures.absent, "subtitle": Fixtures.absent, "geo": [1.0]])
         let optionalGeo: PropertyDescriptor<VideoRecord> = [0: .property(\.latitude), 1: .property(\.longitude)]
-        let mapping = Mapping<VideoRecord>(VideoRecord.mapping.entries.map { entry in
-            (entry.key, entry.key == "geo" ? optionalGeo : entry.descriptor)
-        })
+        let mapping = Mapping<VideoRecord>(
+            VideoRecord.mapping.entries.map { entry in
+                (entry.key, entry.key == "geo" ? optionalGeo : entry.descriptor)
+            })
         try Mapper.mapValues(from: record, to: &target, using: mapping)
         var expected = VideoRecord.mappedValidRecord
         expected.rating = VideoRecord.preset.rating

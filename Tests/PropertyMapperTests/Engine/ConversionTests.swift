@@ -184,8 +184,10 @@ enum IntegerType: String, CaseIterable, Sendable {
         expectTypeError(mapLiteral(Int16(-1), initial: UInt16(9)), initial: 9)
     }
 
-    @Test(arguments: ["18446744073709551616", "-9223372036854775809", "123456789012345678901234567890",
-                      "-123456789012345678901234567890"])
+    @Test(arguments: [
+        "18446744073709551616", "-9223372036854775809", "123456789012345678901234567890",
+        "-123456789012345678901234567890",
+    ])
     func jsonIntegersBeyond64BitsAreTypeErrors(text: String) throws {
         expectTypeError(try mapJSON(text, initial: Int(7)), initial: 7)
         expectTypeError(try mapJSON(text, initial: Int64(7)), initial: 7)

@@ -79,10 +79,11 @@ struct Form: Equatable {
         for source in [try Fixtures.parse(json), Self.literalRecord] {
             var form = Form()
             let errors = mappingErrors { try Mapper.mapValues(from: source, to: &form, using: Form.mapping) }
-            #expect(errors.map(\.path) == [
-                "zulu", "group.x", "group.inner.y", "group.w", "list[1]", "list[3]", "alpha", "alpha", "alpha",
-                "counts.a", "counts.b",
-            ])
+            #expect(
+                errors.map(\.path) == [
+                    "zulu", "group.x", "group.inner.y", "group.w", "list[1]", "list[3]", "alpha", "alpha", "alpha",
+                    "counts.a", "counts.b",
+                ])
             #expect(errors.map(\.rule) == ["min", "min", "min", "min", "type", "type", "min", "max", "isEven", "type", "type"])
             #expect(errors.map(\.property) == ["a", "b", "c", "d", "list", "list", "e", "e", "e", "counts", "counts"])
             #expect(form == Form())

@@ -104,8 +104,9 @@ enum MalformedJSON: String, CaseIterable, Sendable {
         var record = VideoRecord.preset
         let errors = mappingErrors { try Mapper.mapValues(fromJSON: json, to: &record, using: VideoRecord.mapping) }
         let error = expectSingleError(errors, at: "", rule: "type")
-        #expect(error?.property == "id, contentURL, title, type, publishedAt, duration, isPremium, rating, authorID, "
-            + "authorEmail, authorName, tags, latitude, longitude, subtitle, views, likes")
+        #expect(
+            error?.property == "id, contentURL, title, type, publishedAt, duration, isPremium, rating, authorID, "
+                + "authorEmail, authorName, tags, latitude, longitude, subtitle, views, likes")
         #expect(record == VideoRecord.preset)
         var point = Point()
         let pointErrors = mappingErrors { try Mapper.mapValues(fromJSON: json, to: &point, using: Point.mapping) }

@@ -1,6 +1,7 @@
 import FeedModel
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 @Suite struct MapperTests {

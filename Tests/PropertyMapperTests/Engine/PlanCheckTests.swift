@@ -1,7 +1,8 @@
 import FeedModel
 import Foundation
-@testable import PropertyMapper
 import Testing
+
+@testable import PropertyMapper
 
 /// A model for definition checks: one property of each input kind, each preset so a write shows.
 private struct Sheet: Equatable {
@@ -43,16 +44,27 @@ private func neverApplies(
         (.property(\.id).length(2), "id", neverApplies("length", judges: [.string, .array], receives: .type("Int"))),
         (.property(\.rating).minLength(1), "rating", neverApplies("minLength", judges: [.string, .array], receives: .type("Int?"))),
         (.property(\.flag).maxLength(1), "flag", neverApplies("maxLength", judges: [.string, .array], receives: .type("Bool"))),
-        (.property(\.weights).lengthRange(1...3), "weights", neverApplies("lengthRange", judges: [.string, .array], receives: .type("[String: Double]"))),
+        (
+            .property(\.weights).lengthRange(1...3), "weights",
+            neverApplies("lengthRange", judges: [.string, .array], receives: .type("[String: Double]"))
+        ),
         (.property(\.title).min(1), "title", neverApplies("min", judges: .number, receives: .type("String"))),
         (.property(\.tags).max(1.5), "tags", neverApplies("max", judges: .number, receives: .type("[String]"))),
         (.property(\.flag).range(0, 1), "flag", neverApplies("range", judges: .number, receives: .type("Bool"))),
         (.property(\.id).matchesRegEx("^[0-9]+$"), "id", neverApplies("matchesRegEx", judges: .string, receives: .type("Int"))),
         (.property(\.tags).matchesRegEx("a"), "tags", neverApplies("matchesRegEx", judges: .string, receives: .type("[String]"))),
-        (.property(\.id).validate("isShort") { (text: String) in text.count < 5 }, "id",
-         neverApplies("isShort", judges: .string, judgedType: "String", receives: .type("Int"))),
-        (.property(\.title).oneOf([1, 2, 3]), "title", neverApplies("oneOf", judges: .number, judgedType: "Int", receives: .type("String"))),
-        (.property(\.ratio).equalTo(true), "ratio", neverApplies("equalTo", judges: .boolean, judgedType: "Bool", receives: .type("Double"))),
+        (
+            .property(\.id).validate("isShort") { (text: String) in text.count < 5 }, "id",
+            neverApplies("isShort", judges: .string, judgedType: "String", receives: .type("Int"))
+        ),
+        (
+            .property(\.title).oneOf([1, 2, 3]), "title",
+            neverApplies("oneOf", judges: .number, judgedType: "Int", receives: .type("String"))
+        ),
+        (
+            .property(\.ratio).equalTo(true), "ratio",
+            neverApplies("equalTo", judges: .boolean, judgedType: "Bool", receives: .type("Double"))
+        ),
         // A boxing or a call receives its input type, not the property's.
         (.box(.url, \.link).min(1), "link", neverApplies("min", judges: .number, receives: .type("String"))),
         (.call(Sheet.code(from:), \.code).matchesRegEx("1"), "code", neverApplies("matchesRegEx", judges: .string, receives: .type("Int"))),
@@ -103,10 +115,12 @@ private func neverApplies(
         let fitting: Mapping<Sheet> = ["geo": indexed.lengthRange(2, 2).isRequired(), "pos": keyed.isRequired()]
         #expect(fitting.definitionErrors == [])
         let misfit: Mapping<Sheet> = ["geo": indexed.matchesRegEx("x"), "pos": keyed.minLength(1)]
-        #expect(misfit.definitionErrors == [
-            definitionError("geo", "latitude, longitude", neverApplies("matchesRegEx", judges: .string, receives: .kinds(.array))),
-            definitionError("pos", "latitude, longitude", neverApplies("minLength", judges: [.string, .array], receives: .kinds(.object))),
-        ])
+        #expect(
+            misfit.definitionErrors == [
+                definitionError("geo", "latitude, longitude", neverApplies("matchesRegEx", judges: .string, receives: .kinds(.array))),
+                definitionError(
+                    "pos", "latitude, longitude", neverApplies("minLength", judges: [.string, .array], receives: .kinds(.object))),
+            ])
     }
 
     /// A list receives what all its descriptors receive at once.
@@ -114,9 +128,10 @@ private func neverApplies(
         let fitting: Mapping<Sheet> = ["x": .list(.property(\.title), .box(.url, \.link)).matchesRegEx("^https://")]
         #expect(fitting.definitionErrors == [])
         let misfit: Mapping<Sheet> = ["x": .list(.property(\.title), .property(\.subtitle)).min(1)]
-        #expect(misfit.definitionErrors == [
-            definitionError("x", "title, subtitle", neverApplies("min", judges: .number, receives: .kinds(.string))),
-        ])
+        #expect(
+            misfit.definitionErrors == [
+                definitionError("x", "title, subtitle", neverApplies("min", judges: .number, receives: .kinds(.string)))
+            ])
     }
 
     // MARK: Keys
@@ -128,12 +143,13 @@ private func neverApplies(
             "title": .property(\.subtitle),
             "inner": ["a": .property(\.id), "b": .property(\.code), "a": .property(\.rating), "a": .property(\.ratio)],
         ]
-        #expect(mapping.definitionErrors == [
-            definitionError("geo[1]", "longitude", .duplicateKey(.index(1))),
-            definitionError("title", "subtitle", .duplicateKey(.key("title"))),
-            definitionError("inner.a", "rating", .duplicateKey(.key("a"))),
-            definitionError("inner.a", "ratio", .duplicateKey(.key("a"))),
-        ])
+        #expect(
+            mapping.definitionErrors == [
+                definitionError("geo[1]", "longitude", .duplicateKey(.index(1))),
+                definitionError("title", "subtitle", .duplicateKey(.key("title"))),
+                definitionError("inner.a", "rating", .duplicateKey(.key("a"))),
+                definitionError("inner.a", "ratio", .duplicateKey(.key("a"))),
+            ])
     }
 
     /// The same key at different levels, or a list's descriptors over one key, are not duplicates.
@@ -149,10 +165,11 @@ private func neverApplies(
     @Test func indexBelowZero() {
         let mapping: Mapping<Sheet> = ["geo": [0: .property(\.latitude), -1: .property(\.longitude), -1: .property(\.ratio)]]
         // Each negative index is reported once, as negative (never also as a duplicate).
-        #expect(mapping.definitionErrors == [
-            definitionError("geo[-1]", "longitude", .negativeIndex(-1)),
-            definitionError("geo[-1]", "ratio", .negativeIndex(-1)),
-        ])
+        #expect(
+            mapping.definitionErrors == [
+                definitionError("geo[-1]", "longitude", .negativeIndex(-1)),
+                definitionError("geo[-1]", "ratio", .negativeIndex(-1)),
+            ])
     }
 
     @Test func levelMixingKeysAndIndices() {
@@ -163,10 +180,11 @@ private func neverApplies(
         #expect(root.definitionErrors == [definitionError("", "title, id, latitude", .mixedKeysAndIndices)])
         // The level's own error comes first, then its entries' errors.
         let both: Mapping<Sheet> = ["geo": ["lat": .property(\.latitude), -2: .property(\.longitude)]]
-        #expect(both.definitionErrors == [
-            definitionError("geo", "latitude, longitude", .mixedKeysAndIndices),
-            definitionError("geo[-2]", "longitude", .negativeIndex(-2)),
-        ])
+        #expect(
+            both.definitionErrors == [
+                definitionError("geo", "latitude, longitude", .mixedKeysAndIndices),
+                definitionError("geo[-2]", "longitude", .negativeIndex(-2)),
+            ])
     }
 
     // MARK: Validators wrong in themselves
@@ -188,12 +206,13 @@ private func neverApplies(
             "d": .property(\.ratio).range(0, Double.nan),
             "e": .property(\.ratio).min(-Double.infinity).max(Double.infinity),
         ]
-        #expect(mapping.definitionErrors == [
-            definitionError("a", "ratio", .notANumberBound(validator: "min")),
-            definitionError("b", "ratio", .notANumberBound(validator: "max")),
-            definitionError("c", "ratio", .notANumberBound(validator: "range")),
-            definitionError("d", "ratio", .notANumberBound(validator: "range")),
-        ])
+        #expect(
+            mapping.definitionErrors == [
+                definitionError("a", "ratio", .notANumberBound(validator: "min")),
+                definitionError("b", "ratio", .notANumberBound(validator: "max")),
+                definitionError("c", "ratio", .notANumberBound(validator: "range")),
+                definitionError("d", "ratio", .notANumberBound(validator: "range")),
+            ])
     }
 
     // MARK: Lists
@@ -201,11 +220,12 @@ private func neverApplies(
     @Test func emptyList() {
         let mapping: Mapping<Sheet> = ["a": .list(), "b": .list([]).min(1), "c": ["d": .list()]]
         // A validator on an empty list is not judged on top of it.
-        #expect(mapping.definitionErrors == [
-            definitionError("a", "", .emptyList),
-            definitionError("b", "", .emptyList),
-            definitionError("c.d", "", .emptyList),
-        ])
+        #expect(
+            mapping.definitionErrors == [
+                definitionError("a", "", .emptyList),
+                definitionError("b", "", .emptyList),
+                definitionError("c.d", "", .emptyList),
+            ])
     }
 
     @Test func listWithoutCommonInput() {
@@ -215,11 +235,13 @@ private func neverApplies(
             "c": .list(.property(\.ratio), .property(\.rating), .property(\.flag)),
         ]
         // A validator on such a list is not judged on top of it.
-        #expect(mapping.definitionErrors == [
-            definitionError("a", "title, id", .listWithoutCommonInput(inputs: [.type("String"), .type("Int")])),
-            definitionError("b", "title, id", .listWithoutCommonInput(inputs: [.type("String"), .kinds(.object)])),
-            definitionError("c", "ratio, rating, flag", .listWithoutCommonInput(inputs: [.type("Double"), .type("Int?"), .type("Bool")])),
-        ])
+        #expect(
+            mapping.definitionErrors == [
+                definitionError("a", "title, id", .listWithoutCommonInput(inputs: [.type("String"), .type("Int")])),
+                definitionError("b", "title, id", .listWithoutCommonInput(inputs: [.type("String"), .kinds(.object)])),
+                definitionError(
+                    "c", "ratio, rating, flag", .listWithoutCommonInput(inputs: [.type("Double"), .type("Int?"), .type("Bool")])),
+            ])
     }
 
     /// A list member's own definition errors are reported; the list is still judged on what its
@@ -230,12 +252,13 @@ private func neverApplies(
             "b": .list(.property(\.title).min(1), .property(\.id)),
             "c": .list(.list(), .property(\.id)).matchesRegEx("x"),
         ]
-        #expect(mapping.definitionErrors == [
-            definitionError("a", "title", neverApplies("min", judges: .number, receives: .type("String"))),
-            definitionError("b", "title", neverApplies("min", judges: .number, receives: .type("String"))),
-            definitionError("b", "title, id", .listWithoutCommonInput(inputs: [.type("String"), .type("Int")])),
-            definitionError("c", "", .emptyList),
-        ])
+        #expect(
+            mapping.definitionErrors == [
+                definitionError("a", "title", neverApplies("min", judges: .number, receives: .type("String"))),
+                definitionError("b", "title", neverApplies("min", judges: .number, receives: .type("String"))),
+                definitionError("b", "title, id", .listWithoutCommonInput(inputs: [.type("String"), .type("Int")])),
+                definitionError("c", "", .emptyList),
+            ])
     }
 
     // MARK: Order
@@ -253,16 +276,17 @@ private func neverApplies(
         ]
         let errors = mapping.definitionErrors
         #expect(errors.map(\.path) == ["a", "a", "n.x", "n.x", "n", "g[-1]", "a", "z"])
-        #expect(errors == [
-            definitionError("a", "id", neverApplies("lengthRange", judges: [.string, .array], receives: .type("Int"))),
-            definitionError("a", "id", .invalidPattern(pattern: "(")),
-            definitionError("n.x", "id", neverApplies("matchesRegEx", judges: .string, receives: .type("Int"))),
-            definitionError("n.x", "rating", .duplicateKey(.key("x"))),
-            definitionError("n", "id, rating", neverApplies("maxLength", judges: [.string, .array], receives: .kinds(.object))),
-            definitionError("g[-1]", "latitude", .negativeIndex(-1)),
-            definitionError("a", "title", .duplicateKey(.key("a"))),
-            definitionError("z", "", .emptyList),
-        ])
+        #expect(
+            errors == [
+                definitionError("a", "id", neverApplies("lengthRange", judges: [.string, .array], receives: .type("Int"))),
+                definitionError("a", "id", .invalidPattern(pattern: "(")),
+                definitionError("n.x", "id", neverApplies("matchesRegEx", judges: .string, receives: .type("Int"))),
+                definitionError("n.x", "rating", .duplicateKey(.key("x"))),
+                definitionError("n", "id, rating", neverApplies("maxLength", judges: [.string, .array], receives: .kinds(.object))),
+                definitionError("g[-1]", "latitude", .negativeIndex(-1)),
+                definitionError("a", "title", .duplicateKey(.key("a"))),
+                definitionError("z", "", .emptyList),
+            ])
         #expect(errors.allSatisfy { $0.rule == "mapping" && $0.value == nil })
         // A mapping built in code checks the same.
         #expect(Mapping<Sheet>(mapping.entries.map { ($0.key, $0.descriptor) }).definitionErrors == errors)
@@ -292,7 +316,9 @@ private func neverApplies(
     private static func broken(_ log: CallLog) -> Mapping<Sheet> {
         [
             "id": .property(\.id).lengthRange(1, 3),
-            "title": .property(\.title).validate("spy") { (text: String) in log.record(text); return true },
+            "title": .property(\.title).validate("spy") { (text: String) in
+                log.record(text); return true
+            },
             "geo": [-1: .property(\.latitude)],
         ]
     }
@@ -303,7 +329,9 @@ private func neverApplies(
         let log = CallLog()
         let mapping = Self.broken(log)
         #expect(mapping.definitionErrors.map(\.path) == ["id", "geo[-1]"])
-        let sources: [Any?] = [Self.validRecord, ["id": "x", "title": 5], NSDictionary(dictionary: Self.validRecord), [1, 2], 5, nil, NSNull()]
+        let sources: [Any?] = [
+            Self.validRecord, ["id": "x", "title": 5], NSDictionary(dictionary: Self.validRecord), [1, 2], 5, nil, NSNull(),
+        ]
         for source in sources {
             var sheet = Sheet()
             #expect(mappingErrors { try Mapper.mapValues(from: source, to: &sheet, using: mapping) } == mapping.definitionErrors)
@@ -351,7 +379,9 @@ private func neverApplies(
             #expect(mappingErrors { _ = try Mapper.mapArray(from: source, using: mapping, create: create) } == mapping.definitionErrors)
         }
         for json in [#"[{"id": 5, "title": "Romeo"}, {"id": 6}]"#, "[]", #"{"id": 5}"#, "[{", ""] {
-            #expect(mappingErrors { _ = try Mapper.mapArray(fromJSON: Data(json.utf8), using: mapping, create: create) } == mapping.definitionErrors)
+            #expect(
+                mappingErrors { _ = try Mapper.mapArray(fromJSON: Data(json.utf8), using: mapping, create: create) }
+                    == mapping.definitionErrors)
         }
         #expect(created == 0)
         #expect(log.count == 0)
@@ -369,7 +399,11 @@ private func neverApplies(
     /// A sound mapping runs its checks as before: the spy sees the value.
     @Test func soundMappingStillChecksTheData() throws {
         let log = CallLog()
-        let mapping: Mapping<Sheet> = ["title": .property(\.title).validate("spy") { (text: String) in log.record(text); return true }]
+        let mapping: Mapping<Sheet> = [
+            "title": .property(\.title).validate("spy") { (text: String) in
+                log.record(text); return true
+            }
+        ]
         var sheet = Sheet()
         try Mapper.mapValues(from: ["title": "Romeo"], to: &sheet, using: mapping)
         #expect(sheet.title == "Romeo")

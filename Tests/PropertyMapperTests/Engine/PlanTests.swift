@@ -1,7 +1,8 @@
 import FeedModel
 import Foundation
-@testable import PropertyMapper
 import Testing
+
+@testable import PropertyMapper
 
 /// A model of plain stored properties (their key paths name them) of several sizes and alignments.
 private struct Layout {
@@ -52,7 +53,10 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
         #expect(plan.root.property == "title, id, latitude, longitude, ratio")
         let nodes = allNodes(plan.root)
         #expect(nodes.map(\.path) == ["a", "a.b", "a.b[0]", "a.b[0].c", "a.b[2]", "geo", "geo[0]", "geo[1]", "top"])
-        #expect(nodes.map(\.property) == ["title, id", "title, id", "title", "title", "id", "latitude, longitude", "latitude", "longitude", "ratio"])
+        #expect(
+            nodes.map(\.property) == [
+                "title, id", "title, id", "title", "title", "id", "latitude, longitude", "latitude", "longitude", "ratio",
+            ])
         #expect(nodes.map(\.key) == ["a", "b", 0, "c", 2, "geo", 0, 1, "top"])
         // Each nested level knows its own path, property names and shape.
         guard case let .nested(a) = nodes[0].body, case let .nested(b) = nodes[1].body else {
@@ -69,9 +73,10 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
             "a.b": ["first name": .property(\.title), "": .property(\.id), "x[0]": .property(\.ratio)],
             "q\"uote": [3: .property(\.latitude)],
         ]
-        #expect(allNodes(mapping.plan.root).map(\.path) == [
-            #"["a.b"]"#, #"["a.b"]["first name"]"#, #"["a.b"][""]"#, #"["a.b"]["x[0]"]"#, #"["q\"uote"]"#, #"["q\"uote"][3]"#,
-        ])
+        #expect(
+            allNodes(mapping.plan.root).map(\.path) == [
+                #"["a.b"]"#, #"["a.b"]["first name"]"#, #"["a.b"][""]"#, #"["a.b"]["x[0]"]"#, #"["q\"uote"]"#, #"["q\"uote"][3]"#,
+            ])
     }
 
     @Test func propertyNamesComeFromKeyPaths() {
@@ -111,7 +116,8 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
         #expect(fieldNodes.compactMap { $0.field?.index } == Array(0..<7))
         // The plan's field list holds the very fields of the nodes, in the same order.
         #expect(zip(fieldNodes, plan.fields).allSatisfy { $0.field === $1 })
-        #expect(fieldNodes.compactMap { $0.field?.field.propertyName } == ["title", "id", "subtitle", "link", "longitude", "latitude", "ratio"])
+        #expect(
+            fieldNodes.compactMap { $0.field?.field.propertyName } == ["title", "id", "subtitle", "link", "longitude", "latitude", "ratio"])
     }
 
     @Test func listChildrenShareTheirListsKeyAndPath() {
@@ -169,7 +175,9 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
             if scratch.size > 0 { regions.append(("scratch \(planField.index)", planField.scratch..<planField.scratch + scratch.size)) }
         }
         for (index, region) in regions.enumerated() {
-            #expect(region.range.lowerBound >= 0 && region.range.upperBound <= plan.staging.flags, "\(region.name) lies before the flags", sourceLocation: sourceLocation)
+            #expect(
+                region.range.lowerBound >= 0 && region.range.upperBound <= plan.staging.flags, "\(region.name) lies before the flags",
+                sourceLocation: sourceLocation)
             for other in regions[(index + 1)...] {
                 #expect(!region.range.overlaps(other.range), "\(region.name) overlaps \(other.name)", sourceLocation: sourceLocation)
             }

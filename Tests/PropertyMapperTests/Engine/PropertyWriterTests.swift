@@ -196,11 +196,12 @@ func performWrites<Model>(
             defer { handedOut += 1 }
             return models[handedOut % models.count]
         }
-        let batch = switch route {
-        case .mapArray: try Mapper.mapArray(from: records, using: crossing.mapping) { next() }
-        case .mapArrayParsed: try Mapper.mapArray(from: SourceForm.parsed.array(records), using: crossing.mapping) { next() }
-        default: try Mapper.mapArray(fromJSON: Data(Fixtures.jsonArray(records).utf8), using: crossing.mapping) { next() }
-        }
+        let batch =
+            switch route {
+            case .mapArray: try Mapper.mapArray(from: records, using: crossing.mapping) { next() }
+            case .mapArrayParsed: try Mapper.mapArray(from: SourceForm.parsed.array(records), using: crossing.mapping) { next() }
+            default: try Mapper.mapArray(fromJSON: Data(Fixtures.jsonArray(records).utf8), using: crossing.mapping) { next() }
+            }
         #expect(handedOut == records.count, "create calls", sourceLocation: sourceLocation)
         #expect(batch.results.count == records.count, "results", sourceLocation: sourceLocation)
         return batch.results.enumerated().map { index, result in
@@ -224,7 +225,8 @@ func performWrites<Model>(
 /// its own values (and its observers saw them); an invalid one gave its one error and wrote nothing.
 func checkWrites<Model>(_ crossing: Crossing<Model>, _ run: WriterRun, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let models = (0..<run.count).map(crossing.make)
-    let outcomes = try performWrites(crossing, run.route, records: WriterRecords.records(run.count), models: models, sourceLocation: sourceLocation)
+    let outcomes = try performWrites(
+        crossing, run.route, records: WriterRecords.records(run.count), models: models, sourceLocation: sourceLocation)
     var mismatches: [String] = []
     for (index, outcome) in outcomes.enumerated() {
         if let defect = WriterRecords.defect(at: index, of: run.count) {

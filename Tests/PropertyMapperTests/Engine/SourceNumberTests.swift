@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 @Suite struct SourceNumberTests {

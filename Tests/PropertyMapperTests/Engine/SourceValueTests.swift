@@ -1,6 +1,7 @@
 import FeedModel
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 /// A protocol only some source values conform to, for properties typed by a protocol.
@@ -135,7 +136,7 @@ struct Square: Shape, Equatable {
     @Test func optionalValuesInLiteralsAreUnwrapped() {
         #expect(mapLiteral(Optional<Int>.some(3) as Any, initial: 0).value == 3)
         #expect(mapLiteral(Optional<Int>.some(3) as Any, initial: Int?(9)).value == 3)
-        #expect(mapLiteral(Optional<Optional<Int>>.some(.some(3)) as Any, initial: 0).value == 3)
+        #expect(mapLiteral(Optional<Int?>.some(.some(3)) as Any, initial: 0).value == 3)
         #expect(mapLiteral(Optional<String>.some("x") as Any, initial: "").value == "x")
         #expect(mapLiteral(Optional<Bool>.some(true) as Any, initial: false).value == true)
         expectTypeError(mapLiteral(Optional<Bool>.some(true) as Any, initial: 0), initial: 0)
@@ -143,7 +144,7 @@ struct Square: Shape, Equatable {
 
     @Test func noneInALiteralIsNull() {
         #expect(mapLiteral(Optional<Int>.none as Any, initial: Int?(9)).value == nil)
-        #expect(mapLiteral(Optional<Optional<Int>>.some(.none) as Any, initial: Int?(9)).value == nil)
+        #expect(mapLiteral(Optional<Int?>.some(.none) as Any, initial: Int?(9)).value == nil)
         let result = mapLiteral(Optional<Int>.none as Any, initial: 9)
         expectTypeError(result, initial: 9)
         #expect(result.errors.first?.value == "null")

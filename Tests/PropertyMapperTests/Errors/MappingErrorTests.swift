@@ -3,7 +3,8 @@ import PropertyMapper
 import Testing
 
 @Suite struct MappingErrorTests {
-    static let missing = ValidationError(path: "videoURL", property: "contentURL", rule: "isRequired", value: nil, message: "value is missing")
+    static let missing = ValidationError(
+        path: "videoURL", property: "contentURL", rule: "isRequired", value: nil, message: "value is missing")
     static let tooLong = ValidationError(path: "name", property: "title", rule: "lengthRange", value: #""xx""#, message: "too long")
 
     @Test func publicInitStoresTheErrorsInOrder() {

@@ -21,7 +21,8 @@ import Testing
     // MARK: Fields and init
 
     @Test func publicMemberwiseInitStoresEveryField() {
-        let error = ValidationError(path: "author.email", property: "authorEmail", rule: "matchesRegEx", value: #""nope""#, message: "no match")
+        let error = ValidationError(
+            path: "author.email", property: "authorEmail", rule: "matchesRegEx", value: #""nope""#, message: "no match")
         #expect(error.path == "author.email")
         #expect(error.property == "authorEmail")
         #expect(error.rule == "matchesRegEx")
@@ -41,9 +42,12 @@ import Testing
     @Test func mapperFillsEveryField() {
         let mapping: Mapping<Bag> = ["nested": ["count": .property(\.count).min(5)]]
         let errors = Mapper.validate(["nested": ["count": 3]], for: Bag(), using: mapping)
-        #expect(errors == [ValidationError(
-            path: "nested.count", property: "count", rule: "min", value: "3",
-            message: errors.first?.message ?? "")])
+        #expect(
+            errors == [
+                ValidationError(
+                    path: "nested.count", property: "count", rule: "min", value: "3",
+                    message: errors.first?.message ?? "")
+            ])
         #expect(errors.first?.message.isEmpty == false)
     }
 

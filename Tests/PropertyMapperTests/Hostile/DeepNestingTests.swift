@@ -32,7 +32,9 @@ import Testing
         let model = RecordingModel()
         try Mapper.mapValues(fromJSON: #"{"any": "# + Self.nestedArrays(511) + "}", to: model, using: Self.mapping)
         #expect(model.log == ["payload"])
-        let errors = mappingErrors { try Mapper.mapValues(fromJSON: #"{"any": "# + Self.nestedArrays(512) + "}", to: RecordingModel(), using: Self.mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(fromJSON: #"{"any": "# + Self.nestedArrays(512) + "}", to: RecordingModel(), using: Self.mapping)
+        }
         expectSingleError(errors, at: "", rule: "json")
     }
 

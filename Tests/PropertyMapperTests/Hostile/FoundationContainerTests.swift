@@ -1,6 +1,7 @@
 import Foundation
-@testable import PropertyMapper
 import Testing
+
+@testable import PropertyMapper
 
 /// Deep and cyclic `NSDictionary` sources. On Linux, `NSDictionary.object(forKey:)` bridges a
 /// dictionary value to a Swift one at once, every level below it included: reading `author` out of
@@ -89,7 +90,9 @@ import Testing
         #expect(error?.value == "{…} (1 key)")
         // The cycle as the nested container itself: read by key, never walked.
         let errorsAtLevel = mappingErrors {
-            try Mapper.mapValues(from: Self.source(author: Self.cycle()), to: Author(), using: ["author": ["self": ["self": ["email": .property(\.email).isRequired()]]]])
+            try Mapper.mapValues(
+                from: Self.source(author: Self.cycle()), to: Author(),
+                using: ["author": ["self": ["self": ["email": .property(\.email).isRequired()]]]])
         }
         expectSingleError(errorsAtLevel, at: "author.self.self.email", rule: "isRequired")
     }
@@ -100,7 +103,9 @@ import Testing
         weights["deep"] = Self.chain(10_000)
         weights["loop"] = Self.cycle()
         let model = Author()
-        let errors = mappingErrors { try Mapper.mapValues(from: Self.source(author: weights), to: model, using: ["author": .property(\.weights)]) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: Self.source(author: weights), to: model, using: ["author": .property(\.weights)])
+        }
         #expect(Set(errors.map(\.path)) == ["author.deep", "author.loop"])
         #expect(errors.allSatisfy { $0.rule == "type" && $0.value == "{…} (1 key)" })
         #expect(model.weights == ["preset": 1])

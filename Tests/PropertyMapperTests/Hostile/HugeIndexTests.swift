@@ -49,7 +49,9 @@ import Testing
             #expect(errors.map(\.path) == paths)
             #expect(errors.map(\.rule) == ["isRequired"])
         }
-        let top = mappingErrors { try Mapper.mapValues(fromJSON: "[1.5]", to: RecordingModel(), using: Self.topLevel(index, required: true)) }
+        let top = mappingErrors {
+            try Mapper.mapValues(fromJSON: "[1.5]", to: RecordingModel(), using: Self.topLevel(index, required: true))
+        }
         expectSingleError(top, at: "[\(index)]", rule: "isRequired")
     }
 
@@ -57,7 +59,9 @@ import Testing
     func mapArrayWithAHugeIndex(index: Int) throws {
         let mapping = Self.nested(index, required: true)
         let fromLiteral = try Mapper.mapArray(from: [["geo": [1.5]], ["geo": [2.5]]] as [Any], using: mapping) { RecordingModel() }
-        let fromJSON = try Mapper.mapArray(fromJSON: Data(#"[{"geo": [1.5]}, {"geo": [2.5, 3.5]}]"#.utf8), using: mapping) { RecordingModel() }
+        let fromJSON = try Mapper.mapArray(fromJSON: Data(#"[{"geo": [1.5]}, {"geo": [2.5, 3.5]}]"#.utf8), using: mapping) {
+            RecordingModel()
+        }
         for batch in [fromLiteral, fromJSON] {
             #expect(batch.failures.map(\.index) == [0, 1])
             #expect(batch.failures.flatMap { $0.error.errors.map(\.path) } == ["geo[\(index)]", "geo[\(index)]"])
@@ -81,7 +85,10 @@ import Testing
         try Mapper.mapValues(from: ["geo": elements], to: viaLiteral, using: mapping)
         #expect(viaLiteral.longitude == 8.5)
 
-        let short = mappingErrors { try Mapper.mapValues(fromJSON: #"{"geo": [7.5"# + String(repeating: ",0", count: count - 3) + "]}", to: RecordingModel(), using: mapping) }
+        let short = mappingErrors {
+            try Mapper.mapValues(
+                fromJSON: #"{"geo": [7.5"# + String(repeating: ",0", count: count - 3) + "]}", to: RecordingModel(), using: mapping)
+        }
         expectSingleError(short, at: "geo[\(count - 1)]", rule: "isRequired")
     }
 

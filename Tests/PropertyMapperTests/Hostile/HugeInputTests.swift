@@ -56,7 +56,9 @@ import Testing
     /// The array is reported, summarized, without being converted or bridged.
     @Test func millionElementArrayWhereAStringIsExpectedIsOneTypeError() {
         let numbers: [Any] = Array(0..<Self.elements)
-        let errors = mappingErrors { try Mapper.mapValues(from: ["name": numbers, "sub": numbers], to: RecordingModel(), using: Self.mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: ["name": numbers, "sub": numbers], to: RecordingModel(), using: Self.mapping)
+        }
         #expect(errors.map(\.path) == ["name", "sub"])
         #expect(errors.map(\.rule) == ["type", "type"])
         #expect(errors.map(\.value) == ["[…] (1000000 elements)", "[…] (1000000 elements)"])

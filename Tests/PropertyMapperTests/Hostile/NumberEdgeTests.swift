@@ -54,7 +54,9 @@ import Testing
         #expect(try Self.mapped(#"{"uint": 1e19}"#).count == 10_000_000_000_000_000_000)
     }
 
-    @Test(arguments: [#"{"double": 1e400}"#, #"{"double": -1e400}"#, #"{"int": 1e309}"#, "{\"int\": " + String(repeating: "9", count: 400) + "}"])
+    @Test(arguments: [
+        #"{"double": 1e400}"#, #"{"double": -1e400}"#, #"{"int": 1e309}"#, "{\"int\": " + String(repeating: "9", count: 400) + "}",
+    ])
     func beyondDoubleInJSONIsOneJSONError(json: String) {
         expectSingleError(Self.errors(json), at: "", rule: "json")
     }
@@ -71,12 +73,16 @@ import Testing
     }
 
     @Test func floatOverflowFromALiteralIsATypeError() {
-        let errors = mappingErrors { try Mapper.mapValues(from: ["float": Double.greatestFiniteMagnitude], to: RecordingModel(), using: Self.mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: ["float": Double.greatestFiniteMagnitude], to: RecordingModel(), using: Self.mapping)
+        }
         expectSingleError(errors, at: "float", rule: "type")
     }
 
     @Test func nonFiniteFloatLiteralIsATypeError() {
-        let errors = mappingErrors { try Mapper.mapValues(from: ["double": Float.nan, "int": Float.infinity], to: RecordingModel(), using: Self.mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: ["double": Float.nan, "int": Float.infinity], to: RecordingModel(), using: Self.mapping)
+        }
         #expect(errors.map(\.rule) == ["type", "type"])
     }
 }

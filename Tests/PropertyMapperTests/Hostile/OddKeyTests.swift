@@ -28,14 +28,17 @@ import Testing
 
     @Test func oddKeysAreQuotedInErrorPaths() {
         let errors = mappingErrors {
-            try Mapper.mapValues(fromJSON: #"{"": 1, "a.b": "seven", "x[0]": 5, "author": {"[1]": 2}}"#, to: RecordingModel(), using: Self.mapping)
+            try Mapper.mapValues(
+                fromJSON: #"{"": 1, "a.b": "seven", "x[0]": 5, "author": {"[1]": 2}}"#, to: RecordingModel(), using: Self.mapping)
         }
         #expect(errors.map(\.path) == [#"[""]"#, #"["a.b"]"#, #"["x[0]"]"#, #"author["e.mail"]"#, #"author["[1]"]"#])
         #expect(errors.map(\.rule) == ["type", "type", "type", "isRequired", "type"])
     }
 
     @Test func dottedSourcePathsAreNotFollowed() {
-        let errors = mappingErrors { try Mapper.mapValues(from: ["a": ["b": 1], "author": ["e": ["mail": "x"]]], to: RecordingModel(), using: Self.mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: ["a": ["b": 1], "author": ["e": ["mail": "x"]]], to: RecordingModel(), using: Self.mapping)
+        }
         expectSingleError(errors, at: #"author["e.mail"]"#, rule: "isRequired")
     }
 }

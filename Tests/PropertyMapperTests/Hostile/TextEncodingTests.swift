@@ -26,7 +26,8 @@ import Testing
 
     @Test func byteOrderMarkIsAccepted() throws {
         let model = RecordingModel()
-        try Mapper.mapValues(fromJSON: Data([0xEF, 0xBB, 0xBF]) + Data(#"{"id": 3, "name": "Marked"}"#.utf8), to: model, using: Self.mapping)
+        try Mapper.mapValues(
+            fromJSON: Data([0xEF, 0xBB, 0xBF]) + Data(#"{"id": 3, "name": "Marked"}"#.utf8), to: model, using: Self.mapping)
         #expect(model.id == 3)
         #expect(model.title == "Marked")
     }

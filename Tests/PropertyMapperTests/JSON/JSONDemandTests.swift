@@ -51,8 +51,10 @@ struct Probe: Equatable {
 
 /// The mapping-driven reader builds only what the mapping names; the engine must not see the difference.
 @Suite struct JSONDemandTests {
-    static let keys = ["text", "integer", "small", "unsigned", "real", "single", "decimal", "flag", "strings", "table",
-                       "list", "a.b", "é", "e\\u0301", "K", "\\u212A", "deep", "any", "both", "unmapped"]
+    static let keys = [
+        "text", "integer", "small", "unsigned", "real", "single", "decimal", "flag", "strings", "table",
+        "list", "a.b", "é", "e\\u0301", "K", "\\u212A", "deep", "any", "both", "unmapped",
+    ]
 
     static let values = [
         "null", "true", "false", "0", "-0", "-0.0", "1.5", "1e2", "1E2", "-1.5e-3", "127", "128", "-129", "9223372036854775807",
@@ -87,7 +89,8 @@ struct Probe: Equatable {
     /// Keys are compared as Swift strings, as a `[String: Any]` lookup does: canonically equivalent keys match.
     @Test func matchesCanonicallyEquivalentKeys() throws {
         var probe = Probe()
-        try Mapper.mapValues(fromJSON: #"{"e\u0301": "decomposed", "\u212A": "kelvin", "deep": {"er": {"est": 1}}}"#, to: &probe, using: Probe.mapping)
+        try Mapper.mapValues(
+            fromJSON: #"{"e\u0301": "decomposed", "\u212A": "kelvin", "deep": {"er": {"est": 1}}}"#, to: &probe, using: Probe.mapping)
         #expect(probe.accented == "decomposed")
         #expect(probe.kelvin == "kelvin")
         try expectSameMapping(#"{"é": "first", "e\u0301": "second", "deep": {"er": {"est": 1}}}"#)
@@ -95,7 +98,9 @@ struct Probe: Equatable {
 
     @Test func mapsTheLastDuplicateOfAMappedKey() throws {
         var probe = Probe()
-        try Mapper.mapValues(fromJSON: #"{"integer": 1, "deep": {"er": {"est": 1}}, "integer": 2, "deep": {"er": {"est": 3}}}"#, to: &probe, using: Probe.mapping)
+        try Mapper.mapValues(
+            fromJSON: #"{"integer": 1, "deep": {"er": {"est": 1}}, "integer": 2, "deep": {"er": {"est": 3}}}"#, to: &probe,
+            using: Probe.mapping)
         #expect(probe.integer == 2)
         #expect(probe.deepest == 3)
     }

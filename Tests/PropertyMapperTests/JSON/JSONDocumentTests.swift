@@ -1,12 +1,15 @@
 import FeedModel
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 @Suite struct JSONDocumentTests {
     @Test func handsOutEachElementInOrder() throws {
         var seen: [EngineView] = []
-        let rest = try JSONDocument.forEachElement(of: Data(#" [1, "a", {"b": [true]}, null] "#.utf8), .whole) { seen.append(EngineView($0)) }
+        let rest = try JSONDocument.forEachElement(of: Data(#" [1, "a", {"b": [true]}, null] "#.utf8), .whole) {
+            seen.append(EngineView($0))
+        }
         #expect(rest == nil)
         #expect(seen.map(\.description) == ["1", "\"a\"", "{\"b\":[true]}", "null"])
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PropertyMapper
 import Testing
+
+@testable import PropertyMapper
 
 /// Integers and exponents at the edges of 32 and 64 bits: the reader converts them without a
 /// trap whatever the width of `Int` (32 bits on watchOS).
@@ -44,12 +45,13 @@ import Testing
     }
 
     /// Exponents too long for 32 or even 64 bits: out of range when large, zero when small, as JSONSerialization.
-    @Test(arguments: [
-        ("1.00000000000000000001e3000000000", nil), ("1.00000000000000000001e99999999999999999999", nil),
-        ("1e3000000000", nil), ("1e99999999999999999999", nil),
-        ("1.00000000000000000001e-3000000000", 0.0), ("1.00000000000000000001e-99999999999999999999", 0.0),
-        ("1e-3000000000", 0.0), ("1e-99999999999999999999", 0.0),
-    ] as [(String, Double?)])
+    @Test(
+        arguments: [
+            ("1.00000000000000000001e3000000000", nil), ("1.00000000000000000001e99999999999999999999", nil),
+            ("1e3000000000", nil), ("1e99999999999999999999", nil),
+            ("1.00000000000000000001e-3000000000", 0.0), ("1.00000000000000000001e-99999999999999999999", 0.0),
+            ("1e-3000000000", 0.0), ("1e-99999999999999999999", 0.0),
+        ] as [(String, Double?)])
     func hugeExponents(text: String, expected: Double?) throws {
         if let expected {
             #expect(try Self.parsed(text) as? Double == expected)

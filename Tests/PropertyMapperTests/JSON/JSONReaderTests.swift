@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 /// The reader against JSONSerialization: the same value for every document both accept, a rejection
@@ -112,8 +113,9 @@ import Testing
             let actual = ReadOutcome.reader(bytes)
             if actual == expected { continue }
             // The one difference: JSONSerialization takes a trailing comma, the reader does not.
-            #expect(actual == .rejected && ReadOutcome.reader(Self.withoutTrailingCommas(bytes)) == expected,
-                    "\(String(decoding: bytes, as: UTF8.self))")
+            #expect(
+                actual == .rejected && ReadOutcome.reader(Self.withoutTrailingCommas(bytes)) == expected,
+                "\(String(decoding: bytes, as: UTF8.self))")
         }
     }
 
@@ -124,7 +126,13 @@ import Testing
         var escaped = false
         for (index, byte) in bytes.enumerated() {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
             } else if byte == UInt8(ascii: ",") {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 /// A parsed value as the engine sees it: kinds and exact numbers, whatever Swift or Foundation type holds them.
@@ -42,7 +43,8 @@ indirect enum EngineView: Equatable, CustomStringConvertible {
         case let .number(number, negativeZero): return negativeZero ? "-0.0" : number.rendered
         case let .string(text): return SourceValue.quoted(text)
         case let .array(items): return "[" + items.map(\.description).joined(separator: ",") + "]"
-        case let .object(members): return "{" + members.sorted { $0.key < $1.key }.map { "\(SourceValue.quoted($0.key)):\($0.value)" }.joined(separator: ",") + "}"
+        case let .object(members):
+            return "{" + members.sorted { $0.key < $1.key }.map { "\(SourceValue.quoted($0.key)):\($0.value)" }.joined(separator: ",") + "}"
         case let .other(name): return "<\(name)>"
         }
     }
@@ -120,10 +122,11 @@ struct DocumentGenerator {
         default:
             let count = Int.random(in: 0...4, using: &random)
             let keys = ["a", "b", "id", "name", "é", "e\\u0301", "\\u0061"]
-            return "{" + (0..<count).map { _ in
-                let key = Bool.random(using: &random) ? keys.randomElement(using: &random)! : String(string().dropFirst().dropLast())
-                return whitespace() + "\"" + key + "\"" + whitespace() + ":" + value(depth: depth + 1)
-            }.joined(separator: ",") + whitespace() + "}"
+            return "{"
+                + (0..<count).map { _ in
+                    let key = Bool.random(using: &random) ? keys.randomElement(using: &random)! : String(string().dropFirst().dropLast())
+                    return whitespace() + "\"" + key + "\"" + whitespace() + ":" + value(depth: depth + 1)
+                }.joined(separator: ",") + whitespace() + "}"
         }
     }
 
@@ -140,15 +143,19 @@ struct DocumentGenerator {
         let sign = Bool.random(using: &random) ? "-" : ""
         let whole = Int.random(in: 0..<5, using: &random) == 0 ? "0" : String(Int.random(in: 1...9, using: &random)) + digits(0...25)
         let fraction = Bool.random(using: &random) ? "" : "." + digits(1...22)
-        let exponent = Int.random(in: 0..<3, using: &random) == 0
-            ? ["e", "E"].randomElement(using: &random)! + ["", "+", "-"].randomElement(using: &random)! + String(Int.random(in: 0...330, using: &random))
+        let exponent =
+            Int.random(in: 0..<3, using: &random) == 0
+            ? ["e", "E"].randomElement(using: &random)! + ["", "+", "-"].randomElement(using: &random)!
+                + String(Int.random(in: 0...330, using: &random))
             : ""
         return sign + whole + fraction + exponent
     }
 
     mutating func string() -> String {
-        let pieces = ["a", "Z", " ", "é", "中", "😀", "\\n", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r", "\\t", "\\u0000",
-                      "\\u001f", "\\u00E9", "\\ud83d\\ude00", "\\uD834\\uDD1E", "\\uFFFF", "\u{7F}", "~"]
+        let pieces = [
+            "a", "Z", " ", "é", "中", "😀", "\\n", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r", "\\t", "\\u0000",
+            "\\u001f", "\\u00E9", "\\ud83d\\ude00", "\\uD834\\uDD1E", "\\uFFFF", "\u{7F}", "~",
+        ]
         let count = Int.random(in: 0...12, using: &random)
         return "\"" + (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined() + "\""
     }

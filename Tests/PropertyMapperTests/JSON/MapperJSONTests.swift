@@ -33,7 +33,8 @@ import Testing
         probes.append(("author as a string", ["author": "Romeo"]))
         probes.append(("author as an array", ["author": [1, 2, 3]]))
         probes.append(("author empty", ["author": [String: Any]()]))
-        probes.append(("author with extra keys", ["author": ["id": 7, "email": "a@b.cd", "display_name": "A", "x": [[1]]] as [String: Any]]))
+        probes.append(
+            ("author with extra keys", ["author": ["id": 7, "email": "a@b.cd", "display_name": "A", "x": [[1]]] as [String: Any]]))
         probes.append(("geo of one", ["geo": [1.5]]))
         probes.append(("geo of four", ["geo": [1.5, 2.5, 3.5, 4.5]]))
         probes.append(("geo as an object", ["geo": ["0": 1.0]]))
@@ -47,7 +48,11 @@ import Testing
         probes.append(("subtitle with escapes", ["subtitle": "line\none \"quoted\" \\ é 😀 \u{1}"]))
         probes.append(("name with a long text", ["name": String(repeating: "é", count: 81)]))
         probes.append(("stats as null", ["stats": NSNull()]))
-        probes.append(("stats with a big number", ["stats": ["views": Decimal(string: "123456789012345678901234567890")!, "likes": 1] as [String: Any]]))
+        probes.append(
+            (
+                "stats with a big number",
+                ["stats": ["views": Decimal(string: "123456789012345678901234567890")!, "likes": 1] as [String: Any]]
+            ))
         probes.append(("unmapped deep subtree", ["extra": Self.nested(200)]))
         probes.append(("videoURL as a number", ["videoURL": 3]))
         probes.append(("published_at with fractional seconds", ["published_at": "2010-12-09T07:14:08.123Z"]))
@@ -210,7 +215,9 @@ import Testing
 
         var ignoringValues: MappingOutcome {
             guard case let .failed(errors, untouched) = self else { return self }
-            return .failed(errors.map { ValidationError(path: $0.path, property: $0.property, rule: $0.rule, value: nil, message: "") }, untouched: untouched)
+            return .failed(
+                errors.map { ValidationError(path: $0.path, property: $0.property, rule: $0.rule, value: nil, message: "") },
+                untouched: untouched)
         }
     }
 }

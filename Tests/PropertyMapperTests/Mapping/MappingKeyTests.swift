@@ -70,9 +70,10 @@ private final class Entry {
             "outer": ["e.mail": "x", "list": [["k y": "x"]]] as [String: Any],
         ])
         let errors = mappingErrors { try Mapper.mapValues(from: record, to: entry, using: mapping) }
-        #expect(errors.map(\.path) == [
-            #"["a.b"]"#, #"[""]"#, #"["x[0]"]"#, #"["with space"]"#, #"outer["e.mail"]"#, #"outer.list[0]["k y"]"#,
-        ])
+        #expect(
+            errors.map(\.path) == [
+                #"["a.b"]"#, #"[""]"#, #"["x[0]"]"#, #"["with space"]"#, #"outer["e.mail"]"#, #"outer.list[0]["k y"]"#,
+            ])
         #expect(errors.allSatisfy { $0.rule == "type" && $0.property == "number" })
     }
 

@@ -58,7 +58,9 @@ private final class Node {
 
     @Test func mapsNSArrayAndNSDictionarySources() throws {
         let node = Node()
-        try Mapper.mapValues(from: NSArray(array: ["a", NSDictionary(dictionary: ["n": 3])]), to: node, using: [0: .property(\.first), 1: ["n": .property(\.number)]])
+        try Mapper.mapValues(
+            from: NSArray(array: ["a", NSDictionary(dictionary: ["n": 3])]), to: node,
+            using: [0: .property(\.first), 1: ["n": .property(\.number)]])
         #expect(node.first == "a")
         #expect(node.number == 3)
     }
@@ -131,8 +133,14 @@ private final class Node {
         ]
         let record = try source(["alpha": "x", "bravo": 1, "mike": ["x": "x"], "zulu": "x"])
         let node = Node()
-        #expect(mappingErrors { try Mapper.mapValues(from: record, to: node, using: forward) }.map(\.path) == ["zulu", "alpha", "mike.x", "bravo"])
-        #expect(mappingErrors { try Mapper.mapValues(from: record, to: node, using: backward) }.map(\.path) == ["bravo", "mike.x", "alpha", "zulu"])
+        #expect(
+            mappingErrors { try Mapper.mapValues(from: record, to: node, using: forward) }.map(\.path) == [
+                "zulu", "alpha", "mike.x", "bravo",
+            ])
+        #expect(
+            mappingErrors { try Mapper.mapValues(from: record, to: node, using: backward) }.map(\.path) == [
+                "bravo", "mike.x", "alpha", "zulu",
+            ])
     }
 
     // MARK: Duplicate keys

@@ -43,7 +43,8 @@ struct MergingTests {
         var account = MergedAccount()
         account.settings.fontSize = 20
         let profile = account.profile
-        try Mapper.mapValues(from: ["settings": ["theme": "dark"], "profile": ["level": 3], "email": "a@b.c"], to: &account, using: MergedAccount.mapping)
+        try Mapper.mapValues(
+            from: ["settings": ["theme": "dark"], "profile": ["level": 3], "email": "a@b.c"], to: &account, using: MergedAccount.mapping)
         #expect(account.settings == MergedSettings(theme: "dark", fontSize: 20))
         #expect(account.profile === profile)  // the same object, updated in place
         #expect(profile.level == 3 && profile.name == "default")
@@ -60,7 +61,8 @@ struct MergingTests {
     }
 
     @Test func nestedErrorsHaveFullPaths() {
-        let errors = Mapper.validate(["settings": ["fontSize": 100], "profile": ["level": 0]], for: MergedAccount(), using: MergedAccount.mapping)
+        let errors = Mapper.validate(
+            ["settings": ["fontSize": 100], "profile": ["level": 0]], for: MergedAccount(), using: MergedAccount.mapping)
         #expect(errors.map(\.path) == ["settings.fontSize", "profile.level"])
         #expect(errors.map(\.property) == ["settings.fontSize", "profile.level"])
     }
@@ -73,7 +75,8 @@ struct MergingTests {
 
     @Test func fromJSON() throws {
         var account = MergedAccount()
-        try Mapper.mapValues(fromJSON: #"{"settings": {"fontSize": 14, "extra": [1]}, "email": "abc"}"#, to: &account, using: MergedAccount.mapping)
+        try Mapper.mapValues(
+            fromJSON: #"{"settings": {"fontSize": 14, "extra": [1]}, "email": "abc"}"#, to: &account, using: MergedAccount.mapping)
         #expect(account.settings == MergedSettings(theme: "light", fontSize: 14))
     }
 

@@ -167,16 +167,17 @@ struct ModelConcurrencyTests {
             let source = thread(depth: 6, id: 1)
             let ids: [Int]
             if index.isMultiple(of: 2) {
-                ids = (try? Mapper.map(Reply.self, from: source)).map { reply in
-                    var ids: [Int] = []
-                    var stack = [reply]
-                    while let next = stack.popLast() {
-                        ids.append(next.id)
-                        ids += next.parent?.replies.map(\.id) ?? []
-                        stack += next.replies
-                    }
-                    return ids.sorted()
-                } ?? []
+                ids =
+                    (try? Mapper.map(Reply.self, from: source)).map { reply in
+                        var ids: [Int] = []
+                        var stack = [reply]
+                        while let next = stack.popLast() {
+                            ids.append(next.id)
+                            ids += next.parent?.replies.map(\.id) ?? []
+                            stack += next.replies
+                        }
+                        return ids.sorted()
+                    } ?? []
             } else {
                 ids = (try? Mapper.map(Box.self, from: ["label": "top", "replies": [source]]))?.replies.map { _ in 1 } ?? []
             }

@@ -21,25 +21,25 @@ private func errors<T>(_ body: () throws(MappingError) -> T) -> [ValidationError
 /// Sources for `Repo`, valid and defective in every way the model graph can be.
 private var repoSources: [(String, Any?)] {
     [
-    ("valid", GitHub.repoJSON()),
-    ("bad owner", GitHub.repoJSON(owner: GitHub.author(0, "x"))),
-    ("bad license", GitHub.repoJSON(license: ["key": "", "name": 3])),
-    ("bad visibility", GitHub.repoJSON(visibility: "internal")),
-    ("everything absent", [String: Any]()),
-    ("not a dictionary", [1, 2]),
-    ("a string", "repo"),
-    ("null", NSNull()),
-    ("nil", nil),
+        ("valid", GitHub.repoJSON()),
+        ("bad owner", GitHub.repoJSON(owner: GitHub.author(0, "x"))),
+        ("bad license", GitHub.repoJSON(license: ["key": "", "name": 3])),
+        ("bad visibility", GitHub.repoJSON(visibility: "internal")),
+        ("everything absent", [String: Any]()),
+        ("not a dictionary", [1, 2]),
+        ("a string", "repo"),
+        ("null", NSNull()),
+        ("nil", nil),
     ]
 }
 
 private var teamSources: [(String, Any?)] {
     [
-    ("valid", ["name": "t", "members": [GitHub.author(1)]]),
-    ("bad members", ["members": [GitHub.author(1), GitHub.author(-1), "x"], "lead": NSNull()]),
-    ("bad comments", ["comments": [["id": 1, "author": GitHub.author(1), "replies": [["id": 0]]]]]),
-    ("not a dictionary", 12),
-    ("nil", nil),
+        ("valid", ["name": "t", "members": [GitHub.author(1)]]),
+        ("bad members", ["members": [GitHub.author(1), GitHub.author(-1), "x"], "lead": NSNull()]),
+        ("bad comments", ["comments": [["id": 1, "author": GitHub.author(1), "replies": [["id": 0]]]]]),
+        ("not a dictionary", 12),
+        ("nil", nil),
     ]
 }
 
@@ -61,7 +61,8 @@ struct ModelEntryPointTests {
     }
 
     @Test func validateAsMatchesMapForDefectiveSourcesWithSeveralErrors() {
-        let source = GitHub.repoJSON(owner: ["id": "1", "email": NSNull()], license: ["key": String(repeating: "k", count: 21)], visibility: "x")
+        let source = GitHub.repoJSON(
+            owner: ["id": "1", "email": NSNull()], license: ["key": String(repeating: "k", count: 21)], visibility: "x")
         let thrown = errors { () throws(MappingError) in try Mapper.map(Repo.self, from: source) }
         #expect(thrown.map(\.path) == ["owner.id", "owner.email", "license.key", "visibility"])
         #expect(Mapper.validate(source, as: Repo.self) == thrown)

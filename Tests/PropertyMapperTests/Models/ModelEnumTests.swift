@@ -15,15 +15,19 @@ private enum Mood: String {
 }
 
 private enum Priority: Int, CaseIterable {
-    case low = 1, normal = 5, urgent = 10
+    case low = 1
+    case normal = 5
+    case urgent = 10
 }
 
 private enum AudioChannel: UInt8 {
-    case left = 0, right = 1
+    case left = 0
+    case right = 1
 }
 
 private enum Ratio: Double, CaseIterable {
-    case half = 0.5, whole = 1
+    case half = 0.5
+    case whole = 1
 }
 
 private struct EnumClip: Mappable {
@@ -63,11 +67,13 @@ private struct Stream: ImmutableMappable {
 @Suite("Models: enums")
 struct ModelEnumTests {
     @Test func stringAndIntegerRawValuesMap() throws {
-        let clip = try Mapper.map(EnumClip.self, from: [
-            "videoType": "shortVideo", "mood": "sad", "priority": 10, "channel": 1, "ratio": 0.5,
-            "maybeKind": "longVideo", "kinds": ["live", "shortVideo"], "byLanguage": ["en": "live", "no": "longVideo"],
-            "priorities": [1, 5],
-        ])
+        let clip = try Mapper.map(
+            EnumClip.self,
+            from: [
+                "videoType": "shortVideo", "mood": "sad", "priority": 10, "channel": 1, "ratio": 0.5,
+                "maybeKind": "longVideo", "kinds": ["live", "shortVideo"], "byLanguage": ["en": "live", "no": "longVideo"],
+                "priorities": [1, 5],
+            ])
         #expect(clip.kind == .shortVideo)
         #expect(clip.mood == .sad)
         #expect(clip.priority == .urgent)
@@ -96,7 +102,9 @@ struct ModelEnumTests {
         #expect(error.property == "kind")
         #expect(error.value == #""clip""#)
         #expect(error.message == #"not a VideoType, expected one of "shortVideo", "longVideo", "live""#)
-        #expect(error.description == #"videoType → kind: not a VideoType, expected one of "shortVideo", "longVideo", "live"; got "clip" [type]"#)
+        #expect(
+            error.description == #"videoType → kind: not a VideoType, expected one of "shortVideo", "longVideo", "live"; got "clip" [type]"#
+        )
     }
 
     @Test func anIntegerCaseIterableEnumListsItsNumbers() {
@@ -131,11 +139,12 @@ struct ModelEnumTests {
     }
 
     @Test func containersOfEnumsReportEachBadElement() {
-        let errors = Mapper.validate([
-            "kinds": ["live", "clip", 3],
-            "byLanguage": ["en": "live", "fr": "film"],
-            "priorities": [1, 2],
-        ], as: EnumClip.self)
+        let errors = Mapper.validate(
+            [
+                "kinds": ["live", "clip", 3],
+                "byLanguage": ["en": "live", "fr": "film"],
+                "priorities": [1, 2],
+            ], as: EnumClip.self)
         #expect(errors.map(\.path) == ["kinds[1]", "kinds[2]", "byLanguage.fr", "priorities[1]"])
         #expect(errors.map(\.property) == ["kinds", "kinds", "byLanguage", "maybePriorities"])
         #expect(errors.allSatisfy { $0.rule == "type" })

@@ -96,7 +96,9 @@ enum GitHub {
         ["id": id, "email": email]
     }
 
-    static func repoJSON(id: Int = 7, owner: [String: Any] = author(1), license: Any = NSNull(), visibility: String = "public") -> [String: Any] {
+    static func repoJSON(
+        id: Int = 7, owner: [String: Any] = author(1), license: Any = NSNull(), visibility: String = "public"
+    ) -> [String: Any] {
         ["id": id, "name": "mapper", "owner": owner, "license": license, "visibility": visibility, "topics": ["swift"]]
     }
 }

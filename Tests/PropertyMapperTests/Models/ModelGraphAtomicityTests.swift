@@ -84,13 +84,13 @@ private func book(_ title: String, _ isbn: String = "9780000000001") -> [String:
 /// A refresh whose only defect is the third book of the second shelf.
 private var defective: [String: Any] {
     [
-    "name": "new",
-    "stats": ["visits": 99],
-    "shelves": [
-        ["label": "B", "books": [book("One"), book("Two")], "featured": book("One")],
-        ["label": "C", "books": [book("Three"), book("Four"), book("Five", "not-an-isbn")]],
-    ],
-    "wings": ["west": ["label": "W", "books": [book("Six")]]],
+        "name": "new",
+        "stats": ["visits": 99],
+        "shelves": [
+            ["label": "B", "books": [book("One"), book("Two")], "featured": book("One")],
+            ["label": "C", "books": [book("Three"), book("Four"), book("Five", "not-an-isbn")]],
+        ],
+        "wings": ["west": ["label": "W", "books": [book("Six")]]],
     ]
 }
 
@@ -192,9 +192,10 @@ struct ModelGraphAtomicityTests {
             ["label": "C", "books": [book("Five", "z")]],
         ]
         let errors = Mapper.validate(source, for: Library(), using: Library.mapping)
-        #expect(errors.map(\.path) == [
-            "shelves[0].books[0].isbn", "shelves[0].books[1].title", "shelves[0].featured.isbn", "shelves[1].books[0].isbn",
-        ])
+        #expect(
+            errors.map(\.path) == [
+                "shelves[0].books[0].isbn", "shelves[0].books[1].title", "shelves[0].featured.isbn", "shelves[1].books[0].isbn",
+            ])
         #expect(errors.map(\.rule) == ["matchesRegEx", "isRequired", "matchesRegEx", "matchesRegEx"])
     }
 }

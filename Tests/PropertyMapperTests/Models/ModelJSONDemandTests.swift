@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 // Model graphs from JSON bytes: the reader builds only what the nested mappings name, and the
@@ -50,14 +51,18 @@ private struct Event: ImmutableMappable, Equatable {
 /// A seat map: `rows` rows of `seats` seat objects, with strings, numbers, escapes and nesting.
 private func seatMap(rows: Int, seats: Int) -> [String: Any] {
     let row = (0..<seats).map { seat -> [String: Any] in
-        ["n": seat, "price": Double(seat) * 1.5, "label": "Seat \"\(seat)\" ✓", "held": seat.isMultiple(of: 3), "note": NSNull(),
-         "venue": ["name": 42], "tiers": "not tiers", "geo": [[seat, seat + 1], [1e-7, -2.5e10]]]
+        [
+            "n": seat, "price": Double(seat) * 1.5, "label": "Seat \"\(seat)\" ✓", "held": seat.isMultiple(of: 3), "note": NSNull(),
+            "venue": ["name": 42], "tiers": "not tiers", "geo": [[seat, seat + 1], [1e-7, -2.5e10]],
+        ]
     }
     return ["rows": Array(repeating: row, count: rows), "title": ["deep": ["deeper": ["deepest": Array(repeating: "x", count: 20)]]]]
 }
 
-private func event(_ id: Int, title: String = "Concert", venue: Any = ["name": "Hall", "city": "Oslo"], tiers: Any = [["code": "A", "price": 10]],
-                   kind: Any = "music") -> [String: Any] {
+private func event(
+    _ id: Int, title: String = "Concert", venue: Any = ["name": "Hall", "city": "Oslo"], tiers: Any = [["code": "A", "price": 10]],
+    kind: Any = "music"
+) -> [String: Any] {
     [
         "id": id, "title": title, "venue": venue, "tiers": tiers, "byCode": ["a": ["code": "A", "price": 10]],
         "meta": ["kind": kind, "seatMap": seatMap(rows: 3, seats: 5)],
@@ -146,18 +151,20 @@ struct ModelJSONDemandTests {
         #expect(bytesErrors.map(\.rule) == parsedErrors.map(\.rule))
         #expect(bytesErrors.map(\.message) == parsedErrors.map(\.message))
         #expect(bytesErrors == parsedErrors)
-        #expect(bytesErrors.map(\.path) == [
-            "[1].id", "[1].title", "[2].venue.name", "[3].venue", "[4].tiers[1].code", "[4].tiers[1].price", "[4].tiers[2]",
-            "[5].meta.kind", "[6].venue.name", "[6].tiers",
-        ])
+        #expect(
+            bytesErrors.map(\.path) == [
+                "[1].id", "[1].title", "[2].venue.name", "[3].venue", "[4].tiers[1].code", "[4].tiers[1].price", "[4].tiers[2]",
+                "[5].meta.kind", "[6].venue.name", "[6].tiers",
+            ])
         #expect(bytesErrors.map(\.rule)[0..<3] == ["min", "lengthRange", "isRequired"])
         #expect(bytesErrors.map(\.rule)[4..<9] == ["length", "min", "type", "type", "minLength"])
         #expect(bytesErrors[3].rule == "type")
         #expect(bytesErrors[9].rule == "type")
-        #expect(bytesErrors.map(\.property) == [
-            "[1].id", "[1].title", "[2].venue.name", "[3].venue", "[4].tiers[1].code", "[4].tiers[1].price", "[4].tiers[2]",
-            "[5].kind", "[6].venue.name", "[6].tiers",
-        ])
+        #expect(
+            bytesErrors.map(\.property) == [
+                "[1].id", "[1].title", "[2].venue.name", "[3].venue", "[4].tiers[1].code", "[4].tiers[1].price", "[4].tiers[2]",
+                "[5].kind", "[6].venue.name", "[6].tiers",
+            ])
 
         let batchBytes = try Mapper.mapArray(fromJSON: data, as: Event.self)
         let batchParsed = try Mapper.mapArray(from: parsed, as: Event.self)
@@ -222,9 +229,12 @@ struct ModelJSONDemandTests {
         let array = #expect(throws: MappingError.self) { _ = try Mapper.map([GitHub.Repo].self, fromJSON: "[" + repo + "]") }
         #expect(array?.errors.map(\.rule) == ["json"])
         #expect(array?.errors.map(\.path) == [""])
-        let batch = #expect(throws: MappingError.self) { _ = try Mapper.mapArray(fromJSON: Data(("[" + repo + "]").utf8), as: GitHub.Repo.self) }
+        let batch = #expect(throws: MappingError.self) {
+            _ = try Mapper.mapArray(fromJSON: Data(("[" + repo + "]").utf8), as: GitHub.Repo.self)
+        }
         #expect(batch?.errors.map(\.rule) == ["json"])
-        let beside = #"{"id": 7, "name": "n", "owner": {"id": 1, "email": "a@example.com"}, "junk": "# + deepJSON(10_000)
+        let beside =
+            #"{"id": 7, "name": "n", "owner": {"id": 1, "email": "a@example.com"}, "junk": "# + deepJSON(10_000)
             + #", "license": null, "visibility": "public", "topics": []}"#
         let besideError = #expect(throws: MappingError.self) { _ = try Mapper.map(GitHub.Repo.self, fromJSON: beside) }
         #expect(besideError?.errors.map(\.rule) == ["json"])
@@ -232,7 +242,8 @@ struct ModelJSONDemandTests {
 
     @Test func anUnmappedSubtreeWithinTheReadersLimitMapsAsFromParsed() throws {
         let owner = #"{"id": 1, "email": "a@example.com", "junk": "# + deepJSON(400) + "}"
-        let repo = #"{"id": 7, "name": "n", "owner": "# + owner + #", "license": {"key": "mit", "x": "# + deepJSON(400)
+        let repo =
+            #"{"id": 7, "name": "n", "owner": "# + owner + #", "license": {"key": "mit", "x": "# + deepJSON(400)
             + #"}, "visibility": "public", "topics": []}"#
         let fromText = try Mapper.map(GitHub.Repo.self, fromJSON: repo)
         let parsed = try JSONSerialization.jsonObject(with: Data(repo.utf8))

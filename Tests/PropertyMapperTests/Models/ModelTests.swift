@@ -8,7 +8,9 @@ private typealias License = GitHub.License
 private typealias Comment = GitHub.Comment
 private typealias Team = GitHub.Team
 private func author(_ id: Int, _ email: String = "a@example.com") -> [String: Any] { GitHub.author(id, email) }
-private func repoJSON(id: Int = 7, owner: [String: Any] = GitHub.author(1), license: Any = NSNull(), visibility: String = "public") -> [String: Any] {
+private func repoJSON(
+    id: Int = 7, owner: [String: Any] = GitHub.author(1), license: Any = NSNull(), visibility: String = "public"
+) -> [String: Any] {
     GitHub.repoJSON(id: id, owner: owner, license: license, visibility: visibility)
 }
 
@@ -42,11 +44,14 @@ struct ModelTests {
         #expect(errors.map(\.path) == ["owner.id", "owner.email", "visibility"])
         #expect(errors.map(\.property) == ["owner.id", "owner.email", "visibility"])
         #expect(errors.map(\.rule) == ["min", "matchesRegEx", "type"])
-        #expect(errors[2].description == #"visibility → visibility: not a Visibility, expected one of "public", "private"; got "secret" [type]"#)
+        #expect(
+            errors[2].description == #"visibility → visibility: not a Visibility, expected one of "public", "private"; got "secret" [type]"#
+        )
     }
 
     @Test func fromJSONDataAndString() throws {
-        let text = #"{"id": 3, "name": "n", "owner": {"id": 2, "email": "b@example.com", "junk": [1, 2]}, "license": null, "visibility": "private", "topics": []}"#
+        let text =
+            #"{"id": 3, "name": "n", "owner": {"id": 2, "email": "b@example.com", "junk": [1, 2]}, "license": null, "visibility": "private", "topics": []}"#
         let fromText = try Mapper.map(Repo.self, fromJSON: text)
         let fromData = try Mapper.map(Repo.self, fromJSON: Data(text.utf8))
         #expect(fromText == fromData)
@@ -123,12 +128,14 @@ struct ModelTests {
             "kinds": ["public", "internal"],
         ]
         let errors = Mapper.validate(json, as: Team.self)
-        #expect(errors.map(\.path) == [
-            "lead.id", "members[1].id", #"byID["a.b"].id"#, "byID.abc.email", "unique[1]", "matrix[1][2].id", "kinds[1]",
-        ])
-        #expect(errors.map(\.property) == [
-            "lead.id", "members[1].id", #"byID["a.b"].id"#, "byID.abc.email", "unique[1]", "matrix[1][2].id", "kinds",
-        ])
+        #expect(
+            errors.map(\.path) == [
+                "lead.id", "members[1].id", #"byID["a.b"].id"#, "byID.abc.email", "unique[1]", "matrix[1][2].id", "kinds[1]",
+            ])
+        #expect(
+            errors.map(\.property) == [
+                "lead.id", "members[1].id", #"byID["a.b"].id"#, "byID.abc.email", "unique[1]", "matrix[1][2].id", "kinds",
+            ])
     }
 
     @Test func failedNestedModelWritesNothingAnywhere() {
@@ -141,7 +148,10 @@ struct ModelTests {
     }
 
     @Test func integerEnumsAndUnknownRawValues() {
-        enum Level: Int, CaseIterable { case low = 1, high = 2 }
+        enum Level: Int, CaseIterable {
+            case low = 1
+            case high = 2
+        }
         struct Holder: Mappable {
             var level = Level.low
             var optional: Level?

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 // `.call` with `default:` and `fallback:`, as `.property` and `.box` take them (`DefaultAndFallback.swift`).
@@ -192,7 +193,8 @@ struct CallDefaultAndFallbackTests {
         #expect(absentWarnings.map(\.kind) == [.defaultUsed, .defaultUsed, .defaultUsed])
         #expect(absentWarnings.map(\.path) == ["kind", "optionalKind", "label"])
 
-        let (failing, failingWarnings) = try mapped(["kind": "boat", "optionalKind": "ship", "label": "", "optionalLabel": 3], using: Trip.mapping)
+        let (failing, failingWarnings) = try mapped(
+            ["kind": "boat", "optionalKind": "ship", "label": "", "optionalLabel": 3], using: Trip.mapping)
         #expect(failing.kind == Kind.unknown && failing.optionalKind == Kind.unknown)
         #expect(failing.label == "invalid" && failing.optionalLabel == "invalid")
         #expect(failingWarnings.map(\.kind) == [.fallbackUsed, .fallbackUsed, .fallbackUsed, .fallbackUsed])

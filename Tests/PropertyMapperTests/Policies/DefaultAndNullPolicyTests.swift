@@ -84,14 +84,17 @@ struct DefaultAndNullPolicyTests {
             static let mapping: Mapping<Plan> = ["trips": .property(\.trips)]
         }
         var warnings: [MappingWarning] = []
-        _ = try Mapper.map(Plan.self, from: ["trips": [["views": 1, "status": "s", "kind": "train"], ["kind": "ship", "views": 2, "status": "s"]]],
-                           warnings: &warnings)
+        _ = try Mapper.map(
+            Plan.self, from: ["trips": [["views": 1, "status": "s", "kind": "train"], ["kind": "ship", "views": 2, "status": "s"]]],
+            warnings: &warnings)
         #expect(warnings.map(\.path) == ["trips[1].kind"])
         #expect(warnings.map(\.property) == ["trips[1].kind"])
         var batchWarnings: [MappingWarning] = []
-        _ = try Mapper.map([Trip].self, from: [["kind": "train", "status": "s"], ["kind": "train", "views": 1, "status": "s"]], warnings: &batchWarnings)
+        _ = try Mapper.map(
+            [Trip].self, from: [["kind": "train", "status": "s"], ["kind": "train", "views": 1, "status": "s"]], warnings: &batchWarnings)
         #expect(batchWarnings.map(\.path) == ["[0].views"])
-        let batch = try Mapper.mapArray(from: [["kind": "x", "views": 1, "status": "s"], ["views": "bad"], ["kind": "train", "views": 1, "status": "s"]], as: Trip.self)
+        let batch = try Mapper.mapArray(
+            from: [["kind": "x", "views": 1, "status": "s"], ["views": "bad"], ["kind": "train", "views": 1, "status": "s"]], as: Trip.self)
         #expect(batch.warnings.map { $0.map(\.path) } == [["kind"], [], []])
     }
 
@@ -112,9 +115,10 @@ struct DefaultAndNullPolicyTests {
             "nested": ["x": .property(\.count)],
         ]
         #expect(mapping.definitionErrors.map(\.path) == ["count", "name"])
-        #expect(mapping.definitionErrors.map(\.message) == [
-            ".ifAbsent(.setNil) needs an Optional property", ".ifNull(.useDefault) needs a default: on the field",
-        ])
+        #expect(
+            mapping.definitionErrors.map(\.message) == [
+                ".ifAbsent(.setNil) needs an Optional property", ".ifNull(.useDefault) needs a default: on the field",
+            ])
         let onLevel: Mapping<Model> = ["nested": PropertyDescriptor<Model>(dictionaryLiteral: ("x", .property(\.count))).ifAbsent(.fail)]
         #expect(onLevel.definitionErrors.map(\.message) == [".ifAbsent and .ifNull apply to a field, not to a nested mapping or a list"])
     }

@@ -17,11 +17,13 @@ private struct Shelf: Mappable {
 struct DroppingInvalidElementsTests {
     @Test func eachFailingElementIsDroppedWithAWarning() throws {
         var warnings: [MappingWarning] = []
-        let shelf = try Mapper.map(Shelf.self, from: [
-            "tags": ["a", 7, "b", NSNull()],
-            "sizes": [1, 2.5, 300],
-            "authors": [GitHub.author(1), GitHub.author(0), ["id": 2, "email": "nope"]],
-        ], warnings: &warnings)
+        let shelf = try Mapper.map(
+            Shelf.self,
+            from: [
+                "tags": ["a", 7, "b", NSNull()],
+                "sizes": [1, 2.5, 300],
+                "authors": [GitHub.author(1), GitHub.author(0), ["id": 2, "email": "nope"]],
+            ], warnings: &warnings)
         #expect(shelf.tags == ["a", "b"])
         #expect(shelf.sizes == [1, 300])
         #expect(shelf.authors == [GitHub.Author(id: 1, email: "a@example.com")])
@@ -47,7 +49,8 @@ struct DroppingInvalidElementsTests {
     }
 
     @Test func fromJSONAndInBatches() throws {
-        let batch = try Mapper.mapArray(fromJSON: Data(#"[{"tags": ["x", 1], "authors": []}, {"tags": [], "authors": []}]"#.utf8), as: Shelf.self)
+        let batch = try Mapper.mapArray(
+            fromJSON: Data(#"[{"tags": ["x", 1], "authors": []}, {"tags": [], "authors": []}]"#.utf8), as: Shelf.self)
         #expect(batch.models.map(\.tags) == [["x"], []])
         #expect(batch.warnings.map { $0.map(\.path) } == [["tags[1]"], []])
     }
@@ -55,6 +58,9 @@ struct DroppingInvalidElementsTests {
     @Test func onAnythingButAnArrayItIsADefinitionError() {
         struct One { var name = "" }
         let mapping: Mapping<One> = ["name": .property(\.name).droppingInvalidElements()]
-        #expect(mapping.definitionErrors.map(\.message) == [".droppingInvalidElements() applies to a .property whose type is an array or an optional array"])
+        #expect(
+            mapping.definitionErrors.map(\.message) == [
+                ".droppingInvalidElements() applies to a .property whose type is an array or an optional array"
+            ])
     }
 }

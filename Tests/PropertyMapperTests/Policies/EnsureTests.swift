@@ -21,16 +21,19 @@ private struct Site: Mappable {
 @Suite
 struct EnsureTests {
     @Test func rulesJudgeTheConvertedValue() throws {
-        let site = try Mapper.map(Site.self, from: [
-            "site": "https://example.com", "links": ["https://a.example"], "kind": "shop", "count": 2, "owner": GitHub.author(1),
-        ])
+        let site = try Mapper.map(
+            Site.self,
+            from: [
+                "site": "https://example.com", "links": ["https://a.example"], "kind": "shop", "count": 2, "owner": GitHub.author(1),
+            ])
         #expect(site.kind == .shop && site.count == 2)
     }
 
     @Test func eachFailingRuleIsAnErrorNamedAfterIt() {
-        let errors = Mapper.validate([
-            "site": "http://example.com", "links": [String](), "kind": "blog", "count": 3, "owner": ["id": 1, "email": ""],
-        ], as: Site.self)
+        let errors = Mapper.validate(
+            [
+                "site": "http://example.com", "links": [String](), "kind": "blog", "count": 3, "owner": ["id": 1, "email": ""],
+            ], as: Site.self)
         #expect(errors.map(\.rule) == ["isSecure", "notEmpty", "isShop", "even", "matchesRegEx"])
         #expect(errors.first?.description == #"site → site: does not pass isSecure; got "http://example.com" [isSecure]"#)
         #expect(errors.map(\.path) == ["site", "links", "kind", "count", "owner.email"])

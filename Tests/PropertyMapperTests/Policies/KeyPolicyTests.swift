@@ -87,9 +87,10 @@ struct KeyPolicyTests {
         #expect(outcome.errors == [#"name → name: no exact key, and several keys match: "NAME", "Name" [ambiguousKey]"#])
         // A common spelling found at once (`start_date`) is still ambiguous beside another match.
         let separators = Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["startDate": .property(\.start)])
-        #expect(map(#"{"start_date": "a", "StartDate": "b"}"#, separators).errors == [
-            #"startDate → start: no exact key, and several keys match: "StartDate", "start_date" [ambiguousKey]"#,
-        ])
+        #expect(
+            map(#"{"start_date": "a", "StartDate": "b"}"#, separators).errors == [
+                #"startDate → start: no exact key, and several keys match: "StartDate", "start_date" [ambiguousKey]"#
+            ])
         #expect(map(#"{"start_date": "a", "other": "b"}"#, separators).trip?.start == "a")
         // The same key twice in a document is a duplicate (the last wins), not two candidates.
         #expect(map(#"{"Name": "a", "Name": "b"}"#, mapping).trip?.name == "b")
@@ -112,9 +113,10 @@ struct KeyPolicyTests {
 
     @Test func anAbsentRequiredAnyOfNamesEveryKeyTried() {
         let mapping: Mapping<Trip> = [.anyOf("start_date", "start"): .property(\.start).isRequired()]
-        #expect(map(#"{"begin": "x"}"#, mapping).errors == [
-            #"start_date → start: value is missing; tried the keys "start_date", "start" [isRequired]"#,
-        ])
+        #expect(
+            map(#"{"begin": "x"}"#, mapping).errors == [
+                #"start_date → start: value is missing; tried the keys "start_date", "start" [isRequired]"#
+            ])
         // A failing value is reported at the first key's path.
         #expect(map(#"{"start": 5}"#, mapping).errors == [#"start_date → start: a number, expected String; got 5 [type]"#])
     }
@@ -155,20 +157,22 @@ struct KeyPolicyTests {
         let mapping = Mapping<Trip>(unknownKeys: .warn, ["name": .property(\.name), "place": ["city": .property(\.city)]])
         let outcome = map(#"{"name": "a", "extra": 1, "place": {"city": "b", "zip": "0"}, "a.b": 2}"#, mapping)
         #expect(outcome.trip == Trip(name: "a", city: "b"))
-        #expect(outcome.warnings == [
-            #"["a.b"]: a key the mapping does not name, skipped [unknownKey]"#,
-            "extra: a key the mapping does not name, skipped [unknownKey]",
-            "place.zip: a key the mapping does not name, skipped [unknownKey]",
-        ])
+        #expect(
+            outcome.warnings == [
+                #"["a.b"]: a key the mapping does not name, skipped [unknownKey]"#,
+                "extra: a key the mapping does not name, skipped [unknownKey]",
+                "place.zip: a key the mapping does not name, skipped [unknownKey]",
+            ])
     }
 
     @Test func unknownKeysFailAndWriteNothing() {
         let mapping = Mapping<Trip>(unknownKeys: .fail, ["name": .property(\.name)])
         let outcome = map(#"{"name": "a", "extra": 1, "more": null}"#, mapping)
         #expect(outcome.trip == nil)
-        #expect(outcome.errors == [
-            "extra: a key the mapping does not name [unknownKey]", "more: a key the mapping does not name [unknownKey]",
-        ])
+        #expect(
+            outcome.errors == [
+                "extra: a key the mapping does not name [unknownKey]", "more: a key the mapping does not name [unknownKey]",
+            ])
         #expect(map(#"{"name": "a"}"#, mapping).trip?.name == "a")
         var trip = Trip(name: "kept")
         #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["name": "a", "x": 1], to: &trip, using: mapping) }
@@ -232,9 +236,10 @@ struct KeyPolicyTests {
 
     @Test func twoEntriesReadingTheSameKeyAreADefinitionError() {
         let caseless = Mapping<Trip>(keys: .caseInsensitive, ["Name": .property(\.name), "name": .property(\.city)])
-        #expect(caseless.definitionErrors.map(\.description) == [
-            "name → city: the keys Name and name match the same source keys under .caseInsensitive; map it once [mapping]",
-        ])
+        #expect(
+            caseless.definitionErrors.map(\.description) == [
+                "name → city: the keys Name and name match the same source keys under .caseInsensitive; map it once [mapping]"
+            ])
         let separators = Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["start_date": .property(\.start), "startDate": .property(\.end)])
         #expect(separators.definitionErrors.count == 1)
         let alternatives: Mapping<Trip> = [.anyOf("a", "b"): .property(\.name), "b": .property(\.city)]
@@ -242,7 +247,9 @@ struct KeyPolicyTests {
         #expect(alternatives.definitionErrors.first?.message.contains("the key b is mapped twice") == true)
         // Distinct under the policy: no error.
         #expect(Mapping<Trip>(["Name": .property(\.name), "name": .property(\.city)]).definitionErrors.isEmpty)
-        #expect(Mapping<Trip>(keys: .caseInsensitive, ["start_date": .property(\.start), "startDate": .property(\.end)]).definitionErrors.isEmpty)
+        #expect(
+            Mapping<Trip>(keys: .caseInsensitive, ["start_date": .property(\.start), "startDate": .property(\.end)]).definitionErrors
+                .isEmpty)
         var trip = Trip()
         #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["name": "a"], to: &trip, using: caseless) }
     }

@@ -96,7 +96,8 @@ struct LenientCoercionTests {
     @Test func eachCoercionIsAWarning() throws {
         var reading = Reading()
         var warnings: [MappingWarning] = []
-        try Mapper.mapValues(from: ["count": "2", "sizes": ["1", 2, "3"], "flag": true], to: &reading, using: lenient, warnings: &warnings)
+        try Mapper.mapValues(
+            from: ["count": "2", "sizes": ["1", 2, "3"], "flag": true], to: &reading, using: lenient, warnings: &warnings)
         #expect(warnings.map(\.kind) == [.coerced, .coerced, .coerced])
         #expect(warnings.map(\.path) == ["count", "sizes[0]", "sizes[2]"])
         #expect(warnings.map(\.property) == ["count", "sizes", "sizes"])

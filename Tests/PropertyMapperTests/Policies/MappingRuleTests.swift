@@ -21,10 +21,12 @@ private struct Booking: ImmutableMappable, Equatable {
     let to: Int?
 
     static let mapping = Mapping<Booking>(
-        rules: [MappingRule("ordered") { values in
-            guard let to = try values[\.to] else { return true }
-            return try to >= values[\.from]
-        }],
+        rules: [
+            MappingRule("ordered") { values in
+                guard let to = try values[\.to] else { return true }
+                return try to >= values[\.from]
+            }
+        ],
         ["from": .property(\.from), "to": .property(\.to)])
 
     init(from: Int, to: Int?) {
@@ -68,9 +70,10 @@ struct MappingRuleTests {
         let error = #expect(throws: MappingError.self) {
             try Mapper.mapValues(fromJSON: #"{"start": 5, "end": 4, "nights": 0}"#, to: &stay, using: Stay.mapping)
         }
-        #expect(error?.errors.map(\.description) == [
-            "(root): does not pass endsAfterStart [endsAfterStart]", "(root): does not pass nightsMatch [nightsMatch]",
-        ])
+        #expect(
+            error?.errors.map(\.description) == [
+                "(root): does not pass endsAfterStart [endsAfterStart]", "(root): does not pass nightsMatch [nightsMatch]",
+            ])
         #expect(error?.errors.allSatisfy { $0.path.isEmpty && $0.property.isEmpty } == true)
         #expect(stay == Stay(start: 9), "rules run before any write")
     }
@@ -134,7 +137,8 @@ struct MappingRuleTests {
             static let mapping: Mapping<Hotel> = ["stay": .property(\.stay), "stays": .property(\.stays)]
         }
         let error = #expect(throws: MappingError.self) {
-            try Mapper.map(Hotel.self, fromJSON: #"{"stay": {"start": 1, "end": 4, "nights": 3}, "stays": [{"start": 2, "end": 1, "nights": 0}]}"#)
+            try Mapper.map(
+                Hotel.self, fromJSON: #"{"stay": {"start": 1, "end": 4, "nights": 3}, "stays": [{"start": 2, "end": 1, "nights": 0}]}"#)
         }
         #expect(error?.errors.map(\.path) == ["stays[0]", "stays[0]"])
         #expect(error?.errors.map(\.rule) == ["endsAfterStart", "nightsMatch"])

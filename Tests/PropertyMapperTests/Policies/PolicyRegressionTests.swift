@@ -82,10 +82,12 @@ private protocol RAttachment: Sendable {}
 private struct RImage: Mappable, RAttachment {
     var width = 0
     var metaWidth = 0
-    static let mapping = Mapping<RImage>(unknownKeys: .fail, [
-        "width": .property(\.width),
-        "meta": ["w": .property(\.metaWidth)],
-    ])
+    static let mapping = Mapping<RImage>(
+        unknownKeys: .fail,
+        [
+            "width": .property(\.width),
+            "meta": ["w": .property(\.metaWidth)],
+        ])
 }
 
 private struct RPost: Mappable {
@@ -147,10 +149,12 @@ struct PolicyRegressionTests {
     // 6. A key found at a common spelling, with a second candidate: the dictionary path stages the
     //    spelled value (its own errors) and reports ambiguousKey after the level's other entries.
     @Test func ambiguityFoundBySpellingAgreesBetweenParsedAndText() {
-        let mapping = Mapping<RTrip>(keys: .ignoringCaseAndSeparators, [
-            "startDate": .property(\.start),
-            "count": .property(\.count),
-        ])
+        let mapping = Mapping<RTrip>(
+            keys: .ignoringCaseAndSeparators,
+            [
+                "startDate": .property(\.start),
+                "count": .property(\.count),
+            ])
         let result = bothPaths(#"{"start_date": 1, "StartDate": "b", "count": "x"}"#, mapping)
         #expect(result.parsed == result.text)
     }
@@ -162,9 +166,11 @@ struct PolicyRegressionTests {
         "{\"CAF\u{C9}\": \"a\", \"CAFE\u{301}\": \"b\"}",
     ])
     func oneKeyTwiceIsNotAmbiguous(json: String) {
-        let mapping = Mapping<RTrip>(keys: .ignoringCaseAndSeparators, [
-            "startDate": .property(\.start), "café": .property(\.name),
-        ])
+        let mapping = Mapping<RTrip>(
+            keys: .ignoringCaseAndSeparators,
+            [
+                "startDate": .property(\.start), "café": .property(\.name),
+            ])
         let result = bothPaths(json, mapping)
         #expect(result.parsed == result.text)
         #expect(result.text.errors.isEmpty)

@@ -49,10 +49,12 @@ private var file: [String: Any] { ["type": "file", "name": "b.pdf", "size": 10] 
 @Suite
 struct PolymorphicTests {
     @Test func theTagChoosesTheType() throws {
-        let post = try Mapper.map(Post.self, from: [
-            "cover": file, "extra": image,
-            "attachments": [["kind": "image", "name": "c", "width": 1], ["kind": "file", "name": "d", "size": 2]],
-        ])
+        let post = try Mapper.map(
+            Post.self,
+            from: [
+                "cover": file, "extra": image,
+                "attachments": [["kind": "image", "name": "c", "width": 1], ["kind": "file", "name": "d", "size": 2]],
+            ])
         #expect(post.cover as? File == File(name: "b.pdf", size: 10) as File?)
         #expect(post.extra as? Image == Image(name: "a.png", width: 4))
         #expect(post.attachments.map(\.name) == ["c", "d"])
@@ -61,16 +63,18 @@ struct PolymorphicTests {
     }
 
     @Test func aMissingNonStringOrUnknownTagIsADiscriminatorError() {
-        let errors = Mapper.validate([
-            "cover": ["name": "x"], "extra": ["type": 3], "attachments": [["kind": "video"]],
-        ], as: Post.self)
+        let errors = Mapper.validate(
+            [
+                "cover": ["name": "x"], "extra": ["type": 3], "attachments": [["kind": "video"]],
+            ], as: Post.self)
         #expect(errors.map(\.rule) == ["discriminator", "discriminator", "discriminator"])
         #expect(errors.map(\.path) == ["cover.type", "extra.type", "attachments[0].kind"])
-        #expect(errors.map(\.message) == [
-            #"no "type" to choose the type by, expected one of "image", "file""#,
-            #"a number, expected one of "image", "file""#,
-            #"not a known type, expected one of "image", "file""#,
-        ])
+        #expect(
+            errors.map(\.message) == [
+                #"no "type" to choose the type by, expected one of "image", "file""#,
+                #"a number, expected one of "image", "file""#,
+                #"not a known type, expected one of "image", "file""#,
+            ])
     }
 
     @Test func theChosenModelsErrorsCarryFullPaths() {
@@ -83,10 +87,12 @@ struct PolymorphicTests {
         var post = Post()
         post.cover = File(name: "b", size: 3)
         post.attachments = [Image(name: "i", width: 2)]
-        #expect(String(decoding: try Mapper.serializeJSON(post), as: UTF8.self)
-            == #"{"cover":{"type":"file","name":"b","size":3},"attachments":[{"kind":"image","name":"i","width":2}]}"#)
-        #expect(String(decoding: try Mapper.serializeJSON(post, options: .sortedKeys), as: UTF8.self)
-            == #"{"attachments":[{"kind":"image","name":"i","width":2}],"cover":{"name":"b","size":3,"type":"file"}}"#)
+        #expect(
+            String(decoding: try Mapper.serializeJSON(post), as: UTF8.self)
+                == #"{"cover":{"type":"file","name":"b","size":3},"attachments":[{"kind":"image","name":"i","width":2}]}"#)
+        #expect(
+            String(decoding: try Mapper.serializeJSON(post, options: .sortedKeys), as: UTF8.self)
+                == #"{"attachments":[{"kind":"image","name":"i","width":2}],"cover":{"name":"b","size":3,"type":"file"}}"#)
         let again = try Mapper.map(Post.self, fromJSON: try Mapper.serializeJSON(post))
         #expect(again.cover as? File == File(name: "b", size: 3) as File?)
         #expect(again.attachments.first as? Image == Image(name: "i", width: 2))

@@ -99,7 +99,9 @@ import Testing
     @Test(arguments: defects.indices)
     func defectSeedGivesItsErrors(index: Int) throws {
         let defect = Self.defects[index]
-        let errors = mappingErrors { try Mapper.mapValues(fromJSON: Self.input(defect.file), to: RecordingModel(), using: RecordingModel.everyKind.mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(fromJSON: Self.input(defect.file), to: RecordingModel(), using: RecordingModel.everyKind.mapping)
+        }
         #expect(errors.map(\.path) == defect.paths, "\(defect.file)")
         #expect(errors.map(\.rule) == defect.rules, "\(defect.file)")
     }

@@ -19,10 +19,13 @@ import Testing
             let literalOnly = random.chance(0.5)
             let source = RandomMapping.source(for: spec, literalOnly: literalOnly, using: &random)
             let problems = MappingInvariants.check(spec, source: source)
-            #expect(problems.isEmpty, "seed \(seed), case \(index), source \(String(describing: source)):\n\(problems.joined(separator: "\n"))")
+            #expect(
+                problems.isEmpty, "seed \(seed), case \(index), source \(String(describing: source)):\n\(problems.joined(separator: "\n"))")
             if !literalOnly, let json = RandomSource.json(source) {
                 let jsonProblems = MappingInvariants.check(spec, json: json)
-                #expect(jsonProblems.isEmpty, "seed \(seed), case \(index), JSON \(String(decoding: json, as: UTF8.self)):\n\(jsonProblems.joined(separator: "\n"))")
+                #expect(
+                    jsonProblems.isEmpty,
+                    "seed \(seed), case \(index), JSON \(String(decoding: json, as: UTF8.self)):\n\(jsonProblems.joined(separator: "\n"))")
             }
         }
     }

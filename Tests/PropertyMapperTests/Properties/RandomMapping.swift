@@ -40,16 +40,30 @@ enum RandomMapping {
     }
 
     static let fields: [FieldKind] = [
-        FieldKind(property: "id", make: { .property(\.id) }, check: .exact(\.id) { Oracle.integer($0, as: Int.self) }) { $0.pick(RandomSource.integers) },
+        FieldKind(property: "id", make: { .property(\.id) }, check: .exact(\.id) { Oracle.integer($0, as: Int.self) }) {
+            $0.pick(RandomSource.integers)
+        },
         FieldKind(property: "title", make: { .property(\.title) }, check: .exact(\.title, Oracle.string)) { $0.pick(RandomSource.strings) },
-        FieldKind(property: "subtitle", make: { .property(\.subtitle) }, check: .optional(\.subtitle, Oracle.string)) { $0.pick(RandomSource.strings) },
-        FieldKind(property: "rating", make: { .property(\.rating) }, check: .optional(\.rating) { Oracle.integer($0, as: Int.self) }) { Int.random(in: 0...6, using: &$0) },
+        FieldKind(property: "subtitle", make: { .property(\.subtitle) }, check: .optional(\.subtitle, Oracle.string)) {
+            $0.pick(RandomSource.strings)
+        },
+        FieldKind(property: "rating", make: { .property(\.rating) }, check: .optional(\.rating) { Oracle.integer($0, as: Int.self) }) {
+            Int.random(in: 0...6, using: &$0)
+        },
         FieldKind(property: "ratio", make: { .property(\.ratio) }, check: .exact(\.ratio, Oracle.double)) { $0.pick(RandomSource.doubles) },
-        FieldKind(property: "score", make: { .property(\.score) }, check: .exact(\.score) { Oracle.double($0).map(Float.init) }) { $0.pick(RandomSource.doubles) },
-        FieldKind(property: "small", make: { .property(\.small) }, check: .exact(\.small) { Oracle.integer($0, as: Int8.self) }) { $0.pick(RandomSource.integers) },
-        FieldKind(property: "count", make: { .property(\.count) }, check: .exact(\.count) { Oracle.integer($0, as: UInt64.self) }) { $0.pick(RandomSource.integers) },
+        FieldKind(property: "score", make: { .property(\.score) }, check: .exact(\.score) { Oracle.double($0).map(Float.init) }) {
+            $0.pick(RandomSource.doubles)
+        },
+        FieldKind(property: "small", make: { .property(\.small) }, check: .exact(\.small) { Oracle.integer($0, as: Int8.self) }) {
+            $0.pick(RandomSource.integers)
+        },
+        FieldKind(property: "count", make: { .property(\.count) }, check: .exact(\.count) { Oracle.integer($0, as: UInt64.self) }) {
+            $0.pick(RandomSource.integers)
+        },
         FieldKind(property: "flag", make: { .property(\.flag) }, check: .exact(\.flag, Oracle.bool)) { Bool.random(using: &$0) },
-        FieldKind(property: "maybeFlag", make: { .property(\.maybeFlag) }, check: .optional(\.maybeFlag, Oracle.bool)) { Bool.random(using: &$0) },
+        FieldKind(property: "maybeFlag", make: { .property(\.maybeFlag) }, check: .optional(\.maybeFlag, Oracle.bool)) {
+            Bool.random(using: &$0)
+        },
         FieldKind(property: "tags", make: { .property(\.tags) }, check: .exact(\.tags, Oracle.strings)) { random in
             (0..<Int.random(in: 0...4, using: &random)).map { _ in random.pick(RandomSource.strings) }
         },
@@ -59,16 +73,30 @@ enum RandomMapping {
         FieldKind(property: "weights", make: { .property(\.weights) }, check: .exact(\.weights, Oracle.doubles)) { random in
             ["a": random.pick(RandomSource.doubles), "b c": 1]
         },
-        FieldKind(property: "payload", make: { .property(\.payload) }, check: nil) { RandomSource.value(depth: 2, literalOnly: false, using: &$0) },
+        FieldKind(property: "payload", make: { .property(\.payload) }, check: nil) {
+            RandomSource.value(depth: 2, literalOnly: false, using: &$0)
+        },
         FieldKind(property: "decimal", make: { .property(\.decimal) }, check: nil) { $0.pick(RandomSource.doubles) },
-        FieldKind(property: "link", make: { .box(.url, \.link) }, check: nil) { $0.pick(["https://example.com/a", "http://x.example", "not a url", ""]) },
-        FieldKind(property: "date", make: { .box(.date, \.date) }, check: nil) { $0.pick(["2010-12-09T07:14:08Z", "2010-12-09T07:14:08.5+02:00", "yesterday"]) },
-        FieldKind(property: "color", make: { .box(.rgbColor, \.color) }, check: nil) { $0.pick(["#a0b1c2", "#ABCDEF", "a0b1c2", "#12345"]) },
+        FieldKind(property: "link", make: { .box(.url, \.link) }, check: nil) {
+            $0.pick(["https://example.com/a", "http://x.example", "not a url", ""])
+        },
+        FieldKind(property: "date", make: { .box(.date, \.date) }, check: nil) {
+            $0.pick(["2010-12-09T07:14:08Z", "2010-12-09T07:14:08.5+02:00", "yesterday"])
+        },
+        FieldKind(property: "color", make: { .box(.rgbColor, \.color) }, check: nil) {
+            $0.pick(["#a0b1c2", "#ABCDEF", "a0b1c2", "#12345"])
+        },
         FieldKind(property: "optionalColor", make: { .box(.rgbColor, \.optionalColor) }, check: nil) { $0.pick(["#a0b1c2", "#zzzzzz"]) },
-        FieldKind(property: "kind", make: { .call(RecordingModel.kind(from:), \.kind) }, check: nil) { $0.pick(["short", "long", "live", "unknown", "other"]) },
+        FieldKind(property: "kind", make: { .call(RecordingModel.kind(from:), \.kind) }, check: nil) {
+            $0.pick(["short", "long", "live", "unknown", "other"])
+        },
         FieldKind(property: "label", make: { .call(RecordingModel.label(from:), \.label) }, check: nil) { $0.pick(["none", "text", "é"]) },
-        FieldKind(property: "code", make: { .call(RecordingModel.code(from:property:), \.code) }, check: nil) { $0.pick([1, 21, 13, 404]) },
-        FieldKind(property: "kindName", make: { .call(RecordingModel.kindName(from:property:), \.kindName) }, check: nil) { $0.pick(["live", ""]) },
+        FieldKind(property: "code", make: { .call(RecordingModel.code(from:property:), \.code) }, check: nil) {
+            $0.pick([1, 21, 13, 404])
+        },
+        FieldKind(property: "kindName", make: { .call(RecordingModel.kindName(from:property:), \.kindName) }, check: nil) {
+            $0.pick(["live", ""])
+        },
     ]
 
     /// Valid patterns only: an invalid one is a definition error (see `breakage`).
@@ -88,22 +116,38 @@ enum RandomMapping {
     static let validatorKinds: [ValidatorKind] = {
         [
             ValidatorKind(judges: .all) { descriptor, _ in descriptor.isRequired() },
-            ValidatorKind(judges: [.string, .array]) { descriptor, random in let (a, b) = bounds(&random); return descriptor.lengthRange(a, b) },
+            ValidatorKind(judges: [.string, .array]) { descriptor, random in
+                let (a, b) = bounds(&random); return descriptor.lengthRange(a, b)
+            },
             ValidatorKind(judges: [.string, .array]) { descriptor, random in
                 let (a, b) = bounds(&random)
                 return descriptor.lengthRange(Swift.min(a, b)...Swift.max(a, b))
             },
-            ValidatorKind(judges: [.string, .array]) { descriptor, random in let (a, _) = bounds(&random); return descriptor.length(Swift.max(a, 0)) },
-            ValidatorKind(judges: [.string, .array]) { descriptor, random in let (a, _) = bounds(&random); return descriptor.minLength(a) },
-            ValidatorKind(judges: [.string, .array]) { descriptor, random in let (_, b) = bounds(&random); return descriptor.maxLength(b) },
+            ValidatorKind(judges: [.string, .array]) { descriptor, random in
+                let (a, _) = bounds(&random); return descriptor.length(Swift.max(a, 0))
+            },
+            ValidatorKind(judges: [.string, .array]) { descriptor, random in
+                let (a, _) = bounds(&random); return descriptor.minLength(a)
+            },
+            ValidatorKind(judges: [.string, .array]) { descriptor, random in
+                let (_, b) = bounds(&random); return descriptor.maxLength(b)
+            },
             ValidatorKind(judges: .string) { descriptor, random in descriptor.matchesRegEx(random.pick(patterns)) },
             ValidatorKind(judges: .string) { descriptor, _ in descriptor.oneOf(["short", "live", "none", "#a0b1c2", "text"]) },
             ValidatorKind(judges: .number) { descriptor, _ in descriptor.oneOf([1, 2, 3, 21, 404]) },
             ValidatorKind(judges: .boolean) { descriptor, random in descriptor.equalTo(random.pick([true, false])) },
-            ValidatorKind(judges: .number) { descriptor, random in let (a, _) = bounds(&random); return descriptor.equalTo(Double(a) / 2) },
-            ValidatorKind(judges: .number) { descriptor, random in let (a, _) = bounds(&random); return descriptor.min(a) },
-            ValidatorKind(judges: .number) { descriptor, random in let (_, b) = bounds(&random); return descriptor.max(Double(b) * 1.5) },
-            ValidatorKind(judges: .number) { descriptor, random in let (a, b) = bounds(&random); return descriptor.range(a, b) },
+            ValidatorKind(judges: .number) { descriptor, random in
+                let (a, _) = bounds(&random); return descriptor.equalTo(Double(a) / 2)
+            },
+            ValidatorKind(judges: .number) { descriptor, random in
+                let (a, _) = bounds(&random); return descriptor.min(a)
+            },
+            ValidatorKind(judges: .number) { descriptor, random in
+                let (_, b) = bounds(&random); return descriptor.max(Double(b) * 1.5)
+            },
+            ValidatorKind(judges: .number) { descriptor, random in
+                let (a, b) = bounds(&random); return descriptor.range(a, b)
+            },
             ValidatorKind(judges: .number) { descriptor, random in
                 let (a, b) = bounds(&random)
                 return descriptor.range(Double(a) - 0.5, Double(b) + 0.5)
@@ -183,7 +227,8 @@ enum RandomMapping {
         var used = Set<MappingKey>()
         var result: [(MappingKey, Spec)] = []
         for _ in 0..<Int.random(in: 1...6, using: &random) {
-            let key: MappingKey = useIndices
+            let key: MappingKey =
+                useIndices
                 ? .index(Int.random(in: 0...3, using: &random))
                 : .key(random.pick(RandomSource.keys))
             guard used.insert(key).inserted else { continue }
@@ -200,11 +245,13 @@ enum RandomMapping {
             let nested = entries(depth: depth - 1, using: &random)
             // A nested level receives the container its keys or indices read.
             let receives: Kinds = nested.contains { if case .index = $0.0 { true } else { false } } ? .array : .object
-            return .nested(nested, decorate: { descriptor in
-                guard decorate else { return descriptor }
-                var local = SplitMix64(seed: seed)
-                return validators(on: descriptor, receives: receives, using: &local)
-            })
+            return .nested(
+                nested,
+                decorate: { descriptor in
+                    guard decorate else { return descriptor }
+                    var local = SplitMix64(seed: seed)
+                    return validators(on: descriptor, receives: receives, using: &local)
+                })
         }
         if roll < 0.28 {
             // Members that some one value can feed at once: a list receives what they all receive.
@@ -218,10 +265,12 @@ enum RandomMapping {
             let children = members.map { leaf($0, using: &random) }
             let seed = random.next()
             let common = receives
-            return .list(children, decorate: { descriptor in
-                var local = SplitMix64(seed: seed)
-                return local.chance(0.3) ? validators(on: descriptor, receives: common, using: &local) : descriptor
-            })
+            return .list(
+                children,
+                decorate: { descriptor in
+                    var local = SplitMix64(seed: seed)
+                    return local.chance(0.3) ? validators(on: descriptor, receives: common, using: &local) : descriptor
+                })
         }
         return leaf(using: &random)
     }
@@ -265,7 +314,8 @@ enum RandomMapping {
             }
         }
         if random.chance(0.3) {
-            dictionary[random.pick(RandomSource.keys + ["extra", "z"])] = RandomSource.value(depth: 2, literalOnly: literalOnly, using: &random)
+            dictionary[random.pick(RandomSource.keys + ["extra", "z"])] = RandomSource.value(
+                depth: 2, literalOnly: literalOnly, using: &random)
         }
         return dictionary
     }

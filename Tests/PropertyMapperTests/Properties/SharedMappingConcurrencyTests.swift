@@ -49,7 +49,7 @@ struct Shipment: Equatable, Sendable {
     }
 
     static func hexColor(_ index: Int) -> String {
-        let hex = String(index * 2654435761 % 0x1000000, radix: 16)
+        let hex = String(index * 2_654_435_761 % 0x1000000, radix: 16)
         return "#" + String(repeating: "0", count: 6 - hex.count) + hex
     }
 
@@ -57,7 +57,7 @@ struct Shipment: Equatable, Sendable {
     static func expected(_ index: Int) -> Shipment {
         Shipment(
             id: index + 1, trackingURL: URL(string: "https://track.example.com/\(index)"),
-            color: UInt32(index * 2654435761 % 0x1000000), status: ["new", "sent", "lost"][index % 3],
+            color: UInt32(index * 2_654_435_761 % 0x1000000), status: ["new", "sent", "lost"][index % 3],
             weight: Double(index % 1000) / 10, tags: Array(["a", "b", "c"].prefix(index % 4)),
             code: index % 1000, email: "user\(index)@example.com")
     }
@@ -114,7 +114,9 @@ struct Shipment: Equatable, Sendable {
         let counts = await withTaskGroup(of: (valid: Int, failed: [Int]).self) { group in
             for _ in 0..<Self.tasks {
                 group.addTask {
-                    guard let batch = try? Mapper.mapArray(fromJSON: json, using: Shipment.mapping, create: Shipment.init) else { return (0, []) }
+                    guard let batch = try? Mapper.mapArray(fromJSON: json, using: Shipment.mapping, create: Shipment.init) else {
+                        return (0, [])
+                    }
                     return (batch.models.count, batch.failures.map(\.index))
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 /// What `matchesRegEx` asked before the program existed, and still asks when it cannot answer.
@@ -39,10 +40,11 @@ private struct PatternGenerator {
         ("😀-🙏", ["😀", "🙏"]), (#"\t-\r"#, ["\t", "\n", "\r"]), (#"!-\/"#, ["!", "/", "-"]), (#"\^-a"#, ["^", "`", "a"]),
     ]
     /// What strings are built from, besides the pattern's literals.
-    static let alphabet = [
-        "a", "b", "c", "x", "Z", "1", "9", "٣", "_", "@", ".", " ", "\t", "-", "é", "e", "\u{301}", "😀", "👍🏽", "\u{A0}", "\u{1B}",
-        "#", "&", "^", "$", "\\", "]",
-    ] + lineTerminators
+    static let alphabet =
+        [
+            "a", "b", "c", "x", "Z", "1", "9", "٣", "_", "@", ".", " ", "\t", "-", "é", "e", "\u{301}", "😀", "👍🏽", "\u{A0}", "\u{1B}",
+            "#", "&", "^", "$", "\\", "]",
+        ] + lineTerminators
 
     /// A piece of pattern, with the states it compiles to and whether it can match the empty string.
     struct Piece {
@@ -92,7 +94,8 @@ private struct PatternGenerator {
         let low = Int.random(in: 0...2, using: &random)
         let high = Int.random(in: low...3, using: &random)
         let (quantifier, min, copies) = random.pick([
-            ("*", 0, 1), ("+", 1, 1), ("?", 0, 1), ("{\(low)}", low, low), ("{\(low),}", low, Swift.max(low, 1)), ("{\(low),\(high)}", low, high),
+            ("*", 0, 1), ("+", 1, 1), ("?", 0, 1), ("{\(low)}", low, low), ("{\(low),}", low, Swift.max(low, 1)),
+            ("{\(low),\(high)}", low, high),
         ])
         // ICU misses matches with a lazy loop over a body that can be empty, so the program refuses those.
         let lazy = !atom.canBeEmpty && random.chance(0.3) ? "?" : ""
@@ -178,7 +181,8 @@ private struct PatternGenerator {
                 let expected = icuFinds(pattern, in: text)
                 let answer = program.containsMatch(in: text)
                 if answer != expected, mismatches.count < 20 {
-                    mismatches.append("\(pattern.debugDescription) on \(text.debugDescription): \(String(describing: answer)), ICU \(expected)")
+                    mismatches.append(
+                        "\(pattern.debugDescription) on \(text.debugDescription): \(String(describing: answer)), ICU \(expected)")
                 }
             }
         }
@@ -189,10 +193,13 @@ private struct PatternGenerator {
 
     // MARK: Classes, scalar by scalar
 
-    static let classPatterns = [#"\d"#, #"\w"#, #"\s"#, ".", #"\D"#, #"\W"#, #"\S"#, #"[\d]"#, #"[^\w]"#, #"[\s\d]"#, #"[^\s]"#, #"[^a-z\W]"#]
+    static let classPatterns = [
+        #"\d"#, #"\w"#, #"\s"#, ".", #"\D"#, #"\W"#, #"\S"#, #"[\d]"#, #"[^\w]"#, #"[\s\d]"#, #"[^\s]"#, #"[^a-z\W]"#,
+    ]
 
     /// Every BMP scalar but the surrogates, and every 61st scalar beyond.
-    static let scalarSample: [Unicode.Scalar] = (0..<UInt32(0x10000)).compactMap(Unicode.Scalar.init)
+    static let scalarSample: [Unicode.Scalar] =
+        (0..<UInt32(0x10000)).compactMap(Unicode.Scalar.init)
         + stride(from: UInt32(0x10000), through: 0x10FFFF, by: 61).compactMap(Unicode.Scalar.init)
 
     @Test(arguments: classPatterns)
@@ -377,14 +384,17 @@ private struct PatternGenerator {
         #expect(RegexProgram(pattern: "(?:a{8}){8}") == nil)
         #expect(RegexProgram(pattern: "(?:^|$){1000}") == nil)
         #expect(RegexProgram(pattern: String(repeating: "(", count: 40) + "a" + String(repeating: ")", count: 40)) == nil)
-        #expect(RegexProgram(pattern: String(repeating: "(", count: 20) + "a" + String(repeating: ")", count: 20))?.containsMatch(in: "a") == true)
+        #expect(
+            RegexProgram(pattern: String(repeating: "(", count: 20) + "a" + String(repeating: ")", count: 20))?.containsMatch(in: "a")
+                == true)
     }
 
     /// Valid ICU patterns outside the subset; each must be refused, and matchesRegEx must still answer as ICU does.
     static let fallbackCases: [(pattern: String, texts: [String])] = [
         (#"(a)\1"#, ["aa", "ab"]), ("(?=a)a", ["a", "b"]), ("a(?!b)", ["ab", "ac"]), ("(?<=a)b", ["ab", "b"]),
         ("(?i)abc", ["ABC", "abd"]), (#"\bword\b"#, ["a word", "swordfish"]), (#"\p{L}+"#, ["ä", "1"]), (#"\P{L}"#, ["a", "1"]),
-        ("[[:alpha:]]", ["a", "1"]), ("[:alpha:]", ["a", ":"]), ("[^:alpha:]", ["b", "a"]), ("[a-z&&[^x]]", ["x", "y"]), ("[a--b]", ["a", "b"]),
+        ("[[:alpha:]]", ["a", "1"]), ("[:alpha:]", ["a", ":"]), ("[^:alpha:]", ["b", "a"]), ("[a-z&&[^x]]", ["x", "y"]),
+        ("[a--b]", ["a", "b"]),
         (#"\Qa.b\E"#, ["a.b", "axb"]), (#"\x41"#, ["A", "x"]), (#"\u0041"#, ["A", "u"]), (#"\N{LATIN SMALL LETTER A}"#, ["a", "N"]),
         ("a*+b", ["aab", "aa"]), ("a{1,100}", ["a", "b"]), ("^*a", ["a", "b"]), ("[]a]", ["]", "b"]), ("[a-c-x]", ["-", "d"]),
         (#"[\d-a]"#, ["-", "b"]), (#"\v"#, ["\n", "a"]), (#"\h"#, ["\t", "a"]), (#"\R"#, ["\r\n", "a"]), (#"\X"#, ["a", ""]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 extension SerializationTests {
@@ -60,26 +61,27 @@ extension SerializationTests {
             #expect(Self.quoted("\u{1F}x") == #""\u001fx""#)
         }
 
-        @Test(arguments: [
-            (0.1, "0.1"),
-            (Double.leastNonzeroMagnitude, "5e-324"),
-            (-Double.leastNonzeroMagnitude, "-5e-324"),
-            (-0.0, "-0.0"),
-            (0.0, "0.0"),
-            (1e308, "1e+308"),
-            (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"),
-            (-Double.greatestFiniteMagnitude, "-1.7976931348623157e+308"),
-            (Double.leastNormalMagnitude, "2.2250738585072014e-308"),
-            (100, "100.0"),
-            (-3, "-3.0"),
-            (1e-5, "1e-05"),
-            (1e16, "1e+16"),
-            (9_007_199_254_740_991, "9007199254740991.0"),
-            (9_007_199_254_740_992, "9007199254740992.0"),
-            (-9_007_199_254_740_994, "-9.007199254740994e+15"),
-            (123_456.789, "123456.789"),
-            (1.0 / 3, "0.3333333333333333"),
-        ] as [(Double, String)])
+        @Test(
+            arguments: [
+                (0.1, "0.1"),
+                (Double.leastNonzeroMagnitude, "5e-324"),
+                (-Double.leastNonzeroMagnitude, "-5e-324"),
+                (-0.0, "-0.0"),
+                (0.0, "0.0"),
+                (1e308, "1e+308"),
+                (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"),
+                (-Double.greatestFiniteMagnitude, "-1.7976931348623157e+308"),
+                (Double.leastNormalMagnitude, "2.2250738585072014e-308"),
+                (100, "100.0"),
+                (-3, "-3.0"),
+                (1e-5, "1e-05"),
+                (1e16, "1e+16"),
+                (9_007_199_254_740_991, "9007199254740991.0"),
+                (9_007_199_254_740_992, "9007199254740992.0"),
+                (-9_007_199_254_740_994, "-9.007199254740994e+15"),
+                (123_456.789, "123456.789"),
+                (1.0 / 3, "0.3333333333333333"),
+            ] as [(Double, String)])
         func writesShortestDoubles(value: Double, text: String) throws {
             #expect(try Self.written(value) == text)
             // JSONSerialization reads it back as a Double, bit for bit.
@@ -89,8 +91,10 @@ extension SerializationTests {
             #expect(number.doubleValue.bitPattern == value.bitPattern)
         }
 
-        @Test(arguments: [(Double.nan, NonFiniteNumber.nan), (.infinity, .infinity), (-.infinity, .negativeInfinity),
-                          (Double.signalingNaN, .nan)])
+        @Test(arguments: [
+            (Double.nan, NonFiniteNumber.nan), (.infinity, .infinity), (-.infinity, .negativeInfinity),
+            (Double.signalingNaN, .nan),
+        ])
         func refusesNonFiniteDoubles(value: Double, problem: NonFiniteNumber) {
             var output = JSONOutput()
             #expect(throws: problem) { try output.append(double: value) }
@@ -109,8 +113,9 @@ extension SerializationTests {
             for value in [Int64.min, -1, 0, 9, 10, 99, 100, 1_000_000_007, Int64.max] { output.append(int: value) }
             for value in [UInt64(0), 10_000_000_000_000_000_000, UInt64(Int64.max) + 1, UInt64.max] { output.append(uint: value) }
             output.endArray()
-            #expect(String(decoding: output.bytes, as: UTF8.self) == "[-9223372036854775808,-1,0,9,10,99,100,1000000007,9223372036854775807,"
-                + "0,10000000000000000000,9223372036854775808,18446744073709551615]")
+            #expect(
+                String(decoding: output.bytes, as: UTF8.self) == "[-9223372036854775808,-1,0,9,10,99,100,1000000007,9223372036854775807,"
+                    + "0,10000000000000000000,9223372036854775808,18446744073709551615]")
         }
 
         @Test(arguments: ["12345678901234567890.123", "-0.5", "0", "1e38", "-1e-120", "3.14159265358979323846264338327950288"])
@@ -174,17 +179,18 @@ extension SerializationTests {
             output.beginObject()
             output.endObject()
             output.endObject()
-            #expect(String(decoding: output.bytes, as: UTF8.self) == """
-                {
-                  "title": "a/b",
-                  "ratings": [
-                    4.5,
-                    3,
-                    []
-                  ],
-                  "empty": {}
-                }
-                """)
+            #expect(
+                String(decoding: output.bytes, as: UTF8.self) == """
+                    {
+                      "title": "a/b",
+                      "ratings": [
+                        4.5,
+                        3,
+                        []
+                      ],
+                      "empty": {}
+                    }
+                    """)
         }
 
         @Test func writesTopLevelScalars() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 extension SerializationTests {
@@ -45,8 +46,9 @@ extension SerializationTests {
             #expect(try JSONValue(converting: ["x", "y"]) == .array([.string("x"), .string("y")]))
             #expect(try JSONValue(converting: [1.5]) == .array([.double(1.5)]))
             #expect(try JSONValue(converting: ["k": 1] as [String: Int]) == .object([("k", .int(1))]))
-            #expect(try JSONValue(converting: NSArray(array: [1, NSDictionary(dictionary: ["a": true])]))
-                == .array([.int(1), .object([("a", .bool(true))])]))
+            #expect(
+                try JSONValue(converting: NSArray(array: [1, NSDictionary(dictionary: ["a": true])]))
+                    == .array([.int(1), .object([("a", .bool(true))])]))
             let parsed = try JSONSerialization.jsonObject(with: Data(#"{"a":[true,1,1.5,null,"s"],"b":{}}"#.utf8))
             let value = try JSONValue(converting: parsed)
             guard case let .object(members) = value else { Issue.record("not an object: \(value)"); return }
@@ -77,7 +79,9 @@ extension SerializationTests {
         func refusesValuesThatAreNotJSON(number: Int) {
             let (value, typeName, path) = Self.notJSON(number)
             #expect(throws: JSONWriteError(problem: .notJSONValue(typeName: typeName), path: path)) { try JSONValue(converting: value) }
-            #expect(throws: JSONWriteError(problem: .notJSONValue(typeName: typeName), path: path)) { try JSONWriter.data(forFoundation: value) }
+            #expect(throws: JSONWriteError(problem: .notJSONValue(typeName: typeName), path: path)) {
+                try JSONWriter.data(forFoundation: value)
+            }
         }
 
         @Test func refusesADictionaryWithKeysThatAreNotStrings() throws {

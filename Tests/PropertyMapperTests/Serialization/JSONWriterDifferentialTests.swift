@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 extension SerializationTests {
@@ -23,7 +24,8 @@ extension SerializationTests {
                 let libraryProblem = library.map { Self.mismatch($0, value, at: "") } ?? "not read"
                 if foundationProblem != nil || libraryProblem != nil {
                     failures += 1
-                    Issue.record("""
+                    Issue.record(
+                        """
                         case \(number) (seed \(seed), options \(options.rawValue)): \
                         JSONSerialization: \(foundationProblem ?? "ok"); reader: \(libraryProblem ?? "ok")
                         \(String(decoding: bytes, as: UTF8.self))
@@ -62,7 +64,9 @@ extension SerializationTests {
             case let .array(elements):
                 guard let indexed = item.indexed, indexed.count == elements.count else { return problem(parsed) }
                 for index in elements.indices {
-                    if let inner = mismatch(indexed[index], elements[index], at: MappingKey.index(index).appended(to: path)) { return inner }
+                    if let inner = mismatch(indexed[index], elements[index], at: MappingKey.index(index).appended(to: path)) {
+                        return inner
+                    }
                 }
                 return nil
             case let .string(text):
@@ -145,8 +149,11 @@ struct ValueTreeGenerator {
         }
     }
 
-    static let pieces: [String] = ["a", "Z", " ", "é", "中", "😀", "👨‍👩‍👧", "\"", "\\", "/", "\u{7F}", "\u{2028}", "\u{2029}",
-                                   "\u{FEFF}", "\u{10FFFF}", "~", "abc def", "\r\n"]
+    static let pieces: [String] =
+        [
+            "a", "Z", " ", "é", "中", "😀", "👨‍👩‍👧", "\"", "\\", "/", "\u{7F}", "\u{2028}", "\u{2029}",
+            "\u{FEFF}", "\u{10FFFF}", "~", "abc def", "\r\n",
+        ]
         + (0..<0x20).map { String(Character(Unicode.Scalar(UInt8($0)))) }
 
     mutating func string() -> String {

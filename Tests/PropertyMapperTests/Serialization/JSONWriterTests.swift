@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PropertyMapper
 
 /// The JSON writer's suites, gathered so that `swift test --filter Serialization` runs them all.
@@ -23,50 +24,53 @@ extension SerializationTests {
         }
 
         @Test func writesCompactInGivenOrder() throws {
-            #expect(try Self.text(Self.sample) == #"{"name":"Cats","views":1200,"Tags":["a",true,null],"geo":{"lon":2.35,"lat":48.85},"#
-                + #""empty":[],"é":{},"big":18446744073709551615}"#)
+            #expect(
+                try Self.text(Self.sample) == #"{"name":"Cats","views":1200,"Tags":["a",true,null],"geo":{"lon":2.35,"lat":48.85},"#
+                    + #""empty":[],"é":{},"big":18446744073709551615}"#)
         }
 
         @Test func writesPretty() throws {
-            #expect(try Self.text(Self.sample, .prettyPrinted) == """
-                {
-                  "name": "Cats",
-                  "views": 1200,
-                  "Tags": [
-                    "a",
-                    true,
-                    null
-                  ],
-                  "geo": {
-                    "lon": 2.35,
-                    "lat": 48.85
-                  },
-                  "empty": [],
-                  "é": {},
-                  "big": 18446744073709551615
-                }
-                """)
+            #expect(
+                try Self.text(Self.sample, .prettyPrinted) == """
+                    {
+                      "name": "Cats",
+                      "views": 1200,
+                      "Tags": [
+                        "a",
+                        true,
+                        null
+                      ],
+                      "geo": {
+                        "lon": 2.35,
+                        "lat": 48.85
+                      },
+                      "empty": [],
+                      "é": {},
+                      "big": 18446744073709551615
+                    }
+                    """)
         }
 
         @Test func writesPrettyAndSorted() throws {
-            #expect(try Self.text(Self.sample, [.prettyPrinted, .sortedKeys]) == """
-                {
-                  "Tags": [
-                    "a",
-                    true,
-                    null
-                  ],
-                  "big": 18446744073709551615,
-                  "empty": [],
-                  "geo": {
-                    "lat": 48.85,
-                    "lon": 2.35
-                  },
-                  "name": "Cats",
-                  "views": 1200,
-                  "é": {}
-                }
-                """)
+            #expect(
+                try Self.text(Self.sample, [.prettyPrinted, .sortedKeys]) == """
+                    {
+                      "Tags": [
+                        "a",
+                        true,
+                        null
+                      ],
+                      "big": 18446744073709551615,
+                      "empty": [],
+                      "geo": {
+                        "lat": 48.85,
+                        "lon": 2.35
+                      },
+                      "name": "Cats",
+                      "views": 1200,
+                      "é": {}
+                    }
+                    """)
         }
 
         @Test func sortsKeysByUTF8Bytes() throws {
@@ -74,8 +78,10 @@ extension SerializationTests {
             let value = JSONValue.object(keys.map { ($0, .null) })
             let written = try Self.text(value, .sortedKeys)
             let expected = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            #expect(written == "{" + expected.map { JSONOutput.Key($0).quoted }.map { String(decoding: $0, as: UTF8.self) + ":null" }
-                .joined(separator: ",") + "}")
+            #expect(
+                written == "{"
+                    + expected.map { JSONOutput.Key($0).quoted }.map { String(decoding: $0, as: UTF8.self) + ":null" }
+                    .joined(separator: ",") + "}")
             #expect(expected.prefix(4) == ["", "B", "a", "a\u{0}"])
         }
 
@@ -122,15 +128,16 @@ extension SerializationTests {
 
         @Test func writesFoundationValues() throws {
             let data = try JSONWriter.data(forFoundation: ["b": 1, "a": [true, NSNull()]], options: [.prettyPrinted, .sortedKeys])
-            #expect(String(decoding: data, as: UTF8.self) == """
-                {
-                  "a": [
-                    true,
-                    null
-                  ],
-                  "b": 1
-                }
-                """)
+            #expect(
+                String(decoding: data, as: UTF8.self) == """
+                    {
+                      "a": [
+                        true,
+                        null
+                      ],
+                      "b": 1
+                    }
+                    """)
         }
     }
 }

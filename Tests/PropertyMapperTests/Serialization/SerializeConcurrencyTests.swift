@@ -9,9 +9,11 @@ struct SerializeConcurrencyTests {
     @Test func sharedMappingsSerializeTheSameFromEveryThread() throws {
         let repos = try (1...20).map { try Mapper.map(GitHub.Repo.self, from: GitHub.repoJSON(id: $0, license: ["key": "k\($0)"])) }
         let comments = try (1...20).map { id in
-            try Mapper.map(GitHub.Comment.self, from: [
-                "id": id, "author": GitHub.author(id), "replies": [["id": id + 100, "author": GitHub.author(2), "replies": []]],
-            ])
+            try Mapper.map(
+                GitHub.Comment.self,
+                from: [
+                    "id": id, "author": GitHub.author(id), "replies": [["id": id + 100, "author": GitHub.author(2), "replies": []]],
+                ])
         }
         let expected = (try Mapper.serializeJSON(repos, options: .sortedKeys), try Mapper.serializeJSON(comments, options: .writingNulls))
         let results = Results()

@@ -42,7 +42,9 @@ private struct Measured {
 
 private struct Strict {
     var value = 0
-    static let guarded = Boxing<Int>(named: "positive") { (value: Int) in value > 0 ? value : nil } reverse: { (value: Int) throws -> Int in
+    static let guarded = Boxing<Int>(named: "positive") { (value: Int) in
+        value > 0 ? value : nil
+    } reverse: { (value: Int) throws -> Int in
         guard value > 0 else { throw NotPositive() }
         return value
     }
@@ -59,8 +61,10 @@ struct SerializeErrorTests {
         #expect(error.errors.map(\.rule) == ["serialize", "serialize"])
         #expect(error.errors.map(\.path) == ["code", "id"])
         #expect(error.errors.map(\.property) == ["code", "id"])
-        #expect(error.errors.first?.description
-            == "code → code: a call without reverse: cannot be serialized (give .call a reverse:, or mark the field .oneWay()) [serialize]")
+        #expect(
+            error.errors.first?.description
+                == "code → code: a call without reverse: cannot be serialized (give .call a reverse:, or mark the field .oneWay()) [serialize]"
+        )
         #expect(error.errors.last?.message.hasPrefix("box(legacyID) has no reverse") == true)
         // The same for `serialize` and for arrays, where they are listed once, not for each model.
         #expect(throws: error) { try Mapper.serialize(Legacy(), using: Legacy.mapping) }
@@ -79,9 +83,12 @@ struct SerializeErrorTests {
             var when = Date(timeIntervalSince1970: 0)
             static let mapping: Mapping<When> = ["when": .box(.date(.iso8601, .secondsSince1970), \.when)]
         }
-        let error = #expect(throws: MappingError.self) { try Mapper.serializeJSON(When(when: Date(timeIntervalSince1970: 253_402_300_800))) }
-        #expect(error?.errors.first?.message
-            == "the reverse of box(Date) threw: 253402300800.0 seconds since 1970 cannot be written in the format .iso8601")
+        let error = #expect(throws: MappingError.self) {
+            try Mapper.serializeJSON(When(when: Date(timeIntervalSince1970: 253_402_300_800)))
+        }
+        #expect(
+            error?.errors.first?.message
+                == "the reverse of box(Date) threw: 253402300800.0 seconds since 1970 cannot be written in the format .iso8601")
         #expect(error?.errors.first?.value == "Date(timeIntervalSince1970: 253402300800.0)")
     }
 

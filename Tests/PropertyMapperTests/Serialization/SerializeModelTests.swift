@@ -14,7 +14,10 @@ private func text(_ data: Data) -> String {
 
 /// A model whose nested model is merged, and whose enum has integer raw values.
 private struct Settings: Mappable, Equatable {
-    enum Level: Int, CaseIterable { case low = 1, high = 2 }
+    enum Level: Int, CaseIterable {
+        case low = 1
+        case high = 2
+    }
     var owner = Author()
     var level: Level = .low
     var levels: [String: Level] = [:]
@@ -29,9 +32,10 @@ private struct Settings: Mappable, Equatable {
 struct SerializeModelTests {
     @Test func anImmutableModelWithNestedModelsAndEnums() throws {
         let repo = try Mapper.map(Repo.self, from: GitHub.repoJSON(license: ["key": "mit", "name": "MIT"]))
-        #expect(text(try Mapper.serializeJSON(repo))
-            == #"{"id":7,"name":"mapper","owner":{"id":1,"email":"a@example.com"},"license":{"key":"mit","name":"MIT"},"#
-            + #""visibility":"public","topics":["swift"]}"#)
+        #expect(
+            text(try Mapper.serializeJSON(repo))
+                == #"{"id":7,"name":"mapper","owner":{"id":1,"email":"a@example.com"},"license":{"key":"mit","name":"MIT"},"#
+                + #""visibility":"public","topics":["swift"]}"#)
         #expect(try Mapper.map(Repo.self, fromJSON: try Mapper.serializeJSON(repo)) == repo)
         #expect(try Mapper.map(Repo.self, from: try Mapper.serialize(repo)) == repo)
     }

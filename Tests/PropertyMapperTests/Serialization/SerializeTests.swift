@@ -57,8 +57,9 @@ private func text(_ data: Data) -> String {
 struct SerializeTests {
     @Test func writesTheSourceShapeInMappingOrder() throws {
         let json = text(try Mapper.serializeJSON(clip(), using: Clip.mapping))
-        #expect(json == #"{"id":7,"name":"Cats \"live\"\n","url":"https://cdn.example.com/v/7.mp4","#
-            + #""published_at":"2010-12-09T07:14:08.123Z","kind":"long","geo":[0.1,-0.0],"stats":{"views":1200},"tags":["a/b","é"]}"#)
+        #expect(
+            json == #"{"id":7,"name":"Cats \"live\"\n","url":"https://cdn.example.com/v/7.mp4","#
+                + #""published_at":"2010-12-09T07:14:08.123Z","kind":"long","geo":[0.1,-0.0],"stats":{"views":1200},"tags":["a/b","é"]}"#)
     }
 
     @Test func mapsBackToTheSameValues() throws {
@@ -74,30 +75,33 @@ struct SerializeTests {
 
     @Test func nilIsOmittedUnlessWritingNulls() throws {
         let model = Clip()
-        #expect(text(try Mapper.serializeJSON(model, using: Clip.mapping))
-            == #"{"id":0,"published_at":"1970-01-01T00:00:00.000Z","kind":"short","geo":[0.0],"stats":{"views":0},"tags":[]}"#)
-        #expect(text(try Mapper.serializeJSON(model, using: Clip.mapping, options: .writingNulls))
-            == #"{"id":0,"name":null,"url":null,"published_at":"1970-01-01T00:00:00.000Z","kind":"short","geo":[0.0,null],"#
-            + #""stats":{"views":0},"tags":[]}"#)
+        #expect(
+            text(try Mapper.serializeJSON(model, using: Clip.mapping))
+                == #"{"id":0,"published_at":"1970-01-01T00:00:00.000Z","kind":"short","geo":[0.0],"stats":{"views":0},"tags":[]}"#)
+        #expect(
+            text(try Mapper.serializeJSON(model, using: Clip.mapping, options: .writingNulls))
+                == #"{"id":0,"name":null,"url":null,"published_at":"1970-01-01T00:00:00.000Z","kind":"short","geo":[0.0,null],"#
+                + #""stats":{"views":0},"tags":[]}"#)
     }
 
     @Test func sortedAndPretty() throws {
         let model = Clip()
         let json = text(try Mapper.serializeJSON(model, using: Clip.mapping, options: [.prettyPrinted, .sortedKeys]))
-        #expect(json == """
-            {
-              "geo": [
-                0.0
-              ],
-              "id": 0,
-              "kind": "short",
-              "published_at": "1970-01-01T00:00:00.000Z",
-              "stats": {
-                "views": 0
-              },
-              "tags": []
-            }
-            """)
+        #expect(
+            json == """
+                {
+                  "geo": [
+                    0.0
+                  ],
+                  "id": 0,
+                  "kind": "short",
+                  "published_at": "1970-01-01T00:00:00.000Z",
+                  "stats": {
+                    "views": 0
+                  },
+                  "tags": []
+                }
+                """)
     }
 
     @Test func serializeGivesFoundationValues() throws {
@@ -139,14 +143,15 @@ struct SerializeTests {
         let mapping: Mapping<Box> = ["outer": ["inner": ["a": .property(\.a)]], "b": .property(\.b)]
         #expect(text(try Mapper.serializeJSON(Box(a: nil, b: 1), using: mapping)) == #"{"b":1}"#)
         #expect(text(try Mapper.serializeJSON(Box(a: 2, b: nil), using: mapping)) == #"{"outer":{"inner":{"a":2}}}"#)
-        #expect(text(try Mapper.serializeJSON(Box(a: nil, b: nil), using: mapping, options: .writingNulls))
-            == #"{"outer":{"inner":{"a":null}},"b":null}"#)
+        #expect(
+            text(try Mapper.serializeJSON(Box(a: nil, b: nil), using: mapping, options: .writingNulls))
+                == #"{"outer":{"inner":{"a":null}},"b":null}"#)
         #expect(try Mapper.serialize(Box(a: nil, b: 1), using: mapping)["outer"] == nil)
     }
 
     @Test func aListSerializesThroughItsFirstDescriptorThatCan() throws {
         let mapping: Mapping<Link> = [
-            "link": .list(.call(Link.parse(from:), \.url), .property(\.text)),
+            "link": .list(.call(Link.parse(from:), \.url), .property(\.text))
         ]
         #expect(text(try Mapper.serializeJSON(Link(url: nil, text: "x"), using: mapping)) == #"{"link":"x"}"#)
     }
@@ -159,7 +164,8 @@ struct SerializeTests {
             var d = 0.0
         }
         let mapping: Mapping<Numbers> = ["a": .property(\.a), "b": .property(\.b), "c": .property(\.c), "d": .property(\.d)]
-        let original = Numbers(a: 0.30000000000000004, b: 18_446_744_073_709_551_616.0, c: .greatestFiniteMagnitude, d: -1.7976931348623157e308)
+        let original = Numbers(
+            a: 0.30000000000000004, b: 18_446_744_073_709_551_616.0, c: .greatestFiniteMagnitude, d: -1.7976931348623157e308)
         let json = try Mapper.serializeJSON(original, using: mapping)
         var again = Numbers()
         try Mapper.mapValues(fromJSON: json, to: &again, using: mapping)
@@ -167,7 +173,8 @@ struct SerializeTests {
         #expect(again.c.bitPattern == original.c.bitPattern && again.d.bitPattern == original.d.bitPattern)
         // The same digits from JSONSerialization's NSDecimalNumber: rounded from the digits, not by NSDecimalNumber.
         var parsed = Numbers()
-        try Mapper.mapValues(from: try JSONSerialization.jsonObject(with: Data(#"{"a": 0.30000000000000004}"#.utf8)), to: &parsed, using: mapping)
+        try Mapper.mapValues(
+            from: try JSONSerialization.jsonObject(with: Data(#"{"a": 0.30000000000000004}"#.utf8)), to: &parsed, using: mapping)
         #expect(parsed.a.bitPattern == original.a.bitPattern)
         // An integer beyond 64 bits, written as one, is still a range error.
         #expect(throws: MappingError.self) { try Mapper.mapValues(fromJSON: #"{"b": 18446744073709551616}"#, to: &parsed, using: mapping) }
@@ -210,8 +217,10 @@ struct SerializeTests {
     }
 
     @Test func integersDecimalsAndFloatsKeepEveryDigit() throws {
-        struct Numbers { var big: UInt64 = .max; var low: Int64 = .min; var price = Decimal(string: "12345678901234567890.123") ?? 0
-            var ratio: Float = 0.1; var tiny = Double.leastNonzeroMagnitude }
+        struct Numbers {
+            var big: UInt64 = .max; var low: Int64 = .min; var price = Decimal(string: "12345678901234567890.123") ?? 0
+            var ratio: Float = 0.1; var tiny = Double.leastNonzeroMagnitude
+        }
         let mapping: Mapping<Numbers> = [
             "big": .property(\.big), "low": .property(\.low), "price": .box(.decimal, \.price), "ratio": .property(\.ratio),
             "tiny": .property(\.tiny),

@@ -54,14 +54,19 @@ enum Fixtures {
     }
 
     /// The defect kinds of the feed workload: each gives exactly one error, with this path and rule.
-    static var feedDefects: [(name: String, overrides: [String: Any], path: String, rule: String)] { [
-        ("missing videoURL", ["videoURL": absent], "videoURL", "isRequired"),
-        ("name of 200 characters", ["name": String(repeating: "x", count: 200)], "name", "lengthRange"),
-        ("bad email", ["author": ["id": 1680, "email": "not-an-email", "display_name": "Romeo"] as [String: Any]], "author.email", "matchesRegEx"),
-        ("rating 9", ["rating": 9], "rating", "range"),
-        ("id as a string", ["id": "1"], "id", "type"),
-        ("unknown videoType", ["videoType": "hologram"], "videoType", "call"),
-        ("date yesterday", ["published_at": "yesterday"], "published_at", "box(Date)"),
-        ("negative duration", ["duration": -5.0], "duration", "range"),
-    ] }
+    static var feedDefects: [(name: String, overrides: [String: Any], path: String, rule: String)] {
+        [
+            ("missing videoURL", ["videoURL": absent], "videoURL", "isRequired"),
+            ("name of 200 characters", ["name": String(repeating: "x", count: 200)], "name", "lengthRange"),
+            (
+                "bad email", ["author": ["id": 1680, "email": "not-an-email", "display_name": "Romeo"] as [String: Any]], "author.email",
+                "matchesRegEx"
+            ),
+            ("rating 9", ["rating": 9], "rating", "range"),
+            ("id as a string", ["id": "1"], "id", "type"),
+            ("unknown videoType", ["videoType": "hologram"], "videoType", "call"),
+            ("date yesterday", ["published_at": "yesterday"], "published_at", "box(Date)"),
+            ("negative duration", ["duration": -5.0], "duration", "range"),
+        ]
+    }
 }

@@ -41,9 +41,11 @@ import Testing
         "tags": .property(\.tags).isRequired(),
     ]
 
-    static var complete: [String: Any] { [
-        "title": "Hello", "count": 3, "link": "https://example.com", "kind": "live", "tags": ["a"],
-    ] }
+    static var complete: [String: Any] {
+        [
+            "title": "Hello", "count": 3, "link": "https://example.com", "kind": "live", "tags": ["a"],
+        ]
+    }
 
     @Test(arguments: SourceForm.allCases)
     func passesOnPresentValues(form: SourceForm) throws {

@@ -100,7 +100,9 @@ import Testing
         ]
         #expect(mapping.definitionErrors.isEmpty)
         let loose = Loose()
-        let errors = mappingErrors { try Mapper.mapValues(from: form(["count": 5, "flag": true, "tags": ["a"]]), to: loose, using: mapping) }
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: form(["count": 5, "flag": true, "tags": ["a"]]), to: loose, using: mapping)
+        }
         #expect(errors.map(\.rule) == ["matchesRegEx", "matchesRegEx", "matchesRegEx"])
         #expect(errors.map(\.path) == ["count", "flag", "tags"])
         #expect(errors.map(\.value) == ["5", "true", #"["a"]"#])
@@ -137,9 +139,11 @@ import Testing
         ]
         // The invalid pattern is the entry's one definition error, even where matchesRegEx could
         // never judge the field (count, flag).
-        expectDefinitionErrors(mapping.definitionErrors, [
-            ("email", "email"), ("nickname", "nickname"), ("count", "count"), ("tags", "tags"), ("flag", "flag"),
-        ])
+        expectDefinitionErrors(
+            mapping.definitionErrors,
+            [
+                ("email", "email"), ("nickname", "nickname"), ("count", "count"), ("tags", "tags"), ("flag", "flag"),
+            ])
         #expect(mapping.definitionErrors.allSatisfy { $0.message.contains(pattern) })
         let errors = Self.map(["email": "user@example.com", "nickname": "", "count": 3, "flag": NSNull()], mapping).errors
         #expect(errors == mapping.definitionErrors)

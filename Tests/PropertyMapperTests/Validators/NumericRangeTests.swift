@@ -247,7 +247,7 @@ import Testing
     @Test func literalBoundsMixingIntegersAndFractions() {
         // `range(0, 99.5)` and `range(-90, 90.5)`: one bound type, the floating-point one.
         let mapping: Mapping<Reading> = [
-            "score": .property(\.score).range(0, 99.5).range(-90, 90.5).min(0).max(100),
+            "score": .property(\.score).range(0, 99.5).range(-90, 90.5).min(0).max(100)
         ]
         #expect(Self.map(["score": 90.5], mapping).errors.isEmpty)
         #expect(Self.map(["score": 90.75], mapping).errors.map(\.rule) == ["range"])
@@ -271,7 +271,7 @@ import Testing
 
     @Test func nanFromALiteralFailsEveryNumberValidator() {
         let mapping: Mapping<Loose> = [
-            "raw": .property(\.raw).min(0).max(0.5).range(-1e308, 1e308),
+            "raw": .property(\.raw).min(0).max(0.5).range(-1e308, 1e308)
         ]
         let errors = Mapper.validate(["raw": Double.nan], for: Loose(), using: mapping)
         #expect(errors.map(\.rule) == ["min", "max", "range"])

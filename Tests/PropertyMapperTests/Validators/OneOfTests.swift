@@ -60,7 +60,7 @@ import Testing
         #expect(errors.map(\.path) == ["kind", "count", "ratio", "flag"])
         #expect(errors.map(\.property) == ["kind", "count", "ratio", "flag"])
         #expect(errors.map(\.rule) == ["oneOf", "oneOf", "oneOf", "oneOf"])
-        #expect(errors.map(\.value)[0 ... 1] == [#""hologram""#, "4"])
+        #expect(errors.map(\.value)[0...1] == [#""hologram""#, "4"])
         #expect(errors.map(\.value)[3] == "false")
     }
 

@@ -26,14 +26,14 @@ func expectOnlyError(
 
 private let emailPattern = #"^[^@\s]+@[^@\s]+\.[a-z]{2,}$"#
 
-private extension PropertyDescriptor {
+extension PropertyDescriptor {
     /// Requires an e-mail address.
-    func isEmail() -> Self {
+    fileprivate func isEmail() -> Self {
         validate("isEmail") { (text: String) in text.range(of: emailPattern, options: .regularExpression) != nil }
     }
 
     /// Requires an `https://` URL string. Like every validator, it sees the source value, before boxing.
-    func isSecureURL() -> Self {
+    fileprivate func isSecureURL() -> Self {
         validate("isSecureURL") { (text: String) in text.hasPrefix("https://") }
     }
 }
@@ -73,7 +73,7 @@ private extension PropertyDescriptor {
     }
 
     static let isEven: Mapping<Member> = [
-        "score": .property(\.score).validate("isEven") { (number: Int) in number.isMultiple(of: 2) },
+        "score": .property(\.score).validate("isEven") { (number: Int) in number.isMultiple(of: 2) }
     ]
 
     @Test(arguments: SourceForm.allCases)
@@ -92,7 +92,9 @@ private extension PropertyDescriptor {
     @Test func passesOnAbsentAndNullWithoutCallingThePredicate() {
         let counter = CallLog()
         let mapping: Mapping<Member> = [
-            "score": .property(\.score).validate("counted") { (_: Int) in counter.record(); return false },
+            "score": .property(\.score).validate("counted") { (_: Int) in
+                counter.record(); return false
+            }
         ]
         let absent = Self.map([:], mapping, from: Member(score: 7))
         #expect(absent.errors.isEmpty)
@@ -105,7 +107,7 @@ private extension PropertyDescriptor {
 
     @Test func throwingPredicateFailsWithItsName() {
         let mapping: Mapping<Member> = [
-            "nickname": .property(\.nickname).validate("isAvailable") { (_: String) throws -> Bool in throw Rejected() },
+            "nickname": .property(\.nickname).validate("isAvailable") { (_: String) throws -> Bool in throw Rejected() }
         ]
         let result = Self.map(["nickname": "romeo"], mapping)
         expectOnlyError(result.errors, path: "nickname", property: "nickname", rule: "isAvailable", value: #""romeo""#)
@@ -115,7 +117,7 @@ private extension PropertyDescriptor {
     @Test(arguments: SourceForm.allCases)
     func wrongInputKindFailsWithItsName(form: SourceForm) throws {
         let mapping: Mapping<Loose> = [
-            "raw": .property(\.raw).validate("isShort") { (text: String) in text.count < 5 },
+            "raw": .property(\.raw).validate("isShort") { (text: String) in text.count < 5 }
         ]
         for value in [42, true, ["a"]] as [Any] {
             let errors = Mapper.validate(try form(["raw": value]), for: Loose(), using: mapping)
@@ -127,7 +129,9 @@ private extension PropertyDescriptor {
     @Test func wrongPropertyTypeIsOneTypeErrorAndSkipsThePredicate() {
         let counter = CallLog()
         let mapping: Mapping<Member> = [
-            "score": .property(\.score).validate("counted") { (_: Int) in counter.record(); return true },
+            "score": .property(\.score).validate("counted") { (_: Int) in
+                counter.record(); return true
+            }
         ]
         let result = Self.map(["score": "4"], mapping)
         expectOnlyError(result.errors, path: "score", property: "score", rule: "type", value: #""4""#)
@@ -138,7 +142,7 @@ private extension PropertyDescriptor {
     func predicateReceivesStrictlyConvertedInput(form: SourceForm) throws {
         // A boolean is never an Int, whatever Foundation's bridging says.
         let mapping: Mapping<Loose> = [
-            "raw": .property(\.raw).validate("isPositive") { (number: Int) in number > 0 },
+            "raw": .property(\.raw).validate("isPositive") { (number: Int) in number > 0 }
         ]
         #expect(Mapper.validate(try form(["raw": 5]), for: Loose(), using: mapping).isEmpty)
         #expect(Mapper.validate(try form(["raw": true]), for: Loose(), using: mapping).map(\.rule) == ["isPositive"])
@@ -180,7 +184,9 @@ private extension PropertyDescriptor {
 
     @Test func validatorRunsBeforeTheBoxingAndStopsIt() {
         let counter = CallLog()
-        let counted = Boxing<URL>(named: "countedURL") { (text: String) in counter.record(); return URL(string: text) }
+        let counted = Boxing<URL>(named: "countedURL") { (text: String) in
+            counter.record(); return URL(string: text)
+        }
         let mapping: Mapping<Member> = ["homepage": .box(counted, \.homepage).isSecureURL()]
         let result = Self.map(["homepage": "http://example.com"], mapping)
         #expect(result.errors.map(\.rule) == ["isSecureURL"])
@@ -232,7 +238,7 @@ private extension PropertyDescriptor {
 
     @Test func onlyTheFailingValidatorsOfALongChainAreReported() {
         let mapping: Mapping<Article> = [
-            "code": .property(\.code).minLength(3).maxLength(5).matchesRegEx("^[0-9]+$").oneOf(["12345"]).length(5),
+            "code": .property(\.code).minLength(3).maxLength(5).matchesRegEx("^[0-9]+$").oneOf(["12345"]).length(5)
         ]
         #expect(Self.rules(["code": "ab"], mapping) == ["minLength", "matchesRegEx", "oneOf", "length"])
         #expect(Self.rules(["code": "1234"], mapping) == ["oneOf", "length"])
@@ -266,7 +272,7 @@ private extension PropertyDescriptor {
 
     @Test func absentAndNullRequiredValueIsOnlyIsRequired() {
         let mapping: Mapping<Article> = [
-            "title": .property(\.title).lengthRange(1, 80).isRequired().matchesRegEx("^[A-Z]"),
+            "title": .property(\.title).lengthRange(1, 80).isRequired().matchesRegEx("^[A-Z]")
         ]
         #expect(Self.rules([:], mapping) == ["isRequired"])
         #expect(Self.rules(["title": NSNull()], mapping) == ["isRequired"])
@@ -274,7 +280,9 @@ private extension PropertyDescriptor {
 
     @Test func failingValidatorsStopTheBoxingAndTheCall() {
         let counter = CallLog()
-        let counted = Boxing<URL>(named: "countedURL") { (text: String) in counter.record(); return URL(string: text) }
+        let counted = Boxing<URL>(named: "countedURL") { (text: String) in
+            counter.record(); return URL(string: text)
+        }
         let mapping: Mapping<Article> = [
             "link": .box(counted, \.link).isRequired().isSecureURL().maxLength(20),
             "kind": .call(Article.kind(from:), \.kind).minLength(5).oneOf(["live", "longVideo"]),
@@ -299,7 +307,9 @@ private extension PropertyDescriptor {
         #expect(failing.map(\.rule) == ["hasTitle", "minLength"])
         #expect(failing.map(\.path) == ["author", "geo"])
         var article = Article()
-        #expect(throws: Never.self) { try Mapper.mapValues(from: ["author": ["title": "T"], "geo": [4, 5]], to: &article, using: mapping) }
+        #expect(throws: Never.self) {
+            try Mapper.mapValues(from: ["author": ["title": "T"], "geo": [4, 5]], to: &article, using: mapping)
+        }
         #expect(article.title == "T")
         #expect(article.count == 4)
     }

@@ -1,13 +1,15 @@
 import Foundation
 import PropertyMapper
 
-// Top-level code runs on the main actor. Each line printed is checked by MainActorFixtureTests.
+// Top-level code runs on the main actor. Each line printed is checked by MainActorAppTests.
 
 let viewModel = RepositoriesViewModel()
-viewModel.load(Data(#"""
-    [{"name": "property-mapper", "owner": {"login": "octo", "id": 7}, "visibility": "public",
-      "labels": [{"name": "swift", "color": "f05138"}], "pinned_issue": "#12"}]
-    """#.utf8))
+viewModel.load(
+    Data(
+        #"""
+        [{"name": "property-mapper", "owner": {"login": "octo", "id": 7}, "visibility": "public",
+          "labels": [{"name": "swift", "color": "f05138"}], "pinned_issue": "#12"}]
+        """#.utf8))
 print("loaded:", viewModel.repositories.map(\.name), viewModel.repositories.first?.pinnedIssue ?? 0)
 
 viewModel.load(Data(#"[{"name": "Bad Name", "owner": {"login": "", "id": 0}, "visibility": "internal", "labels": []}]"#.utf8))

@@ -28,9 +28,11 @@ for error in errors {
 }
 let groups = byRule.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }
 print("\(errors.count) errors by rule:")
-table([["RULE", "ERRORS", "PATHS"]] + groups.map { rule, errors in
-    [rule, String(errors.count), Set(errors.map(\.path)).sorted().joined(separator: ", ")]
-})
+table(
+    [["RULE", "ERRORS", "PATHS"]]
+        + groups.map { rule, errors in
+            [rule, String(errors.count), Set(errors.map(\.path)).sorted().joined(separator: ", ")]
+        })
 
 //: The first few rejected records, with the errors as the library prints them.
 print("the first 3 rejected records:")

@@ -88,19 +88,19 @@ struct Trip: Mappable {
     var manageURL: URL?
 
     static let mapping = Mapping<Trip>(
-        keys: .ignoringCaseAndSeparators,   // "flightNumber" reads "flight_number"
+        keys: .ignoringCaseAndSeparators,  // "flightNumber" reads "flight_number"
         unknownKeys: .warn,
         rules: [MappingRule("arrivesAfterDeparture") { try $0[\.arrivesAt] > $0[\.departsAt] }],
         [
-            "id": .property(\.id).lenient(),                                   // "1042" → 1042
+            "id": .property(\.id).lenient(),  // "1042" → 1042
             .anyOf("confirmationCode", "pnr"): .property(\.confirmationCode).isRequired(),
             "flightNumber": .property(\.flightNumber).isRequired(),
             "departsAt": .box(.date, \.departsAt),
             "arrivesAt": .box(.date, \.arrivesAt),
-            "status": .property(\.status, fallback: .unknown),                 // a status added later
-            "checkedBags": .property(\.checkedBags, default: 0),               // left out: none
-            "gate": .property(\.gate).ifNull(.keep),                           // null: not known yet
-            "terminal": .property(\.terminal).ifAbsent(.setNil),               // left out: none
+            "status": .property(\.status, fallback: .unknown),  // a status added later
+            "checkedBags": .property(\.checkedBags, default: 0),  // left out: none
+            "gate": .property(\.gate).ifNull(.keep),  // null: not known yet
+            "terminal": .property(\.terminal).ifAbsent(.setNil),  // left out: none
             "passengers": .property(\.passengers).droppingInvalidElements(),
             "documents": .polymorphic(\.documents, on: "type", ["boarding_pass": BoardingPass.self, "receipt": Receipt.self]),
             "manageURL": .box(.url, \.manageURL).ensure("isSecure") { (url: URL) in url.scheme == "https" },

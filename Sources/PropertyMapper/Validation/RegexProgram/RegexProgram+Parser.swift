@@ -234,7 +234,8 @@ extension RegexProgram {
             case "e": return 0x1B
             default:
                 let value = scalar.value
-                let isPunctuation = (0x20...0x7E).contains(value) && !(0x30...0x39).contains(value)
+                let isPunctuation =
+                    (0x20...0x7E).contains(value) && !(0x30...0x39).contains(value)
                     && !(0x41...0x5A).contains(value) && !(0x61...0x7A).contains(value)
                 guard isPunctuation else { throw Unsupported() }
                 return value

@@ -31,25 +31,26 @@ extension PropertyDescriptor {
     }
 
     private func lengthRule(_ rule: String, lower: Int?, upper: Int?) -> Self {
-        adding(Validator(rule: rule, judges: [.string, .array]) { item in
-            let count: Int
-            let unit: LengthUnit
-            if case let .string(text) = item.scalar {
-                // A string has between min(1, bytes) and `bytes` characters, so most checks pass
-                // on the UTF-8 count alone, without walking grapheme clusters.
-                let bytes = text.utf8.count
-                if lower ?? 0 <= Swift.min(1, bytes), bytes <= upper ?? .max { return nil }
-                count = text.count
-                unit = .characters
-            } else if let array = item.indexed {
-                count = array.count
-                unit = .elements
-            } else {
-                return .cannotJudge(found: item.kind, accepts: [.string, .array])
-            }
-            if let lower, count < lower { return .length(count: count, unit: unit, lower: lower, upper: upper) }
-            if let upper, count > upper { return .length(count: count, unit: unit, lower: lower, upper: upper) }
-            return nil
-        })
+        adding(
+            Validator(rule: rule, judges: [.string, .array]) { item in
+                let count: Int
+                let unit: LengthUnit
+                if case let .string(text) = item.scalar {
+                    // A string has between min(1, bytes) and `bytes` characters, so most checks pass
+                    // on the UTF-8 count alone, without walking grapheme clusters.
+                    let bytes = text.utf8.count
+                    if lower ?? 0 <= Swift.min(1, bytes), bytes <= upper ?? .max { return nil }
+                    count = text.count
+                    unit = .characters
+                } else if let array = item.indexed {
+                    count = array.count
+                    unit = .elements
+                } else {
+                    return .cannotJudge(found: item.kind, accepts: [.string, .array])
+                }
+                if let lower, count < lower { return .length(count: count, unit: unit, lower: lower, upper: upper) }
+                if let upper, count > upper { return .length(count: count, unit: unit, lower: lower, upper: upper) }
+                return nil
+            })
     }
 }

@@ -15,12 +15,13 @@ extension PropertyDescriptor {
     /// expressions with options such as `.caseInsensitive`, run on NSRegularExpression.
     public func matchesRegEx(_ expression: NSRegularExpression) -> Self {
         let regex = SharedRegularExpression(expression)
-        return adding(Validator(rule: "matchesRegEx", judges: .string) { item in
-            guard case let .string(text) = item.scalar else {
-                return .cannotJudge(found: item.kind, accepts: .string)
-            }
-            return regex.matches(text) ? nil : .noMatch(pattern: regex.expression.pattern)
-        })
+        return adding(
+            Validator(rule: "matchesRegEx", judges: .string) { item in
+                guard case let .string(text) = item.scalar else {
+                    return .cannotJudge(found: item.kind, accepts: .string)
+                }
+                return regex.matches(text) ? nil : .noMatch(pattern: regex.expression.pattern)
+            })
     }
 
     /// The same with a pattern, compiled once when the mapping is built:

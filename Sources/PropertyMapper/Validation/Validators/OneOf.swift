@@ -13,13 +13,14 @@ extension PropertyDescriptor {
     /// Shared by `oneOf` and `equalTo`: converts the source value strictly to `Candidate` and looks it up.
     func membershipRule<Candidate: Equatable & Sendable>(_ rule: String, _ values: [Candidate], failure: Failure) -> Self {
         let conversion = Conversions.make(Candidate.self)
-        return adding(Validator(rule: rule, judges: conversion.kinds, judgedType: conversion.typeName) { item in
-            var issues = ConversionIssues(nesting: .outermost())
-            guard let candidate = conversion.convert(item, &issues) else {
-                // A value of another kind than the candidates: say so rather than "not in the list".
-                return issues.firstFailure ?? failure
-            }
-            return values.contains(candidate) ? nil : failure
-        })
+        return adding(
+            Validator(rule: rule, judges: conversion.kinds, judgedType: conversion.typeName) { item in
+                var issues = ConversionIssues(nesting: .outermost())
+                guard let candidate = conversion.convert(item, &issues) else {
+                    // A value of another kind than the candidates: say so rather than "not in the list".
+                    return issues.firstFailure ?? failure
+                }
+                return values.contains(candidate) ? nil : failure
+            })
     }
 }

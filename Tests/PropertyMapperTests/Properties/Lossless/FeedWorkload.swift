@@ -12,7 +12,8 @@ struct FeedWorkload {
     let json: Data
 
     static let types = ["shortVideo", "longVideo", "live"]
-    static let words = ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima "
+    static let words =
+        ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima "
         + "mike november oscar papa quebec romeo sierra tango uniform victor whiskey "
         + "xray yankee zulu").split(separator: " ").map(String.init)
 

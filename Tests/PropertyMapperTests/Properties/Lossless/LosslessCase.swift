@@ -135,7 +135,9 @@ struct LosslessRoundTrips {
 
 extension LosslessCase {
     static func describe(_ options: SerializationOptions) -> String {
-        let names = [(SerializationOptions.prettyPrinted, ".prettyPrinted"), (.sortedKeys, ".sortedKeys"), (.writingNulls, ".writingNulls")]
+        let names = [
+            (SerializationOptions.prettyPrinted, ".prettyPrinted"), (.sortedKeys, ".sortedKeys"), (.writingNulls, ".writingNulls"),
+        ]
         return "[" + names.filter { options.contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
     }
 

@@ -255,21 +255,28 @@ enum LosslessGenerator {
 
     static func uuid(using random: inout SplitMix64) -> UUID {
         let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     static func data(using random: inout SplitMix64) -> Data {
         Data((0..<Int.random(in: 0...(random.chance(0.2) ? 0 : 48), using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
     }
 
-    private static let hosts = ["example.com", "cdn.example.com", "localhost", "127.0.0.1", "[::1]", "xn--bcher-kva.example",
-                                "a-b.c-d.example", "EXAMPLE.org"]
+    private static let hosts = [
+        "example.com", "cdn.example.com", "localhost", "127.0.0.1", "[::1]", "xn--bcher-kva.example",
+        "a-b.c-d.example", "EXAMPLE.org",
+    ]
     private static let segmentCharacters = Array("abcXYZ019-._~!$&'()*+,;=:@")
     private static let escapes = ["%20", "%22", "%2F", "%25", "%E2%9C%93", "%F0%9F%98%80", "%00"]
-    private static let otherURLs = ["mailto:user@example.com", "urn:isbn:0451450523", "data:text/plain;base64,SGVsbG8=",
-                                    "file:///tmp/a%20b.txt", "/v/1.mp4", "v/1.mp4?x=1", "../up", "?q=1", "#top", "tel:+1-816-555-1212",
-                                    "custom+scheme.v1://host/path"]
+    private static let otherURLs = [
+        "mailto:user@example.com", "urn:isbn:0451450523", "data:text/plain;base64,SGVsbG8=",
+        "file:///tmp/a%20b.txt", "/v/1.mp4", "v/1.mp4?x=1", "../up", "?q=1", "#top", "tel:+1-816-555-1212",
+        "custom+scheme.v1://host/path",
+    ]
 
     /// A URL string `.url` accepts, made into the URL `.url` makes of it.
     static func url(using random: inout SplitMix64) -> URL {

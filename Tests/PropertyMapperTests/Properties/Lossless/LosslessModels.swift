@@ -203,8 +203,9 @@ enum Lossless {
         let spare: Twig?
 
         static var empty: Branch {
-            Branch(name: "", code: 0, score: 0, tone: nil, when: Date(timeIntervalSince1970: 0), until: nil, tags: [],
-                   grid: nil, amounts: [:], twig: Twig(), twigs: [], byName: [:], spare: nil)
+            Branch(
+                name: "", code: 0, score: 0, tone: nil, when: Date(timeIntervalSince1970: 0), until: nil, tags: [],
+                grid: nil, amounts: [:], twig: Twig(), twigs: [], byName: [:], spare: nil)
         }
 
         static let mapping: Mapping<Branch> = [
@@ -303,8 +304,9 @@ enum Lossless {
         let east: Double?
 
         static var empty: Leaf {
-            Leaf(key: "", value: 0, big: 0, small: nil, bytes: nil, uuid: nil, link: nil, cost: nil, level: .zero,
-                 moment: nil, north: 0, east: nil)
+            Leaf(
+                key: "", value: 0, big: 0, small: nil, bytes: nil, uuid: nil, link: nil, cost: nil, level: .zero,
+                moment: nil, north: 0, east: nil)
         }
 
         static let mapping: Mapping<Leaf> = [

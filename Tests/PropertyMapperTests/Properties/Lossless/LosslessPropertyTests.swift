@@ -38,8 +38,9 @@ import Testing
     func replaysOneCase() throws {
         let losslessCase = LosslessCase(index: try #require(Self.replayIndex), baseSeed: Self.baseSeed)
         let record = losslessCase.record()
-        print("\(losslessCase.header)\nmodel:\n\(record.fieldList)\nJSON:\n"
-            + String(decoding: try Mapper.serializeJSON(record, options: .prettyPrinted), as: UTF8.self))
+        print(
+            "\(losslessCase.header)\nmodel:\n\(record.fieldList)\nJSON:\n"
+                + String(decoding: try Mapper.serializeJSON(record, options: .prettyPrinted), as: UTF8.self))
         for problem in losslessCase.check() { Issue.record(Comment(rawValue: problem)) }
     }
 
@@ -120,8 +121,9 @@ import Testing
         let difference = record.firstDifference(from: copy)
         #expect(difference == #"branch.twig.label: expected "\u{E9}", got "e\u{301}""#)
         copy.branch.twig.label = "é"
-        #expect(record.firstDifference(from: copy)
-            == "branch.twig.leaf.value: expected 0.0 (0x0), got -0.0 (0x8000000000000000)")
+        #expect(
+            record.firstDifference(from: copy)
+                == "branch.twig.leaf.value: expected 0.0 (0x0), got -0.0 (0x8000000000000000)")
         #expect(record != copy)
 
         let header = LosslessCase(index: 17, baseSeed: 5).header
@@ -159,11 +161,13 @@ import Testing
                 deepest = max(deepest, path.split(separator: ".").count)
             }
         }
-        let optionals = ["note", "count", "ratio", "floatOrNil", "maybe", "discount", "edited", "mirror", "parent", "thumbnail", "mood",
-                         "rank", "aliases", "links", "longitude", "first", "second", "third", "y", "metaNote", "rowName",
-                         "branch.tone", "branch.until", "branch.grid", "branch.twig.small", "branch.twig.level",
-                         "branch.twig.leaf.small", "branch.twig.leaf.bytes", "branch.twig.leaf.uuid", "branch.twig.leaf.link",
-                         "branch.twig.leaf.cost", "branch.twig.leaf.moment", "branch.twig.leaf.east"]
+        let optionals = [
+            "note", "count", "ratio", "floatOrNil", "maybe", "discount", "edited", "mirror", "parent", "thumbnail", "mood",
+            "rank", "aliases", "links", "longitude", "first", "second", "third", "y", "metaNote", "rowName",
+            "branch.tone", "branch.until", "branch.grid", "branch.twig.small", "branch.twig.level",
+            "branch.twig.leaf.small", "branch.twig.leaf.bytes", "branch.twig.leaf.uuid", "branch.twig.leaf.link",
+            "branch.twig.leaf.cost", "branch.twig.leaf.moment", "branch.twig.leaf.east",
+        ]
         for path in optionals {
             #expect(nilPaths.contains(path) && valuePaths.contains(path), "\(path) is not both nil and set")
         }
@@ -209,11 +213,12 @@ import Testing
     // MARK: Fixtures
 
     static func leaf(value: Double) -> Lossless.Leaf {
-        Lossless.Leaf(key: "\u{0}\u{1F}\u{7F}", value: value, big: .max, small: .min, bytes: Data([0, 255, 62, 63]),
-                      uuid: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"),
-                      link: URL(string: "https://example.com/a%20b?q=%22#f"),
-                      cost: Decimal(string: "-99999999999999999999999999999999999999"), level: .lowest,
-                      moment: Date(timeIntervalSince1970: -1 + 0.999), north: -.greatestFiniteMagnitude, east: Double.leastNonzeroMagnitude)
+        Lossless.Leaf(
+            key: "\u{0}\u{1F}\u{7F}", value: value, big: .max, small: .min, bytes: Data([0, 255, 62, 63]),
+            uuid: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"),
+            link: URL(string: "https://example.com/a%20b?q=%22#f"),
+            cost: Decimal(string: "-99999999999999999999999999999999999999"), level: .lowest,
+            moment: Date(timeIntervalSince1970: -1 + 0.999), north: -.greatestFiniteMagnitude, east: Double.leastNonzeroMagnitude)
     }
 
     /// Every control character, escapes, emoji, extremes of every number type, a deep chain.

@@ -151,8 +151,10 @@ enum ThreadsModels {
 extension Boxing where Value == Date {
     /// The benchmark's `.epochSeconds`: seconds since 1970 as a JSON integer.
     static var threadsEpochSeconds: Self {
-        Boxing(named: "Date", { (seconds: Int) in Date(timeIntervalSince1970: TimeInterval(seconds)) }, reverse: { date in
-            Int(date.timeIntervalSince1970)
-        })
+        Boxing(
+            named: "Date", { (seconds: Int) in Date(timeIntervalSince1970: TimeInterval(seconds)) },
+            reverse: { date in
+                Int(date.timeIntervalSince1970)
+            })
     }
 }

@@ -28,29 +28,59 @@ extension RecordingModel {
         ("color", .leaf("color", .box(.rgbColor, \.color).length(7))),
         ("color2", .leaf("optionalColor", .box(.rgbColor, \.optionalColor).isLowercaseASCII())),
         ("type", .leaf("kind", .call(RecordingModel.kind(from:), \.kind).oneOf(["short", "long", "live", "unknown"]))),
-        ("label", .leaf("label", .call(RecordingModel.label(from:), \.label).validate("notBlank") { (text: String) in
-            !text.allSatisfy(\.isWhitespace)
-        })),
+        (
+            "label",
+            .leaf(
+                "label",
+                .call(RecordingModel.label(from:), \.label).validate("notBlank") { (text: String) in
+                    !text.allSatisfy(\.isWhitespace)
+                })
+        ),
         ("code", .leaf("code", .call(RecordingModel.code(from:property:), \.code).range(0.0...999.0))),
         ("kindName", .leaf("kindName", .call(RecordingModel.kindName(from:property:), \.kindName).maxLength(20))),
-        ("author", .nested([
-            ("email", .leaf("email", .property(\.email).isRequired().matchesRegEx(emailPattern), .exact(\.email, Oracle.string))),
-            ("name", .leaf("authorName", .property(\.authorName).matchesRegEx(nameExpression).lengthRange(2...40), .exact(\.authorName, Oracle.string))),
-            ("meta", .nested([
-                ("level", .leaf("level", .property(\.level).equalTo(3).isRequired(), .exact(\.level) { Oracle.integer($0, as: Int.self) })),
-            ])),
-        ])),
-        ("geo", .nested([
-            (0, .leaf("latitude", .property(\.latitude).isRequired().range(-90, 90), .exact(\.latitude, Oracle.double))),
-            (1, .leaf("longitude", .property(\.longitude).range(-180.0...180.0), .exact(\.longitude, Oracle.double))),
-            (2, .nested([
-                ("alt", .leaf("altitude", .property(\.altitude).min(-500).max(9000.5), .optional(\.altitude, Oracle.double))),
-            ])),
-        ], decorate: { $0.maxLength(3) })),
-        ("link", .list([
-            .leaf("linkText", .property(\.linkText).minLength(8), .exact(\.linkText, Oracle.string)),
-            .leaf("link", .box(.url, \.link)),
-        ], decorate: { $0.matchesRegEx("^https://") })),
+        (
+            "author",
+            .nested([
+                ("email", .leaf("email", .property(\.email).isRequired().matchesRegEx(emailPattern), .exact(\.email, Oracle.string))),
+                (
+                    "name",
+                    .leaf(
+                        "authorName", .property(\.authorName).matchesRegEx(nameExpression).lengthRange(2...40),
+                        .exact(\.authorName, Oracle.string))
+                ),
+                (
+                    "meta",
+                    .nested([
+                        (
+                            "level",
+                            .leaf("level", .property(\.level).equalTo(3).isRequired(), .exact(\.level) { Oracle.integer($0, as: Int.self) })
+                        )
+                    ])
+                ),
+            ])
+        ),
+        (
+            "geo",
+            .nested(
+                [
+                    (0, .leaf("latitude", .property(\.latitude).isRequired().range(-90, 90), .exact(\.latitude, Oracle.double))),
+                    (1, .leaf("longitude", .property(\.longitude).range(-180.0...180.0), .exact(\.longitude, Oracle.double))),
+                    (
+                        2,
+                        .nested([
+                            ("alt", .leaf("altitude", .property(\.altitude).min(-500).max(9000.5), .optional(\.altitude, Oracle.double)))
+                        ])
+                    ),
+                ], decorate: { $0.maxLength(3) })
+        ),
+        (
+            "link",
+            .list(
+                [
+                    .leaf("linkText", .property(\.linkText).minLength(8), .exact(\.linkText, Oracle.string)),
+                    .leaf("link", .box(.url, \.link)),
+                ], decorate: { $0.matchesRegEx("^https://") })
+        ),
         ("dec", .leaf("decimal", .property(\.decimal))),
         ("any", .leaf("payload", .property(\.payload))),
         // An `Any?` property takes every kind of value, so its string validator can meet a number or

@@ -72,15 +72,18 @@ enum GraphInvariants {
         if case let .failure(error) = fromBytes, error.errors.contains(where: { $0.rule == "depth" }) { return [] }
 
         if let parsed = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]),
-           !MappingInvariants.documentedDifference(json),
-           !fromBytes.errors.contains(where: { $0.rule == "json" }) {
+            !MappingInvariants.documentedDifference(json),
+            !fromBytes.errors.contains(where: { $0.rule == "json" })
+        {
             let fromParsed = outcome { try Mapper.map(GraphNode.self, from: parsed) }
             if !fromParsed.errors.contains(where: { $0.rule == "depth" }) {
                 if fromBytes.snapshot != fromParsed.snapshot || fromBytes.errors != fromParsed.errors {
                     problems.append("bytes and parsed differ: \(fromBytes.summary) vs \(fromParsed.summary)")
                 }
                 let validated = Mapper.validate(parsed, as: GraphNode.self)
-                if validated != fromParsed.errors { problems.append("validate(as:) differs from map: \(validated) vs \(fromParsed.errors)") }
+                if validated != fromParsed.errors {
+                    problems.append("validate(as:) differs from map: \(validated) vs \(fromParsed.errors)")
+                }
             }
         }
 
@@ -136,7 +139,9 @@ enum GraphInvariants {
     private static func prefixed(_ error: ValidationError, _ element: String) -> ValidationError {
         var copy = error
         copy.path = element + (error.path.isEmpty || error.path.hasPrefix("[") ? error.path : "." + error.path)
-        copy.property = error.path.isEmpty ? element
+        copy.property =
+            error.path.isEmpty
+            ? element
             : element + (error.property.isEmpty || error.property.hasPrefix("[") ? error.property : "." + error.property)
         return copy
     }
@@ -154,16 +159,16 @@ enum GraphInvariants {
     }
 }
 
-private extension Result where Success == String, Failure == MappingError {
-    var errors: [ValidationError] {
+extension Result where Success == String, Failure == MappingError {
+    fileprivate var errors: [ValidationError] {
         if case let .failure(error) = self { error.errors } else { [] }
     }
 
-    var snapshot: String? {
+    fileprivate var snapshot: String? {
         if case let .success(snapshot) = self { snapshot } else { nil }
     }
 
-    var summary: String {
+    fileprivate var summary: String {
         switch self {
         case let .success(snapshot): snapshot
         case let .failure(error): "\(error.errors)"

@@ -66,7 +66,10 @@ enum MappingInvariants {
         } catch {
             thrownFromTree = error.errors
         }
-        if thrownFromTree != thrown { problems.append("fromJSON and from the parsed tree differ: \(String(describing: thrown)) vs \(String(describing: thrownFromTree))") }
+        if thrownFromTree != thrown {
+            problems.append(
+                "fromJSON and from the parsed tree differ: \(String(describing: thrown)) vs \(String(describing: thrownFromTree))")
+        }
         let (fromTree, fromBytes) = (reparsed.snapshot, model.snapshot)
         for (property, value) in fromBytes where fromTree[property] != value {
             problems.append("fromJSON wrote \(property) = \(value), from the parsed tree \(fromTree[property] ?? "nothing")")
@@ -93,7 +96,13 @@ enum MappingInvariants {
         var escaped = false
         for (index, byte) in bytes.enumerated() {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             if byte == UInt8(ascii: "\"") { inString = true; continue }
@@ -157,7 +166,9 @@ enum MappingInvariants {
                 try body()
                 problems.append("\(entryPoint) accepted a mapping with definition errors \(expected)")
             } catch let error as MappingError {
-                if error.errors != expected { problems.append("\(entryPoint) threw \(error.errors), expected the definition errors \(expected)") }
+                if error.errors != expected {
+                    problems.append("\(entryPoint) threw \(error.errors), expected the definition errors \(expected)")
+                }
             } catch {
                 problems.append("\(entryPoint) threw \(error), not a MappingError")
             }
@@ -171,7 +182,9 @@ enum MappingInvariants {
         }
         expectRefusal("mapValues") { try Mapper.mapValues(from: source, to: model, using: spec.mapping) }
         expectRefusal("mapArray(from:)") { _ = try Mapper.mapArray(from: source, using: spec.mapping, create: create) }
-        expectRefusal("mapArray(from:) over [source]") { _ = try Mapper.mapArray(from: [source as Any], using: spec.mapping, create: create) }
+        expectRefusal("mapArray(from:) over [source]") {
+            _ = try Mapper.mapArray(from: [source as Any], using: spec.mapping, create: create)
+        }
         if let json {
             expectRefusal("mapValues(fromJSON:)") { try Mapper.mapValues(fromJSON: json, to: model, using: spec.mapping) }
             expectRefusal("mapArray(fromJSON:)") { _ = try Mapper.mapArray(fromJSON: json, using: spec.mapping, create: create) }

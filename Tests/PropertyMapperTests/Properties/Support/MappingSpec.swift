@@ -90,7 +90,10 @@ struct MappingSpecRoot<Root>: Sendable {
 struct ValueCheck<Root>: Sendable {
     let check: @Sendable (Any, Root) -> String?
 
-    init<Value: Sendable>(_ keyPath: any KeyPath<Root, Value> & Sendable, expected: @escaping @Sendable (Any) -> Value?, equal: @escaping @Sendable (Value, Value) -> Bool) {
+    init<Value: Sendable>(
+        _ keyPath: any KeyPath<Root, Value> & Sendable, expected: @escaping @Sendable (Any) -> Value?,
+        equal: @escaping @Sendable (Value, Value) -> Bool
+    ) {
         check = { source, root in
             let written = root[keyPath: keyPath]
             guard let wanted = expected(source) else {
@@ -102,11 +105,15 @@ struct ValueCheck<Root>: Sendable {
 }
 
 extension ValueCheck {
-    static func exact<Value: Equatable & Sendable>(_ keyPath: any KeyPath<Root, Value> & Sendable, _ expected: @escaping @Sendable (Any) -> Value?) -> Self {
+    static func exact<Value: Equatable & Sendable>(
+        _ keyPath: any KeyPath<Root, Value> & Sendable, _ expected: @escaping @Sendable (Any) -> Value?
+    ) -> Self {
         ValueCheck(keyPath, expected: expected, equal: ==)
     }
 
-    static func optional<Value: Equatable & Sendable>(_ keyPath: any KeyPath<Root, Value?> & Sendable, _ expected: @escaping @Sendable (Any) -> Value?) -> Self {
+    static func optional<Value: Equatable & Sendable>(
+        _ keyPath: any KeyPath<Root, Value?> & Sendable, _ expected: @escaping @Sendable (Any) -> Value?
+    ) -> Self {
         ValueCheck(keyPath, expected: { source in Oracle.isNull(source) ? .some(nil) : expected(source).map(Optional.some) }, equal: ==)
     }
 }

@@ -57,24 +57,48 @@ final class PlainModel {
         ("flag", .leaf("flag", .property(\.flag), .exact(\.flag, Oracle.bool))),
         ("url", .leaf("link", .box(.url, \.link))),
         ("tags", .leaf("authorTags", .property(\.author.tags).maxLength(5), .exact(\.author.tags, Oracle.strings))),
-        ("author", .nested([
-            ("email", .leaf("authorEmail", .property(\.author.email).matchesRegEx(RecordingModel.emailPattern), .exact(\.author.email, Oracle.string))),
-            ("name", .leaf("authorName", .property(\.author.name), .exact(\.author.name, Oracle.string))),
-            ("meta", .nested([
-                ("level", .leaf("authorLevel", .property(\.author.level), .exact(\.author.level) { Oracle.integer($0, as: Int.self) })),
-            ])),
-        ])),
-        ("geo", .nested([
-            (0, .leaf("latitude", .property(\.geo.latitude).range(-90, 90), .exact(\.geo.latitude, Oracle.double))),
-            (1, .leaf("longitude", .property(\.geo.longitude), .exact(\.geo.longitude, Oracle.double))),
-            (2, .nested([
-                ("alt", .leaf("altitude", .property(\.geo.altitude), .optional(\.geo.altitude, Oracle.double))),
-            ])),
-        ])),
-        ("label", .list([
-            .leaf("authorName", .property(\.author.name), .exact(\.author.name, Oracle.string)),
-            .leaf("subtitle", .property(\.subtitle), .optional(\.subtitle, Oracle.string)),
-        ], decorate: { $0 })),
+        (
+            "author",
+            .nested([
+                (
+                    "email",
+                    .leaf(
+                        "authorEmail", .property(\.author.email).matchesRegEx(RecordingModel.emailPattern),
+                        .exact(\.author.email, Oracle.string))
+                ),
+                ("name", .leaf("authorName", .property(\.author.name), .exact(\.author.name, Oracle.string))),
+                (
+                    "meta",
+                    .nested([
+                        (
+                            "level",
+                            .leaf("authorLevel", .property(\.author.level), .exact(\.author.level) { Oracle.integer($0, as: Int.self) })
+                        )
+                    ])
+                ),
+            ])
+        ),
+        (
+            "geo",
+            .nested([
+                (0, .leaf("latitude", .property(\.geo.latitude).range(-90, 90), .exact(\.geo.latitude, Oracle.double))),
+                (1, .leaf("longitude", .property(\.geo.longitude), .exact(\.geo.longitude, Oracle.double))),
+                (
+                    2,
+                    .nested([
+                        ("alt", .leaf("altitude", .property(\.geo.altitude), .optional(\.geo.altitude, Oracle.double)))
+                    ])
+                ),
+            ])
+        ),
+        (
+            "label",
+            .list(
+                [
+                    .leaf("authorName", .property(\.author.name), .exact(\.author.name, Oracle.string)),
+                    .leaf("subtitle", .property(\.subtitle), .optional(\.subtitle, Oracle.string)),
+                ], decorate: { $0 })
+        ),
         ("title", .leaf("title", .property(\.title), .exact(\.title, Oracle.string))),
     ])
 }

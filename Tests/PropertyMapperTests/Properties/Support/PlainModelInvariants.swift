@@ -30,7 +30,8 @@ enum PlainModelInvariants {
             thrown = error.errors
         }
         let parsed = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
-        let comparable = parsed != nil && !MappingInvariants.documentedDifference(json)
+        let comparable =
+            parsed != nil && !MappingInvariants.documentedDifference(json)
             && !(thrown.map { $0.map(\.rule) == ["json"] && MappingInvariants.readerIsStricter(json, $0[0]) } ?? false)
         if thrown != nil {
             problems += unchanged(single, preset, "fromJSON")
@@ -43,11 +44,14 @@ enum PlainModelInvariants {
             let alone = Mapper.validate(parsed, for: PlainModel(), using: spec.mapping)
             var created: [PlainModel] = []
             let records = Array(repeating: parsed, count: copies)
-            if let batch = try? Mapper.mapArray(from: records, using: spec.mapping, create: { () -> PlainModel in
-                let model = PlainModel()
-                created.append(model)
-                return model
-            }) {
+            if let batch = try? Mapper.mapArray(
+                from: records, using: spec.mapping,
+                create: { () -> PlainModel in
+                    let model = PlainModel()
+                    created.append(model)
+                    return model
+                })
+            {
                 problems += agree(spec, batch, created: created, source: parsed, errors: alone, preset: preset, "mapArray")
             } else {
                 problems.append("mapArray threw on an array of \(copies) records")
@@ -122,7 +126,9 @@ enum PlainModelInvariants {
 
     private static func counts(_ batch: MappedArray<PlainModel>, created: [PlainModel], _ route: String) -> [String] {
         var problems: [String] = []
-        if batch.results.count != created.count { problems.append("\(route): \(batch.results.count) results, create called \(created.count) times") }
+        if batch.results.count != created.count {
+            problems.append("\(route): \(batch.results.count) results, create called \(created.count) times")
+        }
         if Set(created.map(ObjectIdentifier.init)).count != created.count { problems.append("\(route): create's models are not distinct") }
         let authors = Set(created.map { ObjectIdentifier($0.author) })
         if authors.count != created.count { problems.append("\(route): a sub-object was replaced or shared") }
@@ -131,7 +137,9 @@ enum PlainModelInvariants {
 
     /// A successful mapping of `source` wrote exactly the spec's expected writes (the last write to
     /// each property decides its value) and left every other property at its preset value.
-    private static func written(_ spec: MappingSpecRoot<PlainModel>, source: Any, model: PlainModel, preset: [String: String], _ route: String) -> [String] {
+    private static func written(
+        _ spec: MappingSpecRoot<PlainModel>, source: Any, model: PlainModel, preset: [String: String], _ route: String
+    ) -> [String] {
         var problems: [String] = []
         let expected = spec.expectedWrites(for: source)
         var lastWrite: [String: Int] = [:]

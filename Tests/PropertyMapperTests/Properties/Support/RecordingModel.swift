@@ -70,7 +70,7 @@ final class RecordingModel {
     /// A value as sorted-key JSON when JSON can hold it, so equal dictionaries render alike.
     private static func canonical(_ value: Any?) -> String {
         guard let value, JSONSerialization.isValidJSONObject([value]),
-              let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys])
+            let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys])
         else { return String(describing: value) }
         return String(decoding: data, as: UTF8.self)
     }

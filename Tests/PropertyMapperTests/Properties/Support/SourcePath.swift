@@ -23,7 +23,9 @@ enum SourcePath {
                     guard end + 1 < scalars.count, scalars[end + 1] == "]" else { return nil }
                     var literal = String.UnicodeScalarView()
                     literal.append(contentsOf: scalars[index...end])
-                    guard let key = try? JSONSerialization.jsonObject(with: Data(String(literal).utf8), options: [.fragmentsAllowed]) as? String
+                    guard
+                        let key = try? JSONSerialization.jsonObject(with: Data(String(literal).utf8), options: [.fragmentsAllowed])
+                            as? String
                     else { return nil }
                     result.append(.key(key))
                     index = end + 2
