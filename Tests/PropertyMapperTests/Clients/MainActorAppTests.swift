@@ -49,16 +49,11 @@ import Testing
         let url = Self.fixture.appendingPathComponent("Failing/\(file)")
         let source = try String(contentsOf: url, encoding: .utf8)
         let expected = try #require(source.split(separator: "\n").first?.split(separator: "// expect: ").last.map(String.init))
-        let compiled = Result {
-            try Toolchain.compile(main: source, reportedAs: "Failing/\(file)", others: [Self.models], extraFlags: Self.isolationFlags)
-        }
-        guard case let .failure(error) = compiled else {
-            Issue.record("Failing/\(file) compiled; it must not")
-            return
-        }
-        #expect("\(error)".contains(expected), "Failing/\(file) failed otherwise:\n\(error)")
-        let errorsInModels = "\(error)".split(separator: "\n").filter { $0.contains("Models.swift:") && $0.contains("error:") }
-        #expect(errorsInModels.isEmpty, "the fixture's models themselves do not compile:\n\(error)")
+        let diagnostics = try Toolchain.diagnostics(
+            compiling: source, reportedAs: "Failing/\(file)", others: [Self.models], extraFlags: Self.isolationFlags)
+        #expect(diagnostics.contains(expected), "Failing/\(file) failed otherwise:\n\(diagnostics)")
+        let errorsInModels = diagnostics.split(separator: "\n").filter { $0.contains("Models.swift:") && $0.contains("error:") }
+        #expect(errorsInModels.isEmpty, "the fixture's models themselves do not compile:\n\(diagnostics)")
     }
 
     /// The same flags compile the fixture's own code: the failures above are the files' own.
