@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+#if compiler(>=6.2)  // default isolation and the fixture's tools version arrived with Swift 6.2
 /// Fixtures/MainActorApp: an app target as Xcode 26 makes it, every declaration on the main actor
 /// unless it says otherwise. Its models map on the main actor (and off it), and each file of
 /// `Failing/` fails to compile with the error its first line expects: main-actor state is never
@@ -63,3 +64,4 @@ import Testing
             main: main, reportedAs: "Sources/MainActorApp/main.swift", others: [Self.models], extraFlags: Self.isolationFlags)
     }
 }
+#endif
