@@ -20,8 +20,7 @@ extension PropertyDescriptor {
         _ keyPath: any KeyPath<Root, Value> & Sendable,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        let expected = TypeName.of(Value.self)
-        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0 }) { root, input, _ in try method(root)(input) }
+        calling(method, keyPath, reverse: reverse)
     }
 
     /// The same for an optional property: a method returning nil writes nil.
@@ -30,10 +29,7 @@ extension PropertyDescriptor {
         _ keyPath: any KeyPath<Root, Value?> & Sendable,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        let expected = TypeName.of(Value?.self)
-        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0! }) { root, input, _ in
-            .some(try method(root)(input))
-        }
+        calling(method, keyPath, reverse: reverse)
     }
 
     /// A call that also receives the target property's name:
@@ -44,10 +40,7 @@ extension PropertyDescriptor {
         _ keyPath: any KeyPath<Root, Value> & Sendable,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        let expected = TypeName.of(Value.self)
-        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0 }) { root, input, property in
-            try method(root)(input, property)
-        }
+        calling(method, keyPath, reverse: reverse)
     }
 
     /// The two-argument call for an optional property: a method returning nil writes nil.
@@ -56,17 +49,53 @@ extension PropertyDescriptor {
         _ keyPath: any KeyPath<Root, Value?> & Sendable,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        let expected = TypeName.of(Value?.self)
-        return callField(keyPath, expected: expected, reverse: reverse, unwrap: { $0! }) { root, input, property in
-            .some(try method(root)(input, property))
+        calling(method, keyPath, reverse: reverse)
+    }
+
+    // The four call forms, each once: one- and two-argument methods, each into a `Value` and a
+    // `Value?` property, with the substitutes of `DefaultAndFallback.swift` (none by default).
+
+    static func calling<Input, Value>(
+        _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?, _ keyPath: any KeyPath<Root, Value> & Sendable,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)?, substitutes: Substitutes<Value> = Substitutes()
+    ) -> Self {
+        callField(keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 }, substitutes: substitutes) {
+            root, input, _ in try method(root)(input)
+        }
+    }
+
+    static func calling<Input, Value>(
+        _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?, _ keyPath: any KeyPath<Root, Value?> & Sendable,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)?, substitutes: Substitutes<Value?> = Substitutes()
+    ) -> Self {
+        callField(keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! }, substitutes: substitutes) {
+            root, input, _ in .some(try method(root)(input))
+        }
+    }
+
+    static func calling<Input, Value>(
+        _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?, _ keyPath: any KeyPath<Root, Value> & Sendable,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)?, substitutes: Substitutes<Value> = Substitutes()
+    ) -> Self {
+        callField(keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 }, substitutes: substitutes) {
+            root, input, property in try method(root)(input, property)
+        }
+    }
+
+    static func calling<Input, Value>(
+        _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?, _ keyPath: any KeyPath<Root, Value?> & Sendable,
+        reverse: (@Sendable (Root) -> (Value) throws -> Input)?, substitutes: Substitutes<Value?> = Substitutes()
+    ) -> Self {
+        callField(keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! }, substitutes: substitutes) {
+            root, input, property in .some(try method(root)(input, property))
         }
     }
 
     /// A field that makes `call` on the model (given the model, the checked value and the property's
     /// name) and writes its result; `reverse`, given the model and the property's value (`unwrap`
     /// takes a `Target` to it), gives the source value back. `substitutes` are the field's `default:`
-    /// and `fallback:` (see `DefaultAndFallback.swift`).
-    static func callField<Input, Value, Target>(
+    /// and `fallback:` (see `DefaultAndFallback.swift`). Made only through `calling`.
+    private static func callField<Input, Value, Target>(
         _ keyPath: any KeyPath<Root, Target> & Sendable,
         expected: String,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)?,

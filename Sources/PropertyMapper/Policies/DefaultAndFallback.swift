@@ -102,11 +102,8 @@ extension PropertyDescriptor {
         default defaultValue: Value, fallback: Value? = nil,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(
-            keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
-            substitutes: Substitutes(default: defaultValue, fallback: fallback)
-        ) { root, input, _ in try method(root)(input) }
-        .withPolicies(absent: .useDefault, null: nil)
+        calling(method, keyPath, reverse: reverse, substitutes: Substitutes(default: defaultValue, fallback: fallback))
+            .withPolicies(absent: .useDefault, null: nil)
     }
 
     /// Calls a method on the instance being mapped; a present value that fails (its type, its
@@ -119,10 +116,7 @@ extension PropertyDescriptor {
         fallback: Value,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(
-            keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
-            substitutes: Substitutes(default: nil, fallback: fallback)
-        ) { root, input, _ in try method(root)(input) }
+        calling(method, keyPath, reverse: reverse, substitutes: Substitutes(default: nil, fallback: fallback))
     }
 
     /// The same for an optional property: the method returning nil writes nil (not the fallback).
@@ -132,13 +126,11 @@ extension PropertyDescriptor {
         default defaultValue: Value, fallback: Value? = nil,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(
-            keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
-            // `Optional($0)`: a nil fallback stays no fallback, rather than a fallback of nil.
+        // `Optional($0)`: a nil fallback stays no fallback, rather than a fallback of nil.
+        calling(
+            method, keyPath, reverse: reverse,
             substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })
-        ) { root, input, _ in
-            .some(try method(root)(input))
-        }
+        )
         .withPolicies(absent: .useDefault, null: nil)
     }
 
@@ -149,12 +141,7 @@ extension PropertyDescriptor {
         fallback: Value,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(
-            keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
-            substitutes: Substitutes<Value?>(default: nil, fallback: fallback)
-        ) { root, input, _ in
-            .some(try method(root)(input))
-        }
+        calling(method, keyPath, reverse: reverse, substitutes: Substitutes<Value?>(default: nil, fallback: fallback))
     }
 
     /// The two-argument call (given the property's name too), writing `defaultValue` when the key is
@@ -167,13 +154,8 @@ extension PropertyDescriptor {
         default defaultValue: Value, fallback: Value? = nil,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(
-            keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
-            substitutes: Substitutes(default: defaultValue, fallback: fallback)
-        ) { root, input, property in
-            try method(root)(input, property)
-        }
-        .withPolicies(absent: .useDefault, null: nil)
+        calling(method, keyPath, reverse: reverse, substitutes: Substitutes(default: defaultValue, fallback: fallback))
+            .withPolicies(absent: .useDefault, null: nil)
     }
 
     /// The two-argument call with a fallback only.
@@ -183,12 +165,7 @@ extension PropertyDescriptor {
         fallback: Value,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(
-            keyPath, expected: TypeName.of(Value.self), reverse: reverse, unwrap: { $0 },
-            substitutes: Substitutes(default: nil, fallback: fallback)
-        ) { root, input, property in
-            try method(root)(input, property)
-        }
+        calling(method, keyPath, reverse: reverse, substitutes: Substitutes(default: nil, fallback: fallback))
     }
 
     /// The two-argument call for an optional property: the method returning nil writes nil.
@@ -198,12 +175,10 @@ extension PropertyDescriptor {
         default defaultValue: Value, fallback: Value? = nil,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(
-            keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
+        calling(
+            method, keyPath, reverse: reverse,
             substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })
-        ) { root, input, property in
-            .some(try method(root)(input, property))
-        }
+        )
         .withPolicies(absent: .useDefault, null: nil)
     }
 
@@ -214,12 +189,7 @@ extension PropertyDescriptor {
         fallback: Value,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        callField(
-            keyPath, expected: TypeName.of(Value?.self), reverse: reverse, unwrap: { $0! },
-            substitutes: Substitutes<Value?>(default: nil, fallback: fallback)
-        ) { root, input, property in
-            .some(try method(root)(input, property))
-        }
+        calling(method, keyPath, reverse: reverse, substitutes: Substitutes<Value?>(default: nil, fallback: fallback))
     }
 }
 
