@@ -19,9 +19,8 @@
 #    under a sub-path (https://example.com/PropertyMapper/), convert with --hosting-base-path PropertyMapper.
 # 3. Curation: every public symbol declared in Sources/PropertyMapper is listed in a `## Topics`
 #    group of the catalog; the uncurated ones are named and fail the run (Scripts/docs-check-curation.py).
-# 4. Code: each catalog file's Swift code compiles and runs against the library, and the output it
-#    quotes is what it prints (Scripts/docs-check-snippets.py).
 #
+# The catalog's Swift code is checked by the test suite (DocumentationCodeTests), as README's is.
 # Scripts/docs-browser-check.sh then checks the site as a reader sees it, in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,11 +64,6 @@ echo "== 3. every public symbol is curated in a Topics group"
 start=$SECONDS
 python3 Scripts/docs-check-curation.py "$graphs" "$archive"
 echo "== curation check: $((SECONDS - start)) s"
-
-echo "== 4. the catalog's Swift code compiles, runs and prints what it quotes"
-start=$SECONDS
-python3 Scripts/docs-check-snippets.py "$catalog" "$bin" "$scratch/snippets"
-echo "== code check: $((SECONDS - start)) s"
 
 echo "== documentation site: $PWD/$archive"
 echo "   serve it:  python3 -m http.server 8000 --directory $PWD/$archive"

@@ -6,42 +6,9 @@ import Testing
 /// README.md: every Swift block compiles (the installation block as a package manifest, all the
 /// others together as one program that also runs), and the text it quotes is what the code prints.
 @Suite struct ReadmeTests {
-    /// One fenced block of README.md.
-    struct Block {
-        var language: String
-        /// The README line of the block's first line of code.
-        var line: Int
-        var code: String
-        /// The `<!-- readme-check: … -->` marker on the line before the fence, if any.
-        var check: String?
-    }
-
     static let readme = (try? String(contentsOf: Toolchain.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
-    static let blocks: [Block] = {
-        var blocks: [Block] = []
-        var current: Block?
-        var previous = ""
-        for (index, line) in readme.components(separatedBy: "\n").enumerated() {
-            if var block = current {
-                if line == "```" {
-                    blocks.append(block)
-                    current = nil
-                } else {
-                    block.code += line + "\n"
-                    current = block
-                }
-            } else if line.hasPrefix("```") {
-                let marker =
-                    previous.hasPrefix("<!-- readme-check:")
-                    ? previous.dropFirst("<!-- readme-check:".count).dropLast(" -->".count).trimmingCharacters(in: .whitespaces)
-                    : nil
-                current = Block(language: String(line.dropFirst(3)), line: index + 2, code: "", check: marker)
-            }
-            if !line.isEmpty { previous = line }
-        }
-        return blocks
-    }()
+    static let blocks = MarkdownBlock.blocks(of: readme, markerName: "readme-check")
 
     @Test func everyBlockIsSwiftShellOrText() {
         #expect(Self.blocks.count > 10)
@@ -51,11 +18,7 @@ import Testing
     }
 
     /// The Swift blocks but the manifest, as one program, each at its README line.
-    static let program =
-        blocks
-        .filter { $0.language == "swift" && $0.check == nil }
-        .map { "#sourceLocation(file: \"README.md\", line: \($0.line))\n\($0.code)" }
-        .joined(separator: "\n")
+    static let program = MarkdownBlock.program(of: blocks, file: "README.md")
 
     @Test func swiftBlocksCompileAndRunAsOneProgram() throws {
         let program = Self.program
@@ -83,12 +46,7 @@ import Testing
         #expect(manifests.count == 1)
         let manifest = try #require(manifests.first)
         #expect(manifest.code.contains(#".product(name: "PropertyMapper", package: "PropertyMapper")"#))
-        let swiftc = try #require(Toolchain.swiftc).resolvingSymlinksInPath()
-        let manifestAPI = swiftc.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("lib/swift/pm/ManifestAPI")
-        try Toolchain.compile(
-            main: manifest.code, reportedAs: "README.md", line: manifest.line,
-            extraFlags: ["-I", manifestAPI.path, "-package-description-version", "6.0.0"])
+        #expect(throws: Never.self) { try MarkdownBlock.checkManifest(manifest, file: "README.md") }
     }
 
     @Test func givesTheTwoCommands() throws {
