@@ -3,7 +3,9 @@
 //   Mapper.mapValues(from:to:using:)        the public entry points (Mapper.swift, Mapper+Models.swift)
 //   Engine.map(_:into:using:)               refuses a mapping with definition errors (Plan, PlanCheck)
 //   Engine.run(_:on:plan:writes:)           one model: a temporary staging buffer (Staging.swift)
-//   MappingRun.visit(_:_:)                  phase one walks the plan's levels over the source (MappingRun.swift)
+//   MappingRun.visit(_:_:)                  phase one walks the plan's levels over the source (MappingRun.swift);
+//                                           a small `[String: Any]` is read whole, its keys matched to
+//                                           entries without hashing (KeyScan, DictionaryScan.swift)
 //   MappingRun.visit(_:present:)            each value is read once into a SourceItem (SourceItem.swift)
 //   Field.stage(_:at:_:in:)                 converts it (Conversion.swift), runs the validators, boxes or
 //                                           calls, and puts the result in its slot (Field.swift)

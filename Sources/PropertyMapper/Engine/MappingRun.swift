@@ -90,22 +90,35 @@ struct MappingRun {
         }
         guard let keyed = source.keyed else { return failShape(level, value: source.value) }
         var reading = KeyedReading(keyed, keys)
-        let names = level.keyNames
         let firstError = errors.count
-        let dictionary: [String: Any]? = if case let .dictionary(dictionary) = keyed { dictionary } else { nil }
-        for index in entries.indices {
-            if let dictionary {
-                // The common case, as without a policy.
-                if let value = dictionary[names[index]] {
+        if case let .dictionary(dictionary) = keyed {
+            let names = level.keyNames
+            let scan = level.keyScan.flatMap { dictionary.count <= $0.limit ? $0.read(dictionary, loosely: keys, into: staging.base) : nil }
+            for index in entries.indices {
+                // The common case, an entry's first key present, as without a policy.
+                let (first, loose) = scan.map { $0.take(index) } ?? (dictionary.index(forKey: names[index]), .unknown)
+                if let first {
                     reading.noteMatched()
-                    visit(entries[index], present: SourceItem(value))
-                    continue
+                    visit(entries[index], present: SourceItem(dictionary.values[first]))
+                } else if case let .one(position) = loose, keys.entryNames[index].count == 1 {
+                    // The one source key that matches it loosely (an alternative key would come first).
+                    reading.noteMatched()
+                    visit(entries[index], present: SourceItem(dictionary.values[position]))
+                } else if case .noMatch = loose, keys.entryNames[index].count == 1 {
+                    visitMissing(entries[index])
+                } else {
+                    visit(entries[index], reading.lookupBeyondFirstKey(index))
                 }
-            } else if let item = reading.item(at: names[index]) {
-                visit(entries[index], present: item)
-                continue
             }
-            visit(entries[index], reading.lookupBeyondFirstKey(index))
+        } else {
+            let names = level.keyNames
+            for index in entries.indices {
+                if let item = reading.item(at: names[index]) {
+                    visit(entries[index], present: item)
+                } else {
+                    visit(entries[index], reading.lookupBeyondFirstKey(index))
+                }
+            }
         }
         let ambiguous = reading.ambiguousEntries()
         if !ambiguous.isEmpty { replaceErrors(of: ambiguous, in: level, after: firstError) }
@@ -168,11 +181,23 @@ struct MappingRun {
         for node in level.entries { visitMissing(node) }
     }
 
-    /// The common case, a `[String: Any]` under a level of string keys: one look-up per entry.
+    /// The common case, a `[String: Any]` under a level of string keys: read whole when it is no
+    /// larger than the level (`KeyScan`), else by one look-up per entry.
     private mutating func visit(_ level: PlanLevel, _ dictionary: [String: Any]) {
         let entries = level.entries
-        let names = level.keyNames
         // By index: copying each node and key out would retain them.
+        if let scan = level.keyScan, dictionary.count <= scan.limit {
+            let reading = scan.read(dictionary, loosely: nil, into: staging.base)
+            for index in entries.indices {
+                if let first = reading.take(index).first {
+                    visit(entries[index], present: SourceItem(dictionary.values[first]))
+                } else {
+                    visitMissing(entries[index])
+                }
+            }
+            return
+        }
+        let names = level.keyNames
         for index in entries.indices {
             if let value = dictionary[names[index]] {
                 visit(entries[index], present: SourceItem(value))

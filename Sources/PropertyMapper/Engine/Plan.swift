@@ -112,9 +112,16 @@ final class PlanLevel: Sendable {
     let keyPolicy: LevelKeys?
     /// The fields under this level, by index.
     let fieldIndices: [Int]
+    /// In a keyed level whose entries' first keys are all ASCII: how a `[String: Any]` is read
+    /// whole, matching its keys to entries without hashing (`DictionaryScan.swift`); nil otherwise.
+    let keyScan: KeyScan?
 
-    init(path: String, entries: [PlanNode], matching: KeyMatching = .exact, unknownKeys: UnknownKeyPolicy = .ignore) {
+    init(
+        path: String, entries: [PlanNode], matching: KeyMatching = .exact, unknownKeys: UnknownKeyPolicy = .ignore,
+        keyScan: KeyScan? = nil
+    ) {
         self.path = path
+        self.keyScan = keyScan
         self.entries = entries
         self.matching = matching
         self.unknownKeys = unknownKeys
@@ -378,9 +385,9 @@ private struct PlanBuilder {
     }
 
     mutating func level<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)], path: String) -> PlanLevel {
-        PlanLevel(
-            path: path, entries: entries.map { key, descriptor in node(descriptor, key: key, path: key.appended(to: path)) },
-            matching: matching, unknownKeys: unknownKeys)
+        let nodes = entries.map { key, descriptor in node(descriptor, key: key, path: key.appended(to: path)) }
+        return PlanLevel(
+            path: path, entries: nodes, matching: matching, unknownKeys: unknownKeys, keyScan: KeyScan(nodes, in: &layout))
     }
 
     private mutating func node<Root>(_ descriptor: PropertyDescriptor<Root>, key: MappingKey, path: String) -> PlanNode {

@@ -174,6 +174,9 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
             if staged.size > 0 { regions.append(("slot \(planField.index)", planField.slot..<planField.slot + staged.size)) }
             if scratch.size > 0 { regions.append(("scratch \(planField.index)", planField.scratch..<planField.scratch + scratch.size)) }
         }
+        for level in levels(plan.root) {
+            for range in level.keyScan?.regions ?? [] { regions.append(("key scan of \"\(level.path)\"", range)) }
+        }
         for (index, region) in regions.enumerated() {
             #expect(
                 region.range.lowerBound >= 0 && region.range.upperBound <= plan.staging.flags, "\(region.name) lies before the flags",
@@ -185,6 +188,18 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
         #expect(plan.staging.size >= plan.staging.flags + plan.fields.count, "a flag byte per field", sourceLocation: sourceLocation)
         #expect(plan.staging.size >= 1, "a buffer always has an address", sourceLocation: sourceLocation)
         #expect(plan.staging.alignment >= 1, sourceLocation: sourceLocation)
+    }
+
+    /// `level` and every level under it.
+    static func levels(_ level: PlanLevel) -> [PlanLevel] {
+        func nested(_ node: PlanNode) -> [PlanLevel] {
+            switch node.body {
+            case .field: []
+            case let .nested(inner): levels(inner)
+            case let .list(children): children.flatMap(nested)
+            }
+        }
+        return [level] + level.entries.flatMap(nested)
     }
 
     @Test func stagingRegionsAreAlignedAndDisjoint() {
@@ -231,14 +246,20 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
         #expect(layout.title == "kept")
     }
 
-    /// One-byte fields only: the flags (two per field) follow the slots directly, and the buffer is
-    /// as small as that.
-    @Test func flagsFollowTheLastRegion() {
+    /// One-byte fields only: the slots come first, then the root level's key scan (two positions
+    /// and two counts per entry), then the flags (two per field), and the buffer is as small as that.
+    @Test func flagsFollowTheLastRegion() throws {
         let mapping: Mapping<Layout> = ["a": .property(\.flag), "b": .property(\.small), "c": .property(\.flag)]
         let plan = mapping.plan
         #expect(plan.fields.map(\.slot) == [0, 1, 2])
-        #expect(plan.staging.flags == 3)
-        #expect(plan.staging.size == 9)
+        let scan = try #require(plan.root.keyScan?.regions)
+        let stride = MemoryLayout<[String: Any].Index>.stride
+        let positions =
+            (3 + MemoryLayout<[String: Any].Index>.alignment - 1) / MemoryLayout<[String: Any].Index>.alignment
+            * MemoryLayout<[String: Any].Index>.alignment
+        #expect(scan == [positions..<(positions + 6 * stride), (positions + 6 * stride)..<(positions + 6 * stride + 6)])
+        #expect(plan.staging.flags == positions + 6 * stride + 6)
+        #expect(plan.staging.size == plan.staging.flags + 6)
         Self.checkLayout(plan)
     }
 
