@@ -42,29 +42,9 @@ enum ClassWrites {
         }
     }
 
-    /// The same videos, each property assigned as hand-written code would.
+    /// The same videos, each property assigned as hand-written code would (`Video.init(_:)`).
     static func written(_ records: [VideoRecord]) -> [Video] {
-        records.map { record in
-            let video = Video()
-            video.id = record.id
-            video.contentURL = record.contentURL
-            video.title = record.title
-            video.type = record.type
-            video.publishedAt = record.publishedAt
-            video.duration = record.duration
-            video.isPremium = record.isPremium
-            video.rating = record.rating
-            video.authorID = record.authorID
-            video.authorEmail = record.authorEmail
-            video.authorName = record.authorName
-            video.tags = record.tags
-            video.latitude = record.latitude
-            video.longitude = record.longitude
-            video.subtitle = record.subtitle
-            video.views = record.views
-            video.likes = record.likes
-            return video
-        }
+        records.map(Video.init)
     }
 
     /// Both, best of `repeats`, in nanoseconds per record; each checked to give the records back.

@@ -56,3 +56,27 @@ public struct VideoRecord: Equatable, Sendable {
         type.rawValue
     }
 }
+
+extension Video {
+    /// A video holding `record`'s values, each property assigned in turn.
+    public convenience init(_ record: VideoRecord) {
+        self.init()
+        id = record.id
+        contentURL = record.contentURL
+        title = record.title
+        type = record.type
+        publishedAt = record.publishedAt
+        duration = record.duration
+        isPremium = record.isPremium
+        rating = record.rating
+        authorID = record.authorID
+        authorEmail = record.authorEmail
+        authorName = record.authorName
+        tags = record.tags
+        latitude = record.latitude
+        longitude = record.longitude
+        subtitle = record.subtitle
+        views = record.views
+        likes = record.likes
+    }
+}

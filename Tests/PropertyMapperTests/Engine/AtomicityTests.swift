@@ -82,28 +82,7 @@ extension VideoRecord {
 
 extension Video {
     /// A video set to `VideoRecord.preset`.
-    static var preset: Video {
-        let video = Video()
-        let record = VideoRecord.preset
-        video.id = record.id
-        video.contentURL = record.contentURL
-        video.title = record.title
-        video.type = record.type
-        video.publishedAt = record.publishedAt
-        video.duration = record.duration
-        video.isPremium = record.isPremium
-        video.rating = record.rating
-        video.authorID = record.authorID
-        video.authorEmail = record.authorEmail
-        video.authorName = record.authorName
-        video.tags = record.tags
-        video.latitude = record.latitude
-        video.longitude = record.longitude
-        video.subtitle = record.subtitle
-        video.views = record.views
-        video.likes = record.likes
-        return video
-    }
+    static var preset: Video { Video(VideoRecord.preset) }
 
     static let extendedMapping = Mapping<Video>(
         Video.mapping.entries.map { ($0.key, $0.descriptor) } + [

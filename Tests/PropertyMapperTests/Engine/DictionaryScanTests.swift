@@ -3,28 +3,20 @@ import Testing
 
 @testable import PropertyMapper
 
-private struct Trip: Equatable {
-    var start = ""
-    var end = ""
-    var name = ""
-    var city = ""
-    var count = 0
-}
-
 /// What one mapping of a dictionary gave: the model, or each error's path and rule, and its message.
 private struct Outcome: Equatable {
-    var trip: Trip?
+    var trip: TripFixture?
     var errors: [String] = []
     var messages: [String] = []
     var warnings: [String] = []
 }
 
-/// Maps `source` into a new `Trip` twice: as it is, which a level no smaller than it reads whole
+/// Maps `source` into a new `TripFixture` twice: as it is, which a level no smaller than it reads whole
 /// (`KeyScan`), and with 64 more keys that no entry reads, which makes every level look its keys up
 /// one by one. The two must agree.
-private func map(_ source: [String: Any], _ mapping: Mapping<Trip>, sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
+private func map(_ source: [String: Any], _ mapping: Mapping<TripFixture>, sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
     func outcome(_ source: [String: Any]) -> Outcome {
-        var trip = Trip()
+        var trip = TripFixture()
         var warnings: [MappingWarning] = []
         do throws(MappingError) {
             try Mapper.mapValues(from: source, to: &trip, using: mapping, warnings: &warnings)
@@ -45,7 +37,7 @@ private func map(_ source: [String: Any], _ mapping: Mapping<Trip>, sourceLocati
 
 @Suite
 struct DictionaryScanTests {
-    private static let exact: Mapping<Trip> = [
+    private static let exact: Mapping<TripFixture> = [
         "start": .property(\.start).isRequired(),
         "end": .property(\.end),
         "place": ["name": .property(\.name), "city": .property(\.city).isRequired()],
@@ -59,12 +51,12 @@ struct DictionaryScanTests {
         guard case let .nested(level) = nested.body else { Issue.record("place is a nested level"); return }
         #expect(level.keyScan != nil)
         // A key that is not ASCII, or an index level: look-ups.
-        #expect(Mapping<Trip>(["ville": .property(\.city), "état": .property(\.name)]).plan.root.keyScan == nil)
+        #expect(Mapping<TripFixture>(["ville": .property(\.city), "état": .property(\.name)]).plan.root.keyScan == nil)
     }
 
     @Test func presentAbsentAndNullEntriesInMappingOrder() {
         let full: [String: Any] = ["count": 3, "place": ["city": "Oslo", "name": "Home"], "end": "b", "start": "a"]
-        #expect(map(full, Self.exact).trip == Trip(start: "a", end: "b", name: "Home", city: "Oslo", count: 3))
+        #expect(map(full, Self.exact).trip == TripFixture(start: "a", end: "b", name: "Home", city: "Oslo", count: 3))
         // Errors in mapping order, whatever the dictionary's order.
         let wrong: [String: Any] = ["count": 0, "place": ["name": 5], "start": NSNull()]
         #expect(
@@ -75,43 +67,44 @@ struct DictionaryScanTests {
     @Test func keysAreComparedAsStringsAre() {
         // U+212A KELVIN SIGN is canonically equivalent to "K": a look-up finds "Key" under it, and so
         // does reading the dictionary whole.
-        let mapping: Mapping<Trip> = ["Key": .property(\.name), "count": .property(\.count)]
+        let mapping: Mapping<TripFixture> = ["Key": .property(\.name), "count": .property(\.count)]
         #expect(map(["\u{212A}ey": "kelvin", "count": 1], mapping).trip?.name == "kelvin")
         // "é" written as "e" and a combining accent is the same key as "é".
-        let accented: Mapping<Trip> = ["café": .property(\.name)]
+        let accented: Mapping<TripFixture> = ["café": .property(\.name)]
         #expect(map(["cafe\u{301}": "a"], accented).trip?.name == "a")
         // Same length and first byte, other key: not read.
-        #expect(map(["Kex": "x", "count": 1], mapping).trip == Trip(count: 1))
+        #expect(map(["Kex": "x", "count": 1], mapping).trip == TripFixture(count: 1))
     }
 
     @Test func looserMatchingReadsTheOneMatchAndReportsSeveral() {
-        let loose = Mapping<Trip>(
+        let loose = Mapping<TripFixture>(
             keys: .ignoringCaseAndSeparators, ["startDate": .property(\.start), "endDate": .property(\.end), "userName": .property(\.name)])
-        #expect(map(["start_date": "a", "ENDDATE": "b", "userName": "c"], loose).trip == Trip(start: "a", end: "b", name: "c"))
+        #expect(map(["start_date": "a", "ENDDATE": "b", "userName": "c"], loose).trip == TripFixture(start: "a", end: "b", name: "c"))
         // A key as written wins over a looser match.
         #expect(map(["startDate": "a", "start_date": "b"], loose).trip?.start == "a")
         // Two looser matches and none as written: one error, listing both.
         let ambiguous = map(["start_date": "a", "StartDate": "b"], loose)
         #expect(ambiguous.errors == ["startDate [ambiguousKey]"])
         #expect(ambiguous.messages.first?.contains(#""StartDate", "start_date""#) == true)
-        #expect(map(["other": 1], loose).trip == Trip())
+        #expect(map(["other": 1], loose).trip == TripFixture())
     }
 
     @Test func alternativesComeBeforeLooserMatches() {
-        let mapping = Mapping<Trip>(
+        let mapping = Mapping<TripFixture>(
             keys: .ignoringCaseAndSeparators, [.anyOf("startDate", "begin"): .property(\.start), "city": .property(\.city)])
         #expect(map(["begin": "a", "START_DATE": "b"], mapping).trip?.start == "a")
         #expect(map(["START_DATE": "b"], mapping).trip?.start == "b")
-        #expect(map(["Begin": "c", "city": "d"], mapping).trip == Trip(start: "c", city: "d"))
+        #expect(map(["Begin": "c", "city": "d"], mapping).trip == TripFixture(start: "c", city: "d"))
     }
 
     @Test func unknownKeysOfADictionaryReadWhole() throws {
-        let mapping = Mapping<Trip>(keys: .caseInsensitive, unknownKeys: .warn, ["name": .property(\.name), "city": .property(\.city)])
+        let mapping = Mapping<TripFixture>(
+            keys: .caseInsensitive, unknownKeys: .warn, ["name": .property(\.name), "city": .property(\.city)])
         #expect(try #require(mapping.plan.root.keyScan).limit >= 3)
-        var trip = Trip()
+        var trip = TripFixture()
         var warnings: [MappingWarning] = []
         try Mapper.mapValues(from: ["NAME": "a", "City": "b", "zip": 1] as [String: Any], to: &trip, using: mapping, warnings: &warnings)
-        #expect(trip == Trip(name: "a", city: "b"))
+        #expect(trip == TripFixture(name: "a", city: "b"))
         #expect(warnings.map(\.path) == ["zip"])
     }
 }

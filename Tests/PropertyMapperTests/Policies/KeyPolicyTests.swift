@@ -2,26 +2,18 @@ import Foundation
 import PropertyMapper
 import Testing
 
-private struct Trip: Equatable {
-    var start = ""
-    var end = ""
-    var name = ""
-    var city = ""
-    var count = 0
-}
-
 /// What one mapping of a JSON object gave, read from parsed JSON or from the text.
 private struct Outcome: Equatable {
-    var trip: Trip?
+    var trip: TripFixture?
     var errors: [String] = []
     var warnings: [String] = []
 }
 
-/// Maps `json` into a new `Trip` with `mapping` from `JSONSerialization`'s output and from the
+/// Maps `json` into a new `TripFixture` with `mapping` from `JSONSerialization`'s output and from the
 /// text: the two must agree (unknown keys compared as sets, as a dictionary has no order).
-private func map(_ json: String, _ mapping: Mapping<Trip>, sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
-    func outcome(_ body: (inout Trip, inout [MappingWarning]) throws(MappingError) -> Void) -> Outcome {
-        var trip = Trip()
+private func map(_ json: String, _ mapping: Mapping<TripFixture>, sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
+    func outcome(_ body: (inout TripFixture, inout [MappingWarning]) throws(MappingError) -> Void) -> Outcome {
+        var trip = TripFixture()
         var warnings: [MappingWarning] = []
         do {
             try body(&trip, &warnings)
@@ -46,24 +38,24 @@ struct KeyPolicyTests {
     // MARK: Matching
 
     @Test func exactIsTheDefaultAndReadsOnlyTheKeyAsWritten() {
-        let mapping: Mapping<Trip> = ["startDate": .property(\.start)]
+        let mapping: Mapping<TripFixture> = ["startDate": .property(\.start)]
         #expect(map(#"{"start_date": "a", "StartDate": "b"}"#, mapping).trip?.start == "")
         #expect(map(#"{"startDate": "a"}"#, Mapping(keys: .exact, ["startDate": .property(\.start)])).trip?.start == "a")
     }
 
     @Test func caseInsensitiveReadsAnyCase() {
-        let mapping = Mapping<Trip>(keys: .caseInsensitive, ["userName": .property(\.name), "ÉTÉ": .property(\.city)])
-        #expect(map(#"{"USERNAME": "a", "été": "b"}"#, mapping).trip == Trip(name: "a", city: "b"))
+        let mapping = Mapping<TripFixture>(keys: .caseInsensitive, ["userName": .property(\.name), "ÉTÉ": .property(\.city)])
+        #expect(map(#"{"USERNAME": "a", "été": "b"}"#, mapping).trip == TripFixture(name: "a", city: "b"))
         #expect(map(#"{"username": "a"}"#, mapping).trip?.name == "a")
         // Unicode case folding as `lowercased()` does it: the Kelvin sign reads as `k`.
-        let kelvin = Mapping<Trip>(keys: .caseInsensitive, ["\u{212A}ey": .property(\.name)])
+        let kelvin = Mapping<TripFixture>(keys: .caseInsensitive, ["\u{212A}ey": .property(\.name)])
         #expect(map(#"{"KEY": "a"}"#, kelvin).trip?.name == "a")
         // Separators still count.
         #expect(map(#"{"user_name": "a"}"#, mapping).trip?.name == "")
     }
 
     @Test func ignoringCaseAndSeparatorsReadsSnakeKebabAndSpacedKeys() {
-        let mapping = Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["startDate": .property(\.start)])
+        let mapping = Mapping<TripFixture>(keys: .ignoringCaseAndSeparators, ["startDate": .property(\.start)])
         for key in ["start_date", "Start-Date", "START DATE", "startdate", "_start__date_"] {
             #expect(map(#"{"\#(key)": "a"}"#, mapping).trip?.start == "a", "\(key)")
         }
@@ -73,7 +65,7 @@ struct KeyPolicyTests {
     }
 
     @Test func anExactMatchWinsOverLooserOnes() {
-        let mapping = Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["startDate": .property(\.start)])
+        let mapping = Mapping<TripFixture>(keys: .ignoringCaseAndSeparators, ["startDate": .property(\.start)])
         // Before and after the looser one in the document, and beside two looser ones.
         #expect(map(#"{"start_date": "loose", "startDate": "exact"}"#, mapping).trip?.start == "exact")
         #expect(map(#"{"startDate": "exact", "start_date": "loose"}"#, mapping).trip?.start == "exact")
@@ -81,12 +73,12 @@ struct KeyPolicyTests {
     }
 
     @Test func twoLooserCandidatesAreAnAmbiguousKeyErrorAtTheMappingsKey() {
-        let mapping = Mapping<Trip>(keys: .caseInsensitive, ["name": .property(\.name), "city": .property(\.city)])
+        let mapping = Mapping<TripFixture>(keys: .caseInsensitive, ["name": .property(\.name), "city": .property(\.city)])
         let outcome = map(#"{"Name": "a", "NAME": "b", "city": "c"}"#, mapping)
         #expect(outcome.trip == nil)
         #expect(outcome.errors == [#"name → name: no exact key, and several keys match: "NAME", "Name" [ambiguousKey]"#])
         // A common spelling found at once (`start_date`) is still ambiguous beside another match.
-        let separators = Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["startDate": .property(\.start)])
+        let separators = Mapping<TripFixture>(keys: .ignoringCaseAndSeparators, ["startDate": .property(\.start)])
         #expect(
             map(#"{"start_date": "a", "StartDate": "b"}"#, separators).errors == [
                 #"startDate → start: no exact key, and several keys match: "StartDate", "start_date" [ambiguousKey]"#
@@ -97,14 +89,14 @@ struct KeyPolicyTests {
     }
 
     @Test func aKeyPolicyCoversTheMappingsNestedLevels() {
-        let mapping = Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["place": ["cityName": .property(\.city)]])
+        let mapping = Mapping<TripFixture>(keys: .ignoringCaseAndSeparators, ["place": ["cityName": .property(\.city)]])
         #expect(map(#"{"Place": {"city_name": "Oslo"}}"#, mapping).trip?.city == "Oslo")
     }
 
     // MARK: Alternative keys
 
     @Test func anyOfReadsTheFirstKeyPresent() {
-        let mapping: Mapping<Trip> = [.anyOf("start_date", "start", "begin"): .property(\.start)]
+        let mapping: Mapping<TripFixture> = [.anyOf("start_date", "start", "begin"): .property(\.start)]
         #expect(map(#"{"begin": "c", "start": "b", "start_date": "a"}"#, mapping).trip?.start == "a")
         #expect(map(#"{"begin": "c", "start": "b"}"#, mapping).trip?.start == "b")
         #expect(map(#"{"begin": "c"}"#, mapping).trip?.start == "c")
@@ -112,7 +104,7 @@ struct KeyPolicyTests {
     }
 
     @Test func anAbsentRequiredAnyOfNamesEveryKeyTried() {
-        let mapping: Mapping<Trip> = [.anyOf("start_date", "start"): .property(\.start).isRequired()]
+        let mapping: Mapping<TripFixture> = [.anyOf("start_date", "start"): .property(\.start).isRequired()]
         #expect(
             map(#"{"begin": "x"}"#, mapping).errors == [
                 #"start_date → start: value is missing; tried the keys "start_date", "start" [isRequired]"#
@@ -122,11 +114,11 @@ struct KeyPolicyTests {
     }
 
     @Test func anyOfCombinesWithLooserMatchingAndDefaults() {
-        let loose = Mapping<Trip>(keys: .ignoringCaseAndSeparators, [.anyOf("startDate", "begin"): .property(\.start)])
+        let loose = Mapping<TripFixture>(keys: .ignoringCaseAndSeparators, [.anyOf("startDate", "begin"): .property(\.start)])
         #expect(map(#"{"BEGIN": "b"}"#, loose).trip?.start == "b")
         #expect(map(#"{"start_date": "a", "begin": "b"}"#, loose).trip?.start == "b", "an exact key wins over a looser one")
         #expect(map(#"{"start_date": "a", "Begin": "b"}"#, loose).errors.first?.contains("[ambiguousKey]") == true)
-        let defaulted: Mapping<Trip> = [.anyOf("a", "b"): .property(\.count, default: 7)]
+        let defaulted: Mapping<TripFixture> = [.anyOf("a", "b"): .property(\.count, default: 7)]
         let outcome = map(#"{}"#, defaulted)
         #expect(outcome.trip?.count == 7)
         #expect(outcome.warnings == ["a → count: absent, the default 7 was written [defaultUsed]"])
@@ -139,24 +131,24 @@ struct KeyPolicyTests {
     }
 
     @Test func serializeWritesAnAnyOfsFirstKey() throws {
-        let mapping: Mapping<Trip> = [.anyOf("start_date", "start"): .property(\.start), "n": .property(\.count)]
-        let data = try Mapper.serializeJSON(Trip(start: "x", count: 2), using: mapping)
+        let mapping: Mapping<TripFixture> = [.anyOf("start_date", "start"): .property(\.start), "n": .property(\.count)]
+        let data = try Mapper.serializeJSON(TripFixture(start: "x", count: 2), using: mapping)
         #expect(String(decoding: data, as: UTF8.self) == #"{"start_date":"x","n":2}"#)
-        let tree = try Mapper.serialize(Trip(start: "x"), using: mapping)
+        let tree = try Mapper.serialize(TripFixture(start: "x"), using: mapping)
         #expect(tree["start_date"] as? String == "x" && tree["start"] == nil)
     }
 
     // MARK: Unknown keys
 
     @Test func unknownKeysAreIgnoredByDefault() {
-        let mapping: Mapping<Trip> = ["name": .property(\.name)]
-        #expect(map(#"{"name": "a", "extra": 1}"#, mapping) == Outcome(trip: Trip(name: "a")))
+        let mapping: Mapping<TripFixture> = ["name": .property(\.name)]
+        #expect(map(#"{"name": "a", "extra": 1}"#, mapping) == Outcome(trip: TripFixture(name: "a")))
     }
 
     @Test func unknownKeysWarnAtTheirPaths() {
-        let mapping = Mapping<Trip>(unknownKeys: .warn, ["name": .property(\.name), "place": ["city": .property(\.city)]])
+        let mapping = Mapping<TripFixture>(unknownKeys: .warn, ["name": .property(\.name), "place": ["city": .property(\.city)]])
         let outcome = map(#"{"name": "a", "extra": 1, "place": {"city": "b", "zip": "0"}, "a.b": 2}"#, mapping)
-        #expect(outcome.trip == Trip(name: "a", city: "b"))
+        #expect(outcome.trip == TripFixture(name: "a", city: "b"))
         #expect(
             outcome.warnings == [
                 #"["a.b"]: a key the mapping does not name, skipped [unknownKey]"#,
@@ -166,7 +158,7 @@ struct KeyPolicyTests {
     }
 
     @Test func unknownKeysFailAndWriteNothing() {
-        let mapping = Mapping<Trip>(unknownKeys: .fail, ["name": .property(\.name)])
+        let mapping = Mapping<TripFixture>(unknownKeys: .fail, ["name": .property(\.name)])
         let outcome = map(#"{"name": "a", "extra": 1, "more": null}"#, mapping)
         #expect(outcome.trip == nil)
         #expect(
@@ -174,18 +166,18 @@ struct KeyPolicyTests {
                 "extra: a key the mapping does not name [unknownKey]", "more: a key the mapping does not name [unknownKey]",
             ])
         #expect(map(#"{"name": "a"}"#, mapping).trip?.name == "a")
-        var trip = Trip(name: "kept")
+        var trip = TripFixture(name: "kept")
         #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["name": "a", "x": 1], to: &trip, using: mapping) }
         #expect(trip.name == "kept")
     }
 
     @Test func keysReadAnotherWayAreNotUnknown() {
-        let mapping = Mapping<Trip>(
+        let mapping = Mapping<TripFixture>(
             keys: .caseInsensitive, unknownKeys: .fail,
             [.anyOf("name", "title"): .property(\.name), "city": .property(\.city), "geo": [0: .property(\.count)]])
         // The second alternative, a looser match beside an exact one, and array elements past the mapped indices.
         let outcome = map(#"{"name": "a", "title": "b", "city": "c", "CITY": "d", "geo": [1, 2, 3]}"#, mapping)
-        #expect(outcome.trip == Trip(name: "a", city: "c", count: 1))
+        #expect(outcome.trip == TripFixture(name: "a", city: "c", count: 1))
     }
 
     @Test func unknownKeysOfNestedModelsFollowTheirOwnMappings() throws {
@@ -226,44 +218,45 @@ struct KeyPolicyTests {
     }
 
     @Test func unknownKeysWarnInADryRunToo() {
-        let mapping = Mapping<Trip>(unknownKeys: .warn, ["name": .property(\.name)])
+        let mapping = Mapping<TripFixture>(unknownKeys: .warn, ["name": .property(\.name)])
         var warnings: [MappingWarning] = []
-        #expect(Mapper.validate(["name": "a", "x": 1], for: Trip(), using: mapping, warnings: &warnings).isEmpty)
+        #expect(Mapper.validate(["name": "a", "x": 1], for: TripFixture(), using: mapping, warnings: &warnings).isEmpty)
         #expect(warnings.map(\.kind) == [.unknownKey] && warnings.first?.path == "x")
     }
 
     // MARK: Definition errors
 
     @Test func twoEntriesReadingTheSameKeyAreADefinitionError() {
-        let caseless = Mapping<Trip>(keys: .caseInsensitive, ["Name": .property(\.name), "name": .property(\.city)])
+        let caseless = Mapping<TripFixture>(keys: .caseInsensitive, ["Name": .property(\.name), "name": .property(\.city)])
         #expect(
             caseless.definitionErrors.map(\.description) == [
                 "name → city: the keys Name and name match the same source keys under .caseInsensitive; map it once [mapping]"
             ])
-        let separators = Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["start_date": .property(\.start), "startDate": .property(\.end)])
+        let separators = Mapping<TripFixture>(
+            keys: .ignoringCaseAndSeparators, ["start_date": .property(\.start), "startDate": .property(\.end)])
         #expect(separators.definitionErrors.count == 1)
-        let alternatives: Mapping<Trip> = [.anyOf("a", "b"): .property(\.name), "b": .property(\.city)]
+        let alternatives: Mapping<TripFixture> = [.anyOf("a", "b"): .property(\.name), "b": .property(\.city)]
         #expect(alternatives.definitionErrors.map(\.rule) == ["mapping"])
         #expect(alternatives.definitionErrors.first?.message.contains("the key b is mapped twice") == true)
         // Distinct under the policy: no error.
-        #expect(Mapping<Trip>(["Name": .property(\.name), "name": .property(\.city)]).definitionErrors.isEmpty)
+        #expect(Mapping<TripFixture>(["Name": .property(\.name), "name": .property(\.city)]).definitionErrors.isEmpty)
         #expect(
-            Mapping<Trip>(keys: .caseInsensitive, ["start_date": .property(\.start), "startDate": .property(\.end)]).definitionErrors
+            Mapping<TripFixture>(keys: .caseInsensitive, ["start_date": .property(\.start), "startDate": .property(\.end)]).definitionErrors
                 .isEmpty)
-        var trip = Trip()
+        var trip = TripFixture()
         #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["name": "a"], to: &trip, using: caseless) }
     }
 
     // MARK: Coercion for the whole mapping
 
     @Test func lenientCoercionForAMappingAppliesToEveryEntry() {
-        let mapping = Mapping<Trip>(coercion: .lenient, ["count": .property(\.count), "place": ["name": .property(\.name)]])
+        let mapping = Mapping<TripFixture>(coercion: .lenient, ["count": .property(\.count), "place": ["name": .property(\.name)]])
         let outcome = map(#"{"count": "42", "place": {"name": "x"}}"#, mapping)
-        #expect(outcome.trip == Trip(name: "x", count: 42))
+        #expect(outcome.trip == TripFixture(name: "x", count: 42))
         #expect(outcome.warnings == [#"count → count: a string, read as Int (lenient); got "42" [coerced]"#])
-        let nested = Mapping<Trip>(coercion: .lenient, ["place": ["n": .property(\.count)]])
+        let nested = Mapping<TripFixture>(coercion: .lenient, ["place": ["n": .property(\.count)]])
         #expect(map(#"{"place": {"n": "7"}}"#, nested).trip?.count == 7)
-        let strict = Mapping<Trip>(coercion: .strict, ["count": .property(\.count)])
+        let strict = Mapping<TripFixture>(coercion: .strict, ["count": .property(\.count)])
         #expect(map(#"{"count": "42"}"#, strict).errors == [#"count → count: a string, expected Int; got "42" [type]"#])
         // The table still refuses what it refuses.
         #expect(map(#"{"count": "12.5"}"#, mapping).errors.first?.contains("[type]") == true)
