@@ -69,11 +69,11 @@ struct KeyScan: Sendable {
     /// exactly when count `i` is not 0; `take` moves it out, so the region is uninitialized again.
     func read(_ dictionary: [String: Any], loosely policy: LevelKeys?, into base: UnsafeMutableRawPointer) -> Reading {
         let loose = policy.flatMap { $0.matching == .exact ? nil : $0 }
+        // The region is this level's alone: bound to its types here, its counts set to 0.
         let reading = Reading(
-            positions: (base + positions).assumingMemoryBound(to: Position.self),
-            counts: (base + counts).assumingMemoryBound(to: UInt8.self),
+            positions: (base + positions).bindMemory(to: Position.self, capacity: 2 * names.count),
+            counts: (base + counts).initializeMemory(as: UInt8.self, repeating: 0, count: 2 * names.count),
             entries: names.count, tracksLoose: loose != nil)
-        reading.counts.initialize(repeating: 0, count: 2 * names.count)
         var position = dictionary.startIndex
         while position != dictionary.endIndex {
             let key = dictionary.keys[position]
