@@ -55,6 +55,17 @@ import Testing
         for another conversion of the value alone, write a Boxing and use .box(_:_:)
         """
 
+    /// A struct passed to `function` without `&`: `call`, written with `to: &header` (the correction),
+    /// made with `to: header`; its message quotes `usage`. `source` names the input when the function
+    /// takes several kinds.
+    static func structWithoutAmpersand(_ function: String, _ call: String, source: String? = nil, usage: String) -> Mistake {
+        let corrected = "var header = Header()\ntry Mapper.\(call)"
+        return Mistake(
+            name: "struct without & to \(function)" + (source.map { " with \($0)" } ?? ""),
+            wrong: corrected.replacingOccurrences(of: "to: &header", with: "to: header"),
+            message: structMessage(function, usage), corrected: corrected)
+    }
+
     static func structMessage(_ name: String, _ example: String) -> String {
         "'\(name)' is unavailable: a struct is mapped in place through inout: pass it with &, as in \(example) (only a class instance is passed without &)"
     }
@@ -75,48 +86,26 @@ import Testing
             wrong: #"let mapping: Mapping<Video> = ["mirrors": .box(.date, \.mirrors)]"#,
             message: boxMessage,
             corrected: #"let mapping: Mapping<Video> = ["mirrors": .box(.url, \.mirrors)]"#),
-        Mistake(
-            name: "struct without & to mapValues(from:to:using:)",
-            wrong: "var header = Header()\ntry Mapper.mapValues(from: [\"name\": \"a\"], to: header, using: headerMapping)",
-            message: structMessage("mapValues(from:to:using:)", "Mapper.mapValues(from: json, to: &value, using: mapping)"),
-            corrected: "var header = Header()\ntry Mapper.mapValues(from: [\"name\": \"a\"], to: &header, using: headerMapping)"),
-        Mistake(
-            name: "struct without & to mapValues(fromJSON:to:using:) with Data",
-            wrong: "var header = Header()\ntry Mapper.mapValues(fromJSON: Data(json.utf8), to: header, using: headerMapping)",
-            message: structMessage("mapValues(fromJSON:to:using:)", "Mapper.mapValues(fromJSON: data, to: &value, using: mapping)"),
-            corrected: "var header = Header()\ntry Mapper.mapValues(fromJSON: Data(json.utf8), to: &header, using: headerMapping)"),
-        Mistake(
-            name: "struct without & to mapValues(fromJSON:to:using:) with a String",
-            wrong: "var header = Header()\ntry Mapper.mapValues(fromJSON: json, to: header, using: headerMapping)",
-            message: structMessage("mapValues(fromJSON:to:using:)", "Mapper.mapValues(fromJSON: text, to: &value, using: mapping)"),
-            corrected: "var header = Header()\ntry Mapper.mapValues(fromJSON: json, to: &header, using: headerMapping)"),
-        Mistake(
-            name: "struct without & to mapValues(from:to:using:warnings:)",
-            wrong:
-                "var header = Header()\ntry Mapper.mapValues(from: [\"name\": \"a\"], to: header, using: headerMapping, warnings: &warnings)",
-            message: structMessage(
-                "mapValues(from:to:using:warnings:)", "Mapper.mapValues(from: json, to: &value, using: mapping, warnings: &warnings)"),
-            corrected:
-                "var header = Header()\ntry Mapper.mapValues(from: [\"name\": \"a\"], to: &header, using: headerMapping, warnings: &warnings)"
-        ),
-        Mistake(
-            name: "struct without & to mapValues(fromJSON:to:using:warnings:) with Data",
-            wrong:
-                "var header = Header()\ntry Mapper.mapValues(fromJSON: Data(json.utf8), to: header, using: headerMapping, warnings: &warnings)",
-            message: structMessage(
-                "mapValues(fromJSON:to:using:warnings:)",
-                "Mapper.mapValues(fromJSON: data, to: &value, using: mapping, warnings: &warnings)"),
-            corrected:
-                "var header = Header()\ntry Mapper.mapValues(fromJSON: Data(json.utf8), to: &header, using: headerMapping, warnings: &warnings)"
-        ),
-        Mistake(
-            name: "struct without & to mapValues(fromJSON:to:using:warnings:) with a String",
-            wrong: "var header = Header()\ntry Mapper.mapValues(fromJSON: json, to: header, using: headerMapping, warnings: &warnings)",
-            message: structMessage(
-                "mapValues(fromJSON:to:using:warnings:)",
-                "Mapper.mapValues(fromJSON: text, to: &value, using: mapping, warnings: &warnings)"),
-            corrected: "var header = Header()\ntry Mapper.mapValues(fromJSON: json, to: &header, using: headerMapping, warnings: &warnings)"
-        ),
+        structWithoutAmpersand(
+            "mapValues(from:to:using:)", #"mapValues(from: ["name": "a"], to: &header, using: headerMapping)"#,
+            usage: "Mapper.mapValues(from: json, to: &value, using: mapping)"),
+        structWithoutAmpersand(
+            "mapValues(fromJSON:to:using:)", "mapValues(fromJSON: Data(json.utf8), to: &header, using: headerMapping)", source: "Data",
+            usage: "Mapper.mapValues(fromJSON: data, to: &value, using: mapping)"),
+        structWithoutAmpersand(
+            "mapValues(fromJSON:to:using:)", "mapValues(fromJSON: json, to: &header, using: headerMapping)", source: "a String",
+            usage: "Mapper.mapValues(fromJSON: text, to: &value, using: mapping)"),
+        structWithoutAmpersand(
+            "mapValues(from:to:using:warnings:)",
+            #"mapValues(from: ["name": "a"], to: &header, using: headerMapping, warnings: &warnings)"#,
+            usage: "Mapper.mapValues(from: json, to: &value, using: mapping, warnings: &warnings)"),
+        structWithoutAmpersand(
+            "mapValues(fromJSON:to:using:warnings:)",
+            "mapValues(fromJSON: Data(json.utf8), to: &header, using: headerMapping, warnings: &warnings)", source: "Data",
+            usage: "Mapper.mapValues(fromJSON: data, to: &value, using: mapping, warnings: &warnings)"),
+        structWithoutAmpersand(
+            "mapValues(fromJSON:to:using:warnings:)", "mapValues(fromJSON: json, to: &header, using: headerMapping, warnings: &warnings)",
+            source: "a String", usage: "Mapper.mapValues(fromJSON: text, to: &value, using: mapping, warnings: &warnings)"),
         Mistake(
             name: "call with an enum's init(rawValue:)",
             wrong: #"let mapping: Mapping<Video> = ["videoType": .call(VideoType.init(rawValue:), \.type)]"#,
