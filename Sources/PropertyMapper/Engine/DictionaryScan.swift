@@ -24,7 +24,7 @@ struct KeyScan: Sendable {
     init?(_ entries: [PlanNode], in layout: inout StagingLayout) {
         let names = entries.compactMap(\.key.name)
         guard !names.isEmpty, names.count == entries.count, names.count <= 32,
-            names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } })
+            names.allSatisfy(KeyMatching.isASCII)
         else { return nil }
         self.names = names
         probes = names.map(Self.probe)
@@ -57,7 +57,7 @@ struct KeyScan: Sendable {
     /// The entry whose first key equals `key`, which matched no candidate: none when it is ASCII.
     @inline(never)
     private func entryUnlessASCII(_ key: String) -> Int? {
-        if KeyMatching.withUTF8(of: key, { !$0.contains { $0 >= 0x80 } }) { return nil }
+        if KeyMatching.isASCII(key) { return nil }
         return names.firstIndex(of: key)
     }
 

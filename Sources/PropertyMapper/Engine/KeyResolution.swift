@@ -45,7 +45,7 @@ final class LevelKeys: Sendable {
         looseEntries = loose
         // The ASCII keys' normalized forms, grouped by first byte (128 for an empty form).
         let forms = entryNames.enumerated().flatMap { entry, names in
-            names.filter { matching != .exact && $0.utf8.allSatisfy { $0 < 0x80 } }.map { name in
+            names.filter { matching != .exact && KeyMatching.isASCII($0) }.map { name in
                 (entry: entry, bytes: name.utf8.compactMap(matching.normalized(byte:)))
             }
         }.sorted { Int($0.bytes.first ?? 128) < Int($1.bytes.first ?? 128) }
@@ -66,7 +66,7 @@ final class LevelKeys: Sendable {
         looseEntryOfForm = forms.map(\.entry)
         normalizedBytes = normalized
         self.normalizedRanges = normalizedRanges
-        hasNonASCIIKey = entryNames.joined().contains { !$0.utf8.allSatisfy { $0 < 0x80 } }
+        hasNonASCIIKey = !entryNames.joined().allSatisfy(KeyMatching.isASCII)
     }
 }
 

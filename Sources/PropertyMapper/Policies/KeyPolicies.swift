@@ -100,6 +100,13 @@ extension KeyMatching {
         }
     }
 
+    /// Whether `key` is all ASCII. Only a key that is not can equal another string with other bytes
+    /// (a canonically equivalent spelling), or match a key under a looser matching by its Unicode
+    /// case rather than byte by byte.
+    static func isASCII(_ key: String) -> Bool {
+        withUTF8(of: key) { !$0.contains { $0 >= 0x80 } }
+    }
+
     /// Runs `body` over `key`'s UTF-8 bytes, in place when the string stores them contiguously.
     static func withUTF8<R>(of key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = key.utf8.withContiguousStorageIfAvailable(body) { return result }
