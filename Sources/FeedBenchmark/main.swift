@@ -397,6 +397,8 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
         let minimum: Double
         /// Who the ratio is of: PropertyMapper, or a variant of it measured against another.
         var of = "PropertyMapper"
+        /// For a class line, the struct contender with the same checks (see "class writes").
+        var structTwin: String?
     }
 
     let targets = [
@@ -406,11 +408,13 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
         Target(what: "hand-written (map+validate), struct, mapArray(from:)", contender: "pm-struct", baseline: "handwritten", minimum: 1.0),
         Target(
             what: "hand-written (map+validate), class, mapValues per record", contender: "pm-class-loop", baseline: "handwritten",
-            minimum: 0.75),
-        Target(what: "hand-written (map+validate), class, mapArray(from:)", contender: "pm-class", baseline: "handwritten", minimum: 0.8),
+            minimum: 0.75, structTwin: "pm-struct-loop"),
+        Target(
+            what: "hand-written (map+validate), class, mapArray(from:)", contender: "pm-class", baseline: "handwritten", minimum: 0.8,
+            structTwin: "pm-struct"),
         Target(
             what: "JSONDecoder+validation (end to end), class, mapArray(fromJSON:)", contender: "pm-class-json", baseline: "jsondecoder",
-            minimum: 2.0),
+            minimum: 2.0, structTwin: "pm-struct-json"),
         Target(
             what: "JSONDecoder+validation (end to end), struct, mapArray(fromJSON:)", contender: "pm-struct-json", baseline: "jsondecoder",
             minimum: 2.0),
@@ -457,8 +461,7 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
         nanoseconds("pm-class-loop") - nanoseconds("pm-struct-loop"))
     say("  a class mapping costs about its struct twin plus those key-path writes, so each class line needs the struct twin at most:")
     for target in targets {
-        guard let twin = ["pm-class-loop": "pm-struct-loop", "pm-class": "pm-struct", "pm-class-json": "pm-struct-json"][target.contender]
-        else { continue }
+        guard let twin = target.structTwin else { continue }
         let allowed = nanoseconds(target.baseline) / target.minimum - writes.keyPaths
         say(
             "    \(padded("class, " + target.what.components(separatedBy: ", class, ").last! + " ≥ " + ratio(target.minimum) + ":", 62))"
