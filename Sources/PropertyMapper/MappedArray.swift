@@ -34,24 +34,25 @@ public struct MappedArray<Root> {
             return nil
         }
     }
+}
 
-    /// Each record's warnings as the records are mapped; the empty arrays of a batch without any
-    /// warning cost nothing but their count.
-    struct Warnings {
-        private var arrays: [[MappingWarning]] = []
-        private var count = 0
+/// Each record's warnings as a batch's records are mapped; the empty arrays of a batch without any
+/// warning cost nothing but their count. (Not nested in `MappedArray`: a type nested in a generic
+/// one is generic too, and its metadata would be looked up for every record.)
+struct BatchWarnings {
+    private var arrays: [[MappingWarning]] = []
+    private var count = 0
 
-        mutating func append(_ warnings: [MappingWarning]) {
-            if !warnings.isEmpty {
-                while arrays.count < count { arrays.append([]) }
-                arrays.append(warnings)
-            }
-            count += 1
+    mutating func append(_ warnings: [MappingWarning]) {
+        if !warnings.isEmpty {
+            while arrays.count < count { arrays.append([]) }
+            arrays.append(warnings)
         }
+        count += 1
+    }
 
-        var perRecord: [[MappingWarning]] {
-            arrays + Array(repeating: [], count: count - arrays.count)
-        }
+    var perRecord: [[MappingWarning]] {
+        arrays + Array(repeating: [], count: count - arrays.count)
     }
 }
 

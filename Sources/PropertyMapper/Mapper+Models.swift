@@ -186,7 +186,10 @@ struct ModelEntry<Model> {
     func all(fromJSON json: JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
         try Engine.refuseFaulty(plan, writing: writes)
         var batch = Batch(capacity: 0)
-        if let notAnArray = try forEachElement(of: json, { batch.add($0, make) }) { return try all(from: notAnArray, warnings: &warnings) }
+        let notAnArray = try withElements(of: json) { elements throws(JSONSyntaxError) in
+            while let element = try elements.next() { batch.add(SourceItem(element), make) }
+        }
+        if let notAnArray { return try all(from: notAnArray, warnings: &warnings) }
         return try batch.result(warnings: &warnings)
     }
 
@@ -233,7 +236,7 @@ struct ModelEntry<Model> {
         let elements = try Engine.elements(of: source)
         var results: [Result<Model, MappingError>] = []
         results.reserveCapacity(elements.count)
-        var warnings = MappedArray<Model>.Warnings()
+        var warnings = BatchWarnings()
         elements.forEachItem { _, item in
             var recordWarnings: [MappingWarning] = []
             results.append(make(item, &recordWarnings))
@@ -246,23 +249,28 @@ struct ModelEntry<Model> {
     func each(fromJSON json: Data) throws(MappingError) -> MappedArray<Model> {
         try Engine.refuseFaulty(plan, writing: writes)
         var results: [Result<Model, MappingError>] = []
-        var warnings = MappedArray<Model>.Warnings()
-        let notAnArray = try forEachElement(of: .data(json)) { item in
-            var recordWarnings: [MappingWarning] = []
-            results.append(make(item, &recordWarnings))
-            warnings.append(recordWarnings)
+        var warnings = BatchWarnings()
+        let notAnArray = try withElements(of: .data(json)) { elements throws(JSONSyntaxError) in
+            while let element = try elements.next() {
+                var recordWarnings: [MappingWarning] = []
+                results.append(make(SourceItem(element), &recordWarnings))
+                warnings.append(recordWarnings)
+            }
         }
         if let notAnArray { return try each(from: notAnArray) }
         return MappedArray(results: results, warnings: warnings.perRecord)
     }
 
-    /// Calls `body` with each element of the document's top-level array, read for the model, one at
-    /// a time; returns the document whole when it is not an array. Malformed JSON is one `json` error.
-    private func forEachElement(of json: JSONInput, _ body: (SourceItem) -> Void) throws(MappingError) -> Any? {
+    /// Hands `body` the elements of the document's top-level array, each read for the model when
+    /// `body` asks (`JSONDocument.withElements`); returns the document whole when it is not an
+    /// array. Malformed JSON is one `json` error.
+    private func withElements(
+        of json: JSONInput, _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
+    ) throws(MappingError) -> Any? {
         do {
             switch json {
-            case let .data(data): return try JSONDocument.forEachElement(of: data, .level(jsonLevel)) { body(SourceItem($0)) }
-            case let .text(text): return try JSONDocument.forEachElement(of: text, .level(jsonLevel)) { body(SourceItem($0)) }
+            case let .data(data): return try JSONDocument.withElements(of: data, .level(jsonLevel), body)
+            case let .text(text): return try JSONDocument.withElements(of: text, .level(jsonLevel), body)
             }
         } catch {
             throw error.mappingError

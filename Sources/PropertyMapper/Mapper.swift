@@ -110,7 +110,7 @@ public enum Mapper {
         let elements = try Engine.elements(of: source)
         var results: [Result<Root, MappingError>] = []
         results.reserveCapacity(elements.count)
-        var warnings = MappedArray<Root>.Warnings()
+        var warnings = BatchWarnings()
         let plan = mapping.plan
         // Each record in the loop itself, not through a helper: the loop's generic code then looks
         // up the result type's metadata once, and the mapped model is moved into its result.
@@ -142,20 +142,25 @@ public enum Mapper {
     ) throws(MappingError) -> MappedArray<Root> {
         try Engine.refuseFaulty(mapping.plan, writing: true)
         var results: [Result<Root, MappingError>] = []
-        var warnings = MappedArray<Root>.Warnings()
+        var warnings = BatchWarnings()
         let notAnArray: Any?
         do {
             let plan = mapping.plan
-            notAnArray = try JSONDocument.forEachElement(of: json, .level(mapping.jsonLevel)) { element in
-                var model = create()
-                var recordWarnings: [MappingWarning] = []
-                do throws(MappingError) {
-                    try Engine.map(element, into: &model, using: plan, warnings: &recordWarnings)
-                    results.append(.success(consume model))
-                } catch {
-                    results.append(.failure(error))
+            notAnArray = try JSONDocument.withElements(of: json, .level(mapping.jsonLevel)) { elements throws(JSONSyntaxError) in
+                // The array's type asked for before the loop (the first append needs the capacity
+                // anyway): the loop's generic code then looks it up once, not for every element.
+                results.reserveCapacity(1)
+                while let element = try elements.next() {
+                    var model = create()
+                    var recordWarnings: [MappingWarning] = []
+                    do throws(MappingError) {
+                        try Engine.map(element, into: &model, using: plan, warnings: &recordWarnings)
+                        results.append(.success(consume model))
+                    } catch {
+                        results.append(.failure(error))
+                    }
+                    warnings.append(recordWarnings)
                 }
-                warnings.append(recordWarnings)
             }
         } catch {
             throw error.mappingError

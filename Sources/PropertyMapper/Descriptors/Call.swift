@@ -110,22 +110,34 @@ extension PropertyDescriptor {
                 Serializer.write(unwrap(target), reversedBy: reverse(root.pointee), rule: "call", as: input.write, &output, &issues)
             }
         }
+        let stager = CallStager<Root, Input, Target?>(expected: expected, call: call)
         let field = TransformField(
             rule: "call", keyPath: keyPath, input: input, instanceUse: .call, reverse: write, substitutes: substitutes
         ) { root, input, property, slot in
             // An immutable model has no instance; its plan refuses calls (`PlanCheck`).
             guard let root else { return .definition(.needsInstance(.call)) }
-            return outcome(expected: expected, into: slot) { try call(root.pointee, input, property) }
+            return stager.stage(root.pointee, input, property, into: slot)
         }
         return Self(.field(field))
     }
+}
+
+/// Makes a `.call`'s call and puts its value in the field's slot. Generic over the call's result
+/// (`Target?`): its methods read that type from the instance, where a generic function would look
+/// `Optional<Target>` up again on every call.
+private final class CallStager<Root, Input, Outcome: OptionalConvertible>: Sendable {
+    let expected: String
+    let call: @Sendable (Root, Input, String) throws -> Outcome
+
+    init(expected: String, call: @escaping @Sendable (Root, Input, String) throws -> Outcome) {
+        self.expected = expected
+        self.call = call
+    }
 
     /// Makes the call; puts its value in `slot`, or returns why there is none.
-    private static func outcome<Value>(expected: String, into slot: UnsafeMutableRawPointer, _ call: () throws -> Value?) -> Failure? {
+    func stage(_ root: Root, _ input: Input, _ property: String, into slot: UnsafeMutableRawPointer) -> Failure? {
         do {
-            guard let value = try call() else { return .callFailed(expected: expected, thrown: nil) }
-            slot.initializeMemory(as: Value.self, repeating: value, count: 1)
-            return nil
+            return try call(root, input, property).moveWrapped(into: slot) ? nil : .callFailed(expected: expected, thrown: nil)
         } catch {
             return .callFailed(expected: expected, thrown: String(describing: error))
         }

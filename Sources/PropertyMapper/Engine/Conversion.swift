@@ -512,18 +512,32 @@ enum Conversions {
 
 // MARK: Generic containers, opened through protocols on the standard types
 
-protocol OptionalConvertible {
+protocol OptionalConvertible: ExpressibleByNilLiteral {
     static var wrappedTypeName: String { get }
     /// `nil` of this type.
     static var nilValue: Any { get }
     /// A `Conversion<Self>` that turns null into `nil`.
     static func optionalConversion() -> Any
+    /// Whether this value is `nil`.
+    var isNone: Bool { get }
+    /// Moves the wrapped value into `slot`, uninitialized memory for it; false, leaving the slot
+    /// as it was, when this is `nil`.
+    consuming func moveWrapped(into slot: UnsafeMutableRawPointer) -> Bool
+}
+
+// `initializeNil` and `isNil` are the protocol's own, not `Optional`'s: called on the metatype, a
+// protocol extension's method is handed the metadata of `Self`, where a method of `Optional` would
+// look up `Optional<Wrapped>` again on every call (and a closure made in a generic context too).
+extension OptionalConvertible {
     /// Initializes `slot`, uninitialized memory for this type, to `nil`.
-    static func initializeNil(_ slot: UnsafeMutableRawPointer)
-    /// Whether `value`, a pointer to a value of this type, points to `nil`. (A static method rather
-    /// than a closure: called on the metatype, it is handed this type's metadata, which a closure
-    /// made in a generic context would look up on every call.)
-    static func isNil(_ value: UnsafeRawPointer) -> Bool
+    static func initializeNil(_ slot: UnsafeMutableRawPointer) {
+        slot.initializeMemory(as: Self.self, repeating: nil, count: 1)
+    }
+
+    /// Whether `value`, a pointer to a value of this type, points to `nil`.
+    static func isNil(_ value: UnsafeRawPointer) -> Bool {
+        value.assumingMemoryBound(to: Self.self).pointee.isNone
+    }
 }
 
 extension Optional: OptionalConvertible {
@@ -534,12 +548,14 @@ extension Optional: OptionalConvertible {
         Conversions.optional(Conversions.make(Wrapped.self))
     }
 
-    static func initializeNil(_ slot: UnsafeMutableRawPointer) {
-        slot.initializeMemory(as: Self.self, repeating: .none, count: 1)
+    var isNone: Bool {
+        if case .none = self { true } else { false }
     }
 
-    static func isNil(_ value: UnsafeRawPointer) -> Bool {
-        value.assumingMemoryBound(to: Self.self).pointee == nil
+    consuming func moveWrapped(into slot: UnsafeMutableRawPointer) -> Bool {
+        guard let value = consume self else { return false }
+        slot.initializeMemory(as: Wrapped.self, repeating: value, count: 1)
+        return true
     }
 }
 

@@ -25,47 +25,75 @@ enum JSONDocument {
         try read(data, .whole)
     }
 
-    /// Calls `body` with each element of a top-level array, read as `demand` asks, one at a time.
+    /// Hands `body` the elements of a top-level array, to read one at a time with `next()` in a
+    /// loop of its own (a loop in one generic function looks its types up once, where a closure
+    /// called per element would look them up for every element).
     ///
-    /// Returns nil after the last element; when the document is not an array, returns it whole instead.
-    /// The whole document is checked: malformed JSON anywhere throws, even after elements were handed out.
-    static func forEachElement(
+    /// Returns nil once the array is read; when the document is not an array, returns it whole
+    /// instead, without calling `body`. The whole document is checked: malformed JSON anywhere
+    /// throws, even after elements were handed out, and whatever `body` left unread is read.
+    static func withElements(
         of data: Data,
         _ demand: JSONDemand,
-        _ body: (Any) -> Void
+        _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) -> Any? {
         try JSONReader.withReader(data) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any? in
-            try reader.forEachElement(demand, body)
+            try JSONElements.read(&reader, demand, body)
         }
     }
 
     /// The same for a document in `text`.
-    static func forEachElement(
+    static func withElements(
         of text: String,
         _ demand: JSONDemand,
-        _ body: (Any) -> Void
+        _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) -> Any? {
         try JSONReader.withReader(text) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any? in
-            try reader.forEachElement(demand, body)
+            try JSONElements.read(&reader, demand, body)
         }
     }
 }
 
-extension JSONReader {
-    /// The document's top-level array, element by element (see `JSONDocument.forEachElement`).
-    fileprivate mutating func forEachElement(_ demand: JSONDemand, _ body: (Any) -> Void) throws(JSONSyntaxError) -> Any? {
-        guard try peekToken(expected: .value) == UInt8(ascii: "[") else {
-            let value = try readValue(depth: 0)
-            try finishDocument()
+/// The elements of a document's top-level array, read one at a time (see `JSONDocument.withElements`).
+struct JSONElements {
+    private var reader: JSONReader
+    private let demand: JSONDemand
+    private var started = false
+    private var finished = false
+
+    private init(_ reader: JSONReader, _ demand: JSONDemand) {
+        self.reader = reader
+        self.demand = demand
+    }
+
+    /// The next element, read as `demand` asks; nil after the last, once the rest of the document
+    /// is checked.
+    mutating func next() throws(JSONSyntaxError) -> Any? {
+        if finished { return nil }
+        let more = started ? try reader.readSeparator(closer: UInt8(ascii: "]")) : !reader.closesAtOnce(UInt8(ascii: "]"))
+        started = true
+        guard more else {
+            finished = true
+            try reader.finishDocument()
+            return nil
+        }
+        return try reader.read(demand, depth: 1)
+    }
+
+    /// Runs `body` over the array `reader` is at, then reads whatever it left; returns the
+    /// document whole instead when it is not an array.
+    fileprivate static func read(
+        _ reader: inout JSONReader, _ demand: JSONDemand, _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) -> Any? {
+        guard try reader.peekToken(expected: .value) == UInt8(ascii: "[") else {
+            let value = try reader.readValue(depth: 0)
+            try reader.finishDocument()
             return value
         }
-        try open(depth: 0)
-        if !closesAtOnce(UInt8(ascii: "]")) {
-            repeat {
-                body(try read(demand, depth: 1))
-            } while try readSeparator(closer: UInt8(ascii: "]"))
-        }
-        try finishDocument()
+        try reader.open(depth: 0)
+        var elements = JSONElements(reader, demand)
+        try body(&elements)
+        while try elements.next() != nil {}
         return nil
     }
 }

@@ -7,17 +7,32 @@ import Testing
 @Suite struct JSONDocumentTests {
     @Test func handsOutEachElementInOrder() throws {
         var seen: [EngineView] = []
-        let rest = try JSONDocument.forEachElement(of: Data(#" [1, "a", {"b": [true]}, null] "#.utf8), .whole) {
-            seen.append(EngineView($0))
+        var afterTheLast: Any?
+        let rest = try JSONDocument.withElements(of: Data(#" [1, "a", {"b": [true]}, null] "#.utf8), .whole) {
+            elements throws(JSONSyntaxError) in
+            while let element = try elements.next() { seen.append(EngineView(element)) }
+            afterTheLast = try elements.next()
         }
         #expect(rest == nil)
+        #expect(afterTheLast == nil)
         #expect(seen.map(\.description) == ["1", "\"a\"", "{\"b\":[true]}", "null"])
+    }
+
+    @Test func handsOutNothingForAnEmptyArray() throws {
+        var calls = 0
+        let rest = try JSONDocument.withElements(of: Data(" [ ] ".utf8), .whole) { elements throws(JSONSyntaxError) in
+            while try elements.next() != nil { calls += 1 }
+        }
+        #expect(rest == nil)
+        #expect(calls == 0)
     }
 
     @Test(arguments: [#"{"a": 1}"#, "1", "\"x\"", "null"])
     func returnsADocumentThatIsNotAnArrayWhole(json: String) throws {
         var calls = 0
-        let rest = try JSONDocument.forEachElement(of: Data(json.utf8), .whole) { _ in calls += 1 }
+        let rest = try JSONDocument.withElements(of: Data(json.utf8), .whole) { (_: inout JSONElements) throws(JSONSyntaxError) in
+            calls += 1
+        }
         #expect(calls == 0)
         #expect(rest.map(EngineView.init) == EngineView(try Fixtures.parse(json)))
     }
@@ -26,9 +41,28 @@ import Testing
     @Test func checksTheRestOfTheDocumentAfterTheElements() {
         var calls = 0
         #expect(throws: JSONSyntaxError.self) {
-            _ = try JSONDocument.forEachElement(of: Data("[1, 2] 3".utf8), .whole) { _ in calls += 1 }
+            _ = try JSONDocument.withElements(of: Data("[1, 2] 3".utf8), .whole) { elements throws(JSONSyntaxError) in
+                while try elements.next() != nil { calls += 1 }
+            }
         }
         #expect(calls == 2)
+    }
+
+    /// Elements the body leaves unread are read and checked all the same.
+    @Test(arguments: [("[1, 2, 3]", true), ("[1, 2, ] ", false), ("[1, 2] 3", false), ("[1, {\"a\": }]", false)])
+    func checksWhatTheBodyLeavesUnread(json: String, valid: Bool) throws {
+        var first: EngineView?
+        let read = { () throws(JSONSyntaxError) -> Any? in
+            try JSONDocument.withElements(of: Data(json.utf8), .whole) { elements throws(JSONSyntaxError) in
+                first = try elements.next().map(EngineView.init)
+            }
+        }
+        if valid {
+            #expect(try read() == nil)
+        } else {
+            #expect(throws: JSONSyntaxError.self) { try read() }
+        }
+        #expect(first?.description == "1")
     }
 
     @Test(arguments: ["", " ", "\u{FEFF}", "\n\t"])
