@@ -243,7 +243,9 @@ if let only = options.only {
 if options.workloads.contains(.feed), options.directions.contains(.map) {
     // MARK: The contenders on both feeds
 
-    say("PropertyMapper feed benchmark: \(options.records) records, best of \(options.repeats), records per CPU-second")
+    say(
+        "PropertyMapper feed benchmark: \(options.records) records, best of \(options.repeats) rounds (every contender once a round), "
+            + "records per CPU-second")
     say("(the video-feed workload generated in Swift: the same records as make_feed.py --seed 42)")
 
     struct Measured {
