@@ -112,20 +112,29 @@ public enum Mapper {
         results.reserveCapacity(elements.count)
         var warnings = BatchWarnings()
         let plan = mapping.plan
-        // Each record in the loop itself, not through a helper: the loop's generic code then looks
-        // up the result type's metadata once, and the mapped model is moved into its result.
         for index in 0..<elements.count {
-            var model = create()
-            var recordWarnings: [MappingWarning] = []
-            do throws(MappingError) {
-                try Engine.map(elements[index], into: &model, using: plan, warnings: &recordWarnings)
-                results.append(.success(consume model))
-            } catch {
-                results.append(.failure(error))
-            }
-            warnings.append(recordWarnings)
+            mapRecord(elements[index], using: plan, create: create, into: &results, &warnings)
         }
         return MappedArray(results: results, warnings: warnings.perRecord)
+    }
+
+    /// One record of a batch: a new model from `create`, mapped from `element`, with its result and
+    /// warnings appended. Inlined into each batch's loop, whose generic code then looks the result
+    /// type up once for the whole loop; the mapped model is moved into its result.
+    @inline(__always)
+    private static func mapRecord<Root>(
+        _ element: Any?, using plan: Plan, create: () -> Root,
+        into results: inout [Result<Root, MappingError>], _ warnings: inout BatchWarnings
+    ) {
+        var model = create()
+        var recordWarnings: [MappingWarning] = []
+        do throws(MappingError) {
+            try Engine.map(element, into: &model, using: plan, warnings: &recordWarnings)
+            results.append(.success(consume model))
+        } catch {
+            results.append(.failure(error))
+        }
+        warnings.append(recordWarnings)
     }
 
     /// Maps every element of a top-level JSON array into a new model made by `create`.
@@ -151,15 +160,7 @@ public enum Mapper {
                 // anyway): the loop's generic code then looks it up once, not for every element.
                 results.reserveCapacity(1)
                 while let element = try elements.next() {
-                    var model = create()
-                    var recordWarnings: [MappingWarning] = []
-                    do throws(MappingError) {
-                        try Engine.map(element, into: &model, using: plan, warnings: &recordWarnings)
-                        results.append(.success(consume model))
-                    } catch {
-                        results.append(.failure(error))
-                    }
-                    warnings.append(recordWarnings)
+                    mapRecord(element, using: plan, create: create, into: &results, &warnings)
                 }
             }
         } catch {

@@ -91,8 +91,8 @@ struct MappingRun {
         guard let keyed = source.keyed else { return failShape(level, value: source.value) }
         var reading = KeyedReading(keyed, keys)
         let firstError = errors.count
+        let names = level.keyNames
         if case let .dictionary(dictionary) = keyed {
-            let names = level.keyNames
             let scan = level.keyScan.flatMap { dictionary.count <= $0.limit ? $0.read(dictionary, loosely: keys, into: staging.base) : nil }
             for index in entries.indices {
                 // The common case, an entry's first key present, as without a policy.
@@ -111,7 +111,6 @@ struct MappingRun {
                 }
             }
         } else {
-            let names = level.keyNames
             for index in entries.indices {
                 if let item = reading.item(at: names[index]) {
                     visit(entries[index], present: item)
