@@ -210,11 +210,8 @@ struct MappingRun {
     private mutating func visit(_ level: PlanLevel, _ object: JSONObject) {
         let entries = level.entries
         for index in entries.indices {
-            if let item = object.item(forEntry: index) {
-                visit(entries[index], present: item)
-            } else {
-                visitMissing(entries[index])
-            }
+            let found = object.withItem(forEntry: index) { visit(entries[index], present: $0) }
+            if !found { visitMissing(entries[index]) }
         }
     }
 

@@ -232,6 +232,25 @@ extension JSONReader {
         }
     }
 
+    /// The value at `position` as `demand` asks, read for the engine: what the reader built tells
+    /// the value's kind, which `SourceItem(_:)` would find out again from its `Any`.
+    mutating func readItem(_ demand: JSONDemand, depth: Int) throws(JSONSyntaxError) -> SourceItem {
+        switch demand {
+        case .whole, .level:
+            let byte = try peekToken(expected: .value)
+            if byte == UInt8(ascii: "{"), case let .level(level) = demand, level.readsObject {
+                let object = try readObject(level, depth: depth)
+                return SourceItem(object, .object(object))
+            }
+            if byte != UInt8(ascii: "{"), byte != UInt8(ascii: "[") { return try readScalarItem() }
+        case let .model(level):
+            return try readItem(.level(level()), depth: depth)
+        case .exactNumbers, .elements, .values:
+            break
+        }
+        return SourceItem(try read(demand, depth: depth))
+    }
+
     /// An object with only the level's keys; the others are checked and skipped. The last duplicate wins.
     private mutating func readObject(_ level: JSONLevel, depth: Int) throws(JSONSyntaxError) -> JSONObject {
         try open(depth: depth)
@@ -247,7 +266,7 @@ extension JSONReader {
                 let key = try scanString()
                 try readColon()
                 if let index = level.match(key, in: &self, hint: hint) {
-                    object.store(try read(level.keyDemands[index], depth: depth + 1), at: index)
+                    object.store(try readItem(level.keyDemands[index], depth: depth + 1), at: index)
                     present.insert(index)
                     hint = index + 1
                 } else if let policy = level.policy {
@@ -271,7 +290,7 @@ extension JSONReader {
     ) throws(JSONSyntaxError) {
         let level = object.level
         if policy.matching != .exact, let primary = level.looseMatch(key, in: &self, policy) {
-            let value = try read(level.keyDemands[primary], depth: depth + 1)
+            let value = try readItem(level.keyDemands[primary], depth: depth + 1)
             // The same key written another way (an escape, a canonically equivalent spelling) is a duplicate.
             if let first = loose.first(primary), !sameBytes(first, key), makeString(first) != makeString(key) {
                 object.addAmbiguous([makeString(first), makeString(key)], at: primary)

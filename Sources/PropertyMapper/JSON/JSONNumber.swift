@@ -100,30 +100,56 @@ extension JSONReader {
 
     /// The number at `position`, as JSONSerialization gives it to the engine.
     mutating func readNumber() throws(JSONSyntaxError) -> Any {
+        switch try readNumberReading() {
+        case let .integer(value): Self.integer(value, as: Int.self)
+        case let .double(value): value
+        case let .other(value): value
+        }
+    }
+
+    /// The number at `position` read for the engine: as `readNumber` gives it, with its reading.
+    mutating func readNumberItem() throws(JSONSyntaxError) -> SourceItem {
+        switch try readNumberReading() {
+        case let .integer(value): SourceItem(Self.integer(value, as: Int.self), .number(.int(value)))
+        case let .double(value): SourceItem(value, .number(.double(value)))
+        case let .other(value): SourceItem(value)
+        }
+    }
+
+    /// A number as read, before it is given out.
+    private enum NumberReading {
+        /// An integer that fits in 64 bits, given out as an `Int` where it fits one.
+        case integer(Int64)
+        case double(Double)
+        /// A `UInt64` above `Int64.max`, or a rarer number built by Foundation.
+        case other(Any)
+    }
+
+    private mutating func readNumberReading() throws(JSONSyntaxError) -> NumberReading {
         let token = try scanNumber()
         if token.isInteger {
             if token.mantissaDigits <= 18, let magnitude = Int64(exactly: token.mantissa) {
                 // Leading zeros are not allowed, so mantissaDigits is the digit count: below 10^18, it fits.
-                return Self.integer(token.isNegative ? -magnitude : magnitude, as: Int.self)
+                return .integer(token.isNegative ? -magnitude : magnitude)
             }
             if !token.isNegative, token.mantissaDigits <= 20, let value = UInt64(text(of: token)) {
-                guard let signed = Int64(exactly: value) else { return value }
-                return Self.integer(signed, as: Int.self)
+                guard let signed = Int64(exactly: value) else { return .other(value) }
+                return .integer(signed)
             }
-            return try foundationNumber(token)
+            return .other(try foundationNumber(token))
         }
         if token.characterCount <= 17 {
             if !token.hasExponent, token.mantissaDigits <= 15, token.fractionDigits <= 22 {
                 // Both operands are exact, so the one division rounds correctly (Clinger's fast path).
                 let magnitude = Double(token.mantissa) / Self.powersOfTen[token.fractionDigits]
-                return token.isNegative ? -magnitude : magnitude
+                return .double(token.isNegative ? -magnitude : magnitude)
             }
             guard let value = Double(text(of: token)), value.isFinite else {
                 throw JSONSyntaxError(problem: .numberOutOfRange(text(of: token)), offset: token.start)
             }
-            return value
+            return .double(value)
         }
-        return try foundationNumber(token)
+        return .other(try foundationNumber(token))
     }
 
     /// Checks the number at `position` and moves past it; only numbers that could be out of range are converted.

@@ -4,16 +4,16 @@
 final class JSONObject {
     /// The level it was read for, which names the keys.
     let level: JSONLevel
-    /// The value of each of `level.keys`; a placeholder where `present` says the key was absent.
-    /// (Plain `Any`s rather than `Any?`s: copying an optional existential costs twice as much.)
+    /// The value of each of `level.keys`, as the reader read it for the engine; a placeholder
+    /// where `present` says the key was absent.
     ///
-    /// Invariant: `level.keys.count` initialized values, from `init` to `deinit`, owned by the
-    /// object. (A buffer of its own rather than an `[Any]`: freeing an array's storage looks up
-    /// its element type's metadata, and a document holds an object per record and per nested model.)
-    private let values: UnsafeMutablePointer<Any>
+    /// Invariant: `level.keys.count` initialized items, from `init` to `deinit`, owned by the
+    /// object. (A buffer of its own rather than an array: freeing an array's storage looks up its
+    /// element type's metadata, and a document holds an object per record and per nested model.)
+    private let items: UnsafeMutablePointer<SourceItem>
     private(set) var present = KeySet()
     /// Under a looser key matching: the keys (an entry's first) that a source key matched loosely;
-    /// each one's value is in `values` unless the key is in `present` too (an exact match wins).
+    /// each one's value is in `items` unless the key is in `present` too (an exact match wins).
     private(set) var loosePresent = KeySet()
     /// Under a key policy: ambiguous entries and unknown keys; nil until the reader finds any.
     private var findings: KeyFindings?
@@ -21,19 +21,20 @@ final class JSONObject {
     /// An object with every key absent, for the reader to fill with `store(_:at:)`.
     init(level: JSONLevel) {
         self.level = level
-        values = .allocate(capacity: Swift.max(1, level.keys.count))
-        values.initialize(repeating: Self.absent, count: level.keys.count)
+        items = .allocate(capacity: Swift.max(1, level.keys.count))
+        // Item by item: `initialize(repeating:count:)` copies through the type's value witnesses.
+        for index in 0..<level.keys.count { (items + index).initialize(to: SourceItem((), .other)) }
     }
 
     deinit {
-        values.deinitialize(count: level.keys.count)
-        values.deallocate()
+        for index in 0..<level.keys.count { (items + index).deinitialize(count: 1) }
+        items.deallocate()
     }
 
     /// Sets the value of key `index` of `level.keys` (the last of duplicate keys wins); the reader
     /// then records the key in `present` with `finish(present:)`.
-    func store(_ value: Any, at index: Int) {
-        values[index] = value
+    func store(_ item: consuming SourceItem, at index: Int) {
+        items[index] = item
     }
 
     /// Records which keys the reader stored, once it has read the whole object.
@@ -45,7 +46,19 @@ final class JSONObject {
     /// its key was absent (or it maps an index).
     func item(forEntry entry: Int) -> SourceItem? {
         let key = level.entryKeys[entry]
-        return key >= 0 && present.contains(key) ? SourceItem(values[key]) : nil
+        return key >= 0 && present.contains(key) ? items[key] : nil
+    }
+
+    /// Hands `body` the value of the plan entry numbered `entry` of `level.plan`, read for the
+    /// engine, and returns true; returns false, without calling `body`, when its key was absent (or
+    /// it maps an index). The walk's way: no optional item is made (an optional of a type holding
+    /// an `Any` is copied and destroyed through the runtime's generic enum witnesses).
+    @inline(__always)
+    func withItem(forEntry entry: Int, _ body: (borrowing SourceItem) -> Void) -> Bool {
+        let key = level.entryKeys[entry]
+        guard key >= 0, present.contains(key) else { return false }
+        body(items[key])
+        return true
     }
 
     /// Records which keys the reader found by looser matching, once it has read the whole object.
@@ -77,16 +90,13 @@ final class JSONObject {
     /// present (`item(forEntry:)` found nothing): its next key present, else its one looser match.
     func lookupBeyondFirstKey(entry: Int) -> KeyLookup {
         for key in level.entryAlternatives[entry].dropFirst() where present.contains(key) {
-            return .found(SourceItem(values[key]))
+            return .found(items[key])
         }
         let primary = level.entryKeys[entry]
         guard primary >= 0, loosePresent.contains(primary) else { return .absent }
         if let candidates = findings?.ambiguous[primary] { return .ambiguous(Array(Set(candidates)).sorted()) }
-        return .found(SourceItem(values[primary]))
+        return .found(items[primary])
     }
-
-    /// A placeholder for absent keys.
-    static var absent: Any { () }
 }
 
 /// What the reader found in a `JSONObject` under a key policy that the walk reports: rare, so
@@ -124,12 +134,12 @@ extension JSONObject: StringKeyedContainer {
 
     func value(forKey key: String) -> Any? {
         guard let index = level.keys.firstIndex(of: key), present.contains(index) else { return nil }
-        return values[index]
+        return items[index].value
     }
 
     func forEachStringKey(_ body: (String, Any) -> Void) {
         for index in level.keys.indices where present.contains(index) {
-            body(level.keys[index], values[index])
+            body(level.keys[index], items[index].value)
         }
     }
 }

@@ -229,20 +229,29 @@ struct JSONReader {
 
     /// A string, number, `true`, `false` or `null` at `position` (after whitespace).
     mutating func readScalar() throws(JSONSyntaxError) -> Any {
+        // A string, the common element of arrays built whole, without a reading that is dropped.
+        if base[position] == UInt8(ascii: "\"") { return try readString() }
+        return try readScalarItem().value
+    }
+
+    /// A string, number, `true`, `false` or `null` at `position` (after whitespace), read for the
+    /// engine (see `readItem`).
+    mutating func readScalarItem() throws(JSONSyntaxError) -> SourceItem {
         switch base[position] {
         case UInt8(ascii: "\""):
-            return try readString()
+            let text = try readString()
+            return SourceItem(text, .string(text))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return try readNumber()
+            return try readNumberItem()
         case UInt8(ascii: "t"):
             try readLiteral(.true)
-            return true
+            return SourceItem(true, .bool(true))
         case UInt8(ascii: "f"):
             try readLiteral(.false)
-            return false
+            return SourceItem(false, .bool(false))
         case UInt8(ascii: "n"):
             try readLiteral(.null)
-            return SourceValue.null
+            return SourceItem(SourceValue.null, .null)
         default:
             throw unexpected(expected: .value)
         }

@@ -99,4 +99,57 @@ import Testing
         let idItem = try #require(object.item(forEntry: idEntry))
         #expect(EngineView(idItem.value).description == "3")
     }
+
+    /// The reader hands the engine each value with its reading made: the same reading
+    /// `SourceItem(_:)` makes of the value, for every kind of JSON value.
+    @Test func readsEachValueAsTheEngineWould() throws {
+        struct Sample {
+            var text = "", integer = "", negative = "", fraction = "", large = "", wide = "", exponent = "",
+                yes = "", no = "", nothing = "", list = "", nested = ""
+        }
+        let mapping: Mapping<Sample> = [
+            "text": .property(\.text), "integer": .property(\.integer), "negative": .property(\.negative),
+            "fraction": .property(\.fraction), "large": .property(\.large), "wide": .property(\.wide),
+            "exponent": .property(\.exponent), "yes": .property(\.yes), "no": .property(\.no),
+            "nothing": .property(\.nothing), "list": .property(\.list), "nested": ["inner": .property(\.nested)],
+        ]
+        let json = """
+            {"text": "a\\u00e9", "integer": 42, "negative": -7, "fraction": 0.25, "large": 18446744073709551615,
+             "wide": 123456789012345678901234, "exponent": 1.5e300, "yes": true, "no": false, "nothing": null,
+             "list": [1, "b"], "nested": {"inner": 1}}
+            """
+        let object = try #require(try JSONDocument.read(Data(json.utf8), .level(mapping.jsonLevel)) as? JSONObject)
+        let entries = mapping.plan.root.entries
+        #expect(entries.count == 12)
+        for index in entries.indices {
+            let item = try #require(object.item(forEntry: index), "\(entries[index].key)")
+            let expected = SourceItem(item.value)
+            #expect(Reading(item) == Reading(expected), "\(entries[index].key)")
+            #expect(EngineView(item.value) == EngineView(expected.value), "\(entries[index].key)")
+        }
+        let kinds = entries.indices.map { object.item(forEntry: $0).map { Reading($0) } }
+        #expect(
+            kinds.compactMap { $0 }.map(\.kind) == [
+                "string", "number", "number", "number", "number", "number", "number", "bool", "bool", "null", "array", "object",
+            ])
+    }
+}
+
+/// What a `SourceItem`'s reading says, comparable.
+private struct Reading: Equatable {
+    let kind: String
+    let payload: String
+
+    init(_ item: SourceItem) {
+        switch item.scalar {
+        case .null: (kind, payload) = ("null", "")
+        case let .string(text): (kind, payload) = ("string", text)
+        case let .bool(flag): (kind, payload) = ("bool", "\(flag)")
+        case let .number(number): (kind, payload) = ("number", "\(number)")
+        case let .dictionary(dictionary): (kind, payload) = ("dictionary", "\(dictionary.count)")
+        case let .array(array): (kind, payload) = ("array", "\(array.count)")
+        case let .object(object): (kind, payload) = ("object", "\(ObjectIdentifier(object))")
+        case .other: (kind, payload) = ("other", "")
+        }
+    }
 }
