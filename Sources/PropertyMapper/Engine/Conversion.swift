@@ -356,15 +356,16 @@ enum Conversions {
             write: { values, output, issues in Serializer.writeElements(values, &output, &issues, element.write) })
     }
 
-    /// `[String]`, the commonest array: an `[Any]` of Swift strings is read in one pass, without
-    /// reading each element for the engine; any other source goes element by element.
+    /// `[String]`, the commonest array: a `[String]` (which the JSON reader builds for it) is taken
+    /// as it is, and an `[Any]` of Swift strings is read in one pass, without reading each element
+    /// for the engine; any other source goes element by element.
     static let strings: Conversion<[String]> = {
         let general = array(string)
-        return Conversion<[String]>(typeName: general.typeName, kinds: .array) { item, issues in
-            if case let .array(array) = item.scalar, let strings = SourceValue.strings(array) { return strings }
+        return Conversion<[String]>(typeName: general.typeName, kinds: .array, demand: .strings) { item, issues in
+            if let strings = SourceValue.strings(item) { return strings }
             return general.convert(item, &issues)
         } convertInto: { item, slot, issues in
-            if case let .array(array) = item.scalar, let strings = SourceValue.strings(array) {
+            if let strings = SourceValue.strings(item) {
                 return Conversion<[String]>.store(strings, in: slot)
             }
             return Conversion<[String]>.store(general.convert(item, &issues), in: slot)

@@ -121,6 +121,18 @@ enum SourceValue {
 
     // MARK: Containers
 
+    /// The value as strings, when it is a `[String]`, or an `[Any]` that holds only Swift strings.
+    static func strings(_ item: SourceItem) -> [String]? {
+        switch item.scalar {
+        case let .array(array):
+            return strings(array)
+        case .other:
+            return typeID(of: item.value) == ObjectIdentifier([String].self) ? (item.value as! [String]) : nil
+        default:
+            return nil
+        }
+    }
+
     /// The array as strings, when it holds only Swift strings.
     static func strings(_ array: [Any]) -> [String]? {
         var strings: [String] = []

@@ -9,6 +9,9 @@ enum JSONDemand: Sendable {
     /// All of it, with every fractional or long number built from its exact digits (an
     /// `NSDecimalNumber`) when a `Decimal` holds them: for `.box(.decimal, …)` (see `readExactValue`).
     case exactNumbers
+    /// All of it, with an array of strings built as a `[String]` (for a `[String]` property); any
+    /// other value as `.whole` builds it.
+    case strings
     /// A nested model: its own mapping's level, looked up when a value is read for it (a
     /// recursive model's mapping must not be read while it is being built).
     case model(@Sendable () -> JSONLevel)
@@ -202,6 +205,9 @@ extension JSONReader {
             return try readValue(depth: depth)
         case .exactNumbers:
             return try readExactValue(depth: depth)
+        case .strings:
+            if let strings = try readStrings(depth: depth) { return strings }
+            return try readValue(depth: depth)
         case let .level(level):
             let byte = try peekToken(expected: .value)
             if byte == UInt8(ascii: "{"), level.readsObject { return try readObject(level, depth: depth) }
@@ -245,6 +251,9 @@ extension JSONReader {
             if byte != UInt8(ascii: "{"), byte != UInt8(ascii: "[") { return try readScalarItem() }
         case let .model(level):
             return try readItem(.level(level()), depth: depth)
+        case .strings:
+            // What `SourceItem(_:)` makes of a `[String]`.
+            if let strings = try readStrings(depth: depth) { return SourceItem(strings, .other) }
         case .exactNumbers, .elements, .values:
             break
         }

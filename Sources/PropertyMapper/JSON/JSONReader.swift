@@ -166,6 +166,24 @@ struct JSONReader {
         return array
     }
 
+    /// An array of strings (such as `tags`) as a `[String]`; nil, having read nothing, when the
+    /// value is not an array or an element is not a string.
+    mutating func readStrings(depth: Int) throws(JSONSyntaxError) -> [String]? {
+        let start = position
+        guard try peekToken(expected: .value) == UInt8(ascii: "[") else { return nil }
+        try open(depth: depth)
+        var strings: [String] = []
+        if closesAtOnce(UInt8(ascii: "]")) { return strings }
+        repeat {
+            guard try peekToken(expected: .value) == UInt8(ascii: "\"") else {
+                position = start
+                return nil
+            }
+            strings.append(try readString())
+        } while try readSeparator(closer: UInt8(ascii: "]"))
+        return strings
+    }
+
     /// Whether `byte` starts a number.
     static func startsNumber(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))

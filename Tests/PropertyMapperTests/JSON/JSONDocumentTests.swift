@@ -106,21 +106,23 @@ import Testing
         struct Sample {
             var text = "", integer = "", negative = "", fraction = "", large = "", wide = "", exponent = "",
                 yes = "", no = "", nothing = "", list = "", nested = ""
+            var names: [String] = [], mixed: [String] = []
         }
         let mapping: Mapping<Sample> = [
             "text": .property(\.text), "integer": .property(\.integer), "negative": .property(\.negative),
             "fraction": .property(\.fraction), "large": .property(\.large), "wide": .property(\.wide),
             "exponent": .property(\.exponent), "yes": .property(\.yes), "no": .property(\.no),
             "nothing": .property(\.nothing), "list": .property(\.list), "nested": ["inner": .property(\.nested)],
+            "names": .property(\.names), "mixed": .property(\.mixed),
         ]
         let json = """
             {"text": "a\\u00e9", "integer": 42, "negative": -7, "fraction": 0.25, "large": 18446744073709551615,
              "wide": 123456789012345678901234, "exponent": 1.5e300, "yes": true, "no": false, "nothing": null,
-             "list": [1, "b"], "nested": {"inner": 1}}
+             "list": [1, "b"], "nested": {"inner": 1}, "names": ["a", "b\\u00e9"], "mixed": ["a", 1]}
             """
         let object = try #require(try JSONDocument.read(Data(json.utf8), .level(mapping.jsonLevel)) as? JSONObject)
         let entries = mapping.plan.root.entries
-        #expect(entries.count == 12)
+        #expect(entries.count == 14)
         for index in entries.indices {
             let item = try #require(object.item(forEntry: index), "\(entries[index].key)")
             let expected = SourceItem(item.value)
@@ -131,7 +133,11 @@ import Testing
         #expect(
             kinds.compactMap { $0 }.map(\.kind) == [
                 "string", "number", "number", "number", "number", "number", "number", "bool", "bool", "null", "array", "object",
+                "other", "array",
             ])
+        // A `[String]` property gets an array of strings as a `[String]`, any other array as it is.
+        #expect(object.value(forKey: "names") as? [String] == ["a", "bé"])
+        #expect(object.value(forKey: "mixed").map { type(of: $0) == [Any].self } == true)
     }
 }
 
