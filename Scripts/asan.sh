@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 start=$SECONDS
 suites=(
     PropertyWriterTests AtomicityTests MapperJSONTests ModelTests MergingTests SerializeTests SerializeModelTests SerializeErrorTests
-    DictionaryScanTests KeyPolicyTests
+    DictionaryScanTests KeyPolicyTests JSONDocumentTests JSONDemandTests
 )
 mkdir -p .build-asan
 log=.build-asan/asan.log

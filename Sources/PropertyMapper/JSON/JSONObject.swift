@@ -49,15 +49,22 @@ final class JSONObject {
         return key >= 0 && present.contains(key) ? items[key] : nil
     }
 
-    /// Hands `body` the value of the plan entry numbered `entry` of `level.plan`, read for the
+    /// Lends `body` the value of the plan entry numbered `entry` of `level.plan`, read for the
     /// engine, and returns true; returns false, without calling `body`, when its key was absent (or
     /// it maps an index). The walk's way: no optional item is made (an optional of a type holding
-    /// an `Any` is copied and destroyed through the runtime's generic enum witnesses).
+    /// an `Any` is copied through the runtime's generic enum witnesses), and no copy either.
+    ///
+    /// The item is moved out of its slot for the call and moved back after it, where a copy would
+    /// retain its payload and a destroy release it again. Invariant: nothing reads the slot while
+    /// it is empty. `body` is handed the one value, and the object is nowhere inside that value (a
+    /// document is a tree); a `JSONObject` is not `Sendable`, so no other thread holds it.
     @inline(__always)
     func withItem(forEntry entry: Int, _ body: (borrowing SourceItem) -> Void) -> Bool {
         let key = level.entryKeys[entry]
         guard key >= 0, present.contains(key) else { return false }
-        body(items[key])
+        let item = (items + key).move()
+        body(item)
+        (items + key).initialize(to: item)
         return true
     }
 

@@ -100,6 +100,25 @@ import Testing
         #expect(EngineView(idItem.value).description == "3")
     }
 
+    /// The walk lends the engine each value of an object the reader read, and puts it back: the
+    /// object holds the same values after any number of walks.
+    @Test func aWalkLeavesTheObjectItReadAsItWas() throws {
+        let value = try JSONDocument.read(Data(Video.sampleJSON.utf8), .level(Video.mapping.jsonLevel))
+        let object = try #require(value as? JSONObject)
+        let before = EngineView(object)
+        #expect(before.description.contains(#""name":"Xray Romeo""#))
+        var mapped: [VideoRecord] = []
+        for _ in 0..<3 {
+            let video = Video()
+            try Mapper.mapValues(from: object, to: video, using: Video.mapping)
+            mapped.append(VideoRecord(video))
+            #expect(EngineView(object) == before)
+        }
+        #expect(mapped[0].title == "Xray Romeo")
+        #expect(mapped[0].authorEmail == "user1680@example.com")
+        #expect(mapped[1] == mapped[0] && mapped[2] == mapped[0])
+    }
+
     /// The reader hands the engine each value with its reading made: the same reading
     /// `SourceItem(_:)` makes of the value, for every kind of JSON value.
     @Test func readsEachValueAsTheEngineWould() throws {
