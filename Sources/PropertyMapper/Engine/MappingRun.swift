@@ -80,11 +80,8 @@ struct MappingRun {
             // The JSON reader matched the keys as it read them; an entry's first key, the common
             // case, is found as without a policy.
             for index in entries.indices {
-                if let item = object.item(forEntry: index) {
-                    visit(entries[index], present: item)
-                } else {
-                    visit(entries[index], object.lookupBeyondFirstKey(entry: index))
-                }
+                let found = object.withItem(forEntry: index) { visit(entries[index], present: $0) }
+                if !found { visit(entries[index], object.lookupBeyondFirstKey(entry: index)) }
             }
             return report(unknown: object.unknownKeys, in: level, keys)
         }

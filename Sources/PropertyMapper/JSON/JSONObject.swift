@@ -42,13 +42,6 @@ final class JSONObject {
         present = keys
     }
 
-    /// The value of the plan entry numbered `entry` of `level.plan`, read for the engine, or nil when
-    /// its key was absent (or it maps an index).
-    func item(forEntry entry: Int) -> SourceItem? {
-        let key = level.entryKeys[entry]
-        return key >= 0 && present.contains(key) ? items[key] : nil
-    }
-
     /// Lends `body` the value of the plan entry numbered `entry` of `level.plan`, read for the
     /// engine, and returns true; returns false, without calling `body`, when its key was absent (or
     /// it maps an index). The walk's way: no optional item is made (an optional of a type holding
@@ -94,7 +87,7 @@ final class JSONObject {
     var unknownKeys: [String] { findings?.unknown ?? [] }
 
     /// The value of entry `entry` of the level's plan under its key policy when its first key is not
-    /// present (`item(forEntry:)` found nothing): its next key present, else its one looser match.
+    /// present (`withItem(forEntry:_:)` found nothing): its next key present, else its one looser match.
     func lookupBeyondFirstKey(entry: Int) -> KeyLookup {
         for key in level.entryAlternatives[entry].dropFirst() where present.contains(key) {
             return .found(items[key])

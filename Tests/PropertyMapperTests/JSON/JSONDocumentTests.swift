@@ -96,7 +96,7 @@ import Testing
         #expect(object.value(forKey: "extra") == nil)
         #expect(SourceValue.render(value) == "{…} (2 keys)")
         let idEntry = try #require(Video.mapping.plan.root.entries.firstIndex { $0.key == "id" })
-        let idItem = try #require(object.item(forEntry: idEntry))
+        let idItem = try #require(lentItem(of: object, entry: idEntry))
         #expect(EngineView(idItem.value).description == "3")
     }
 
@@ -143,12 +143,12 @@ import Testing
         let entries = mapping.plan.root.entries
         #expect(entries.count == 14)
         for index in entries.indices {
-            let item = try #require(object.item(forEntry: index), "\(entries[index].key)")
+            let item = try #require(lentItem(of: object, entry: index), "\(entries[index].key)")
             let expected = SourceItem(item.value)
             #expect(Reading(item) == Reading(expected), "\(entries[index].key)")
             #expect(EngineView(item.value) == EngineView(expected.value), "\(entries[index].key)")
         }
-        let kinds = entries.indices.map { object.item(forEntry: $0).map { Reading($0) } }
+        let kinds = entries.indices.map { lentItem(of: object, entry: $0).map { Reading($0) } }
         #expect(
             kinds.compactMap { $0 }.map(\.kind) == [
                 "string", "number", "number", "number", "number", "number", "number", "bool", "bool", "null", "array", "object",
@@ -177,4 +177,11 @@ private struct Reading: Equatable {
         case .other: (kind, payload) = ("other", "")
         }
     }
+}
+
+/// A copy of the item `object` holds for plan entry `entry`, or nil.
+private func lentItem(of object: JSONObject, entry: Int) -> SourceItem? {
+    var item: SourceItem?
+    _ = object.withItem(forEntry: entry) { item = copy $0 }
+    return item
 }
