@@ -71,9 +71,9 @@ enum IndexedSource {
     func forEachItem(_ body: (Int, SourceItem) -> Void) {
         switch self {
         case let .array(array):
-            for index in array.indices { body(index, SourceValue.item(array[index])) }
+            for index in array.indices { body(index, SourceItem(array[index])) }
         case let .other(container):
-            for index in 0..<container.count { body(index, SourceValue.item(container.element(at: index))) }
+            for index in 0..<container.count { body(index, SourceItem(container.element(at: index))) }
         }
     }
 

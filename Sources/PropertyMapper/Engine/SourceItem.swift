@@ -26,9 +26,18 @@ struct SourceItem {
         self.scalar = scalar
     }
 
-    /// Reads `value` (see `SourceValue.item`).
-    init(_ value: Any) {
-        self = SourceValue.item(value)
+    /// Reads `value` once for the engine: normalized, its kind decided, a number's payload taken.
+    /// The item then holds `value` itself, without a copy.
+    ///
+    /// The `Any` is opened, so the common types are first told apart by the type the value was
+    /// stored as; a value stored inside another existential (`any Sendable`, `AnyObject`) or as a
+    /// subclass is then told apart by its dynamic type. Any other value goes the long way.
+    init(_ value: consuming Any) {
+        if let scalar = SourceValue.commonScalar(of: value) {
+            self.init(value, scalar)
+        } else {
+            self = SourceValue.slowItem(value)
+        }
     }
 
     var isNull: Bool {
@@ -69,16 +78,9 @@ struct SourceItem {
 }
 
 extension SourceValue {
-    /// The value read once for the engine: normalized, its kind decided, a number's payload taken.
-    ///
-    /// The `Any` is opened, so the common types are first told apart by the type the value was
-    /// stored as; a value stored inside another existential (`any Sendable`, `AnyObject`) or as a
-    /// subclass is then told apart by its dynamic type. Any other value goes the long way.
-    static func item(_ raw: Any) -> SourceItem {
-        if let scalar = commonScalar(raw) ?? commonScalar(raw, typed: typeID(of: raw)) {
-            return SourceItem(raw, scalar)
-        }
-        return slowItem(raw)
+    /// The reading of `raw` when it is one of the common types; nil otherwise (see `SourceItem.init`).
+    fileprivate static func commonScalar(of raw: Any) -> SourceItem.Scalar? {
+        commonScalar(raw) ?? commonScalar(raw, typed: typeID(of: raw))
     }
 
     /// The reading of `value` when the type it was stored as in its `Any` (opened by the call) is
@@ -112,7 +114,7 @@ extension SourceValue {
         return nil
     }
 
-    private static func slowItem(_ raw: Any) -> SourceItem {
+    fileprivate static func slowItem(_ raw: Any) -> SourceItem {
         let value = unwrapped(raw)
         if isNull(value) { return SourceItem(value, .null) }
         if let text = string(value) { return SourceItem(value, .string(text)) }

@@ -51,7 +51,7 @@ extension SerializationTests {
 
         /// Why `parsed` is not `expected`, or nil when it is.
         static func mismatch(_ parsed: Any, _ expected: JSONValue, at path: String) -> String? {
-            let item = SourceValue.item(parsed)
+            let item = SourceItem(parsed)
             func problem(_ found: Any) -> String { "\(path.isEmpty ? "(root)" : path): expected \(expected), read \(found)" }
             switch expected {
             case let .object(members):
