@@ -33,7 +33,7 @@ struct SourceItem {
     /// stored as; a value stored inside another existential (`any Sendable`, `AnyObject`) or as a
     /// subclass is then told apart by its dynamic type. Any other value goes the long way.
     init(_ value: consuming Any) {
-        if let scalar = SourceValue.commonScalar(of: value) {
+        if let scalar = SourceValue.commonScalar(of: &value) {
             self.init(value, scalar)
         } else {
             self = SourceValue.slowItem(value)
@@ -79,38 +79,40 @@ struct SourceItem {
 
 extension SourceValue {
     /// The reading of `raw` when it is one of the common types; nil otherwise (see `SourceItem.init`).
-    fileprivate static func commonScalar(of raw: Any) -> SourceItem.Scalar? {
-        commonScalar(raw) ?? commonScalar(raw, typed: typeID(of: raw))
+    /// (`inout` only so that a value can be read in place; nothing writes it.)
+    fileprivate static func commonScalar(of raw: inout Any) -> SourceItem.Scalar? {
+        if let scalar = commonScalar(&raw) { return scalar }
+        return commonScalar(&raw, typed: typeID(of: raw))
     }
 
     /// The reading of `value` when the type it was stored as in its `Any` (opened by the call) is
     /// one of the common types.
-    private static func commonScalar<Stored>(_ value: Stored) -> SourceItem.Scalar? {
-        commonScalar(value, typed: ObjectIdentifier(Stored.self))
+    private static func commonScalar<Stored>(_ value: inout Stored) -> SourceItem.Scalar? {
+        commonScalar(&value, typed: ObjectIdentifier(Stored.self))
     }
 
     /// The reading of `value` when `type`, its stored or its dynamic type, is one of the common
-    /// types; nil otherwise. Each cast follows a test that the value is of that very type, so it
-    /// cannot fail. A class instance stored as `NSNumber` is told apart by its dynamic class, since
+    /// types; nil otherwise. Each value is taken as the type it was just found to be, so it cannot
+    /// fail (`take`). A class instance stored as `NSNumber` is told apart by its dynamic class, since
     /// a JSON boolean is one.
     @inline(__always)
-    private static func commonScalar<Stored>(_ value: Stored, typed type: ObjectIdentifier) -> SourceItem.Scalar? {
-        if type == stringType { return .string(value as! String) }
+    private static func commonScalar<Stored>(_ value: inout Stored, typed type: ObjectIdentifier) -> SourceItem.Scalar? {
+        if type == stringType { return .string(take(&value, as: String.self)) }
         if type == numberType {
-            let number = value as! NSNumber
+            let number = take(&value, as: NSNumber.self)
             let dynamic = ObjectIdentifier(Swift.type(of: number))
             if dynamic == numberType { return .number(self.number(fromNumber: number)) }
             if dynamic == booleanType { return .bool(number.boolValue) }
             return nil
         }
-        if type == dictionaryType { return .dictionary(value as! [String: Any]) }
-        if type == arrayType { return .array(value as! [Any]) }
-        if type == jsonObjectType { return .object(value as! JSONObject) }
-        if type == nullType { return ObjectIdentifier(Swift.type(of: value as! NSNull)) == nullType ? .null : nil }
-        if type == booleanType { return .bool((value as! NSNumber).boolValue) }
-        if type == intType { return .number(.int(Int64(value as! Int))) }
-        if type == doubleType { return .number(.double(value as! Double)) }
-        if type == boolType { return .bool(value as! Bool) }
+        if type == dictionaryType { return .dictionary(take(&value, as: [String: Any].self)) }
+        if type == arrayType { return .array(take(&value, as: [Any].self)) }
+        if type == jsonObjectType { return .object(take(&value, as: JSONObject.self)) }
+        if type == nullType { return ObjectIdentifier(Swift.type(of: take(&value, as: NSNull.self))) == nullType ? .null : nil }
+        if type == booleanType { return .bool(take(&value, as: NSNumber.self).boolValue) }
+        if type == intType { return .number(.int(Int64(take(&value, as: Int.self)))) }
+        if type == doubleType { return .number(.double(take(&value, as: Double.self))) }
+        if type == boolType { return .bool(take(&value, as: Bool.self)) }
         return nil
     }
 

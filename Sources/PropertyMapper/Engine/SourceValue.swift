@@ -4,7 +4,8 @@ import Foundation
 ///
 /// On Linux `NSNumber(1) as? Bool` and `true as? Int` both succeed, so nothing here casts loosely:
 /// values are told apart by their exact dynamic type first, and only unknown types are cast. A value
-/// whose type was just found to be `T` is then taken with `as! T`, which cannot fail.
+/// whose type was just found to be `T` is then taken as a `T` (`take(_:as:)`, or `as! T`), which
+/// cannot fail.
 enum SourceValue {
     // Types named directly cost a load; stored in `static let`s they would cost a `swift_once` per use.
     static var nullType: ObjectIdentifier { ObjectIdentifier(NSNull.self) }
@@ -23,6 +24,26 @@ enum SourceValue {
     /// The value's dynamic type.
     static func typeID(of value: Any) -> ObjectIdentifier {
         ObjectIdentifier(type(of: value))
+    }
+
+    /// `value` as `T`, the type it was just found to be (its stored or its dynamic type), so that
+    /// this cannot fail. When `T` is the very type `value` is stored as (`Stored`, opened from an
+    /// `Any` by the call), the value is read in place, which costs a retain where a cast asks the
+    /// runtime; otherwise (its class is a subclass of `T`, as a JSON boolean's is of `NSNumber`) it
+    /// is cast.
+    ///
+    /// (`inout` only so that the value can be read where it lies; nothing writes it.)
+    @inline(__always)
+    static func take<Stored, T>(_ value: inout Stored, as _: T.Type) -> T {
+        guard Stored.self == T.self else { return value as! T }
+        return copy(of: &value, as: T.self)
+    }
+
+    /// A copy of the `T` at `pointer`. Invariant: `Stored` is `T` (`take` checks it), so the memory
+    /// holds an initialized `T`.
+    @inline(__always)
+    private static func copy<Stored, T>(of pointer: UnsafePointer<Stored>, as _: T.Type) -> T {
+        UnsafeRawPointer(pointer).assumingMemoryBound(to: T.self).pointee
     }
 
     /// The one null value the engine passes around (`NSNull` is immutable).
@@ -127,7 +148,8 @@ enum SourceValue {
         case let .array(array):
             return strings(array)
         case .other:
-            return typeID(of: item.value) == ObjectIdentifier([String].self) ? (item.value as! [String]) : nil
+            var value = item.value
+            return typeID(of: value) == ObjectIdentifier([String].self) ? take(&value, as: [String].self) : nil
         default:
             return nil
         }
@@ -137,18 +159,16 @@ enum SourceValue {
     static func strings(_ array: [Any]) -> [String]? {
         var strings: [String] = []
         strings.reserveCapacity(array.count)
-        for element in array {
-            guard let text = storedString(element) else { return nil }
+        for var element in array {
+            guard let text = storedString(&element) else { return nil }
             strings.append(text)
         }
         return strings
     }
 
-    /// The `Any` opened: the string it holds when it was stored as a `String` (then the cast, from
-    /// `String` to `String`, cannot fail).
-    private static func storedString<Stored>(_ value: Stored) -> String? {
-        guard Stored.self == String.self else { return nil }
-        return value as? String
+    /// The `Any` opened: the string it holds when it was stored as a `String`.
+    private static func storedString<Stored>(_ value: inout Stored) -> String? {
+        Stored.self == String.self ? take(&value, as: String.self) : nil
     }
 
     /// A view of a dictionary source without converting or copying it.

@@ -60,6 +60,46 @@ struct Square: Shape, Equatable {
         #expect(fromJSON == VideoRecord.mappedValidRecord)
     }
 
+    // MARK: Values stored as another type
+
+    /// A value reads the same however its `Any` came to hold it: as the common type itself (read in
+    /// place), as a subclass of it (a JSON boolean's class, cast), through `any Sendable` or
+    /// `AnyObject`, or as the Foundation class that bridges to it.
+    @Test func valuesStoredAsAnotherTypeReadAsThemselves() {
+        let text = "a string too long to be stored inline in the string itself"
+        for stored in [text, text as any Sendable, NSString(string: text) as AnyObject] as [Any] {
+            #expect(mapLiteral(stored, initial: "").value == text)
+            expectTypeError(mapLiteral(stored, initial: 0), initial: 0)
+        }
+        for stored in [NSNumber(value: 7), NSNumber(value: 7) as AnyObject, 7 as any Sendable, 7 as AnyObject] as [Any] {
+            #expect(mapLiteral(stored, initial: 0).value == 7)
+            expectTypeError(mapLiteral(stored, initial: false), initial: false)
+        }
+        for stored in [NSNumber(value: true), NSNumber(value: true) as AnyObject, true as any Sendable] as [Any] {
+            #expect(mapLiteral(stored, initial: false).value == true)
+            expectTypeError(mapLiteral(stored, initial: 0), initial: 0)
+        }
+        for stored in [2.5, 2.5 as any Sendable, NSNumber(value: 2.5) as AnyObject] as [Any] {
+            #expect(mapLiteral(stored, initial: 0.0).value == 2.5)
+        }
+        for stored in [NSNull(), NSNull() as AnyObject, NSNull() as any Sendable] as [Any] {
+            #expect(mapLiteral(stored, initial: Int?(9)).value == nil)
+            expectTypeError(mapLiteral(stored, initial: 9), initial: 9)
+        }
+        let words = ["alpha", text]
+        for stored in [words, words as any Sendable, words as [Any], NSArray(array: words) as AnyObject] as [Any] {
+            #expect(mapLiteral(stored, initial: [String]()).value == words)
+        }
+        let author: [String: any Sendable] = ["id": 1680, "email": "user1680@example.com", "display_name": text]
+        for stored in [author as [String: Any], author, author as any Sendable, NSDictionary(dictionary: author) as AnyObject] as [Any] {
+            var record = VideoRecord()
+            #expect(throws: Never.self) {
+                try Mapper.mapValues(from: [String: Any].validRecord(["author": stored]), to: &record, using: VideoRecord.mapping)
+            }
+            #expect(record.authorName == text)
+        }
+    }
+
     // MARK: Foundation containers
 
     @Test func nsDictionarySourceMapsLikeALiteral() throws {
