@@ -15,7 +15,7 @@
 //                                           Conversion+Models.swift; a merged one keeps its writes in
 //                                           PendingWrites until the outer phase two: MergingField.swift)
 //   StagingBuffer.moveAll(into:)            phase two, only when no check failed, in declaration order
-//   InlineMove / PropertyWriter.write       assigns it: a struct model's inline property at its offset,
+//   InlineMove / PropertyWriter.moveStaged  assigns it: a struct model's inline property at its offset,
 //                                           anything else through its key path (PropertyWriter.swift)
 //
 // On any error, StagingBuffer.discardAll destroys what was staged and the model is left untouched.

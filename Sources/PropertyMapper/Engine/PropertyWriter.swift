@@ -27,9 +27,9 @@ enum StagedType<Value>: StagedValueType {
 /// - a struct model's stored property reached through stored struct properties only lies at a fixed
 ///   offset, which `MemoryLayout.offset(of:)` gives; `StagingBuffer.moveAll` moves the value there
 ///   by its `InlineMove`, as the key path would;
-/// - everything else goes through the key path (`write(_:into:)`): any property of a class model, a
-///   path that crosses into an object (`\.author.name`), computed properties and properties with
-///   observers, whose setters and observers then run.
+/// - everything else goes through the key path (`moveStaged(from:into:)`): any property of a class
+///   model, a path that crosses into an object (`\.author.name`), computed properties and properties
+///   with observers, whose setters and observers then run.
 ///
 /// (A class rather than a struct that fields hold: the engine's generic code reaches a base class's
 /// properties through the field's own metadata, but would look up a generic struct's metadata on
@@ -100,13 +100,6 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     var isWritable: Bool { writableKeyPath != nil }
     var isOptional: Bool { optionalType != nil }
 
-    /// Assigns `value` to the property of the model at `root`, through the key path. A read-only
-    /// key path is never written: a plan that holds one is refused before any run that writes.
-    final func write(_ value: consuming Value, into root: UnsafeMutablePointer<Root>) {
-        guard let writableKeyPath else { return }
-        root.pointee[keyPath: writableKeyPath] = value
-    }
-
     /// A copy of the value staged in `slot`, which stays staged.
     final func stagedValue(in slot: UnsafeMutableRawPointer) -> Value {
         slot.assumingMemoryBound(to: Value.self).pointee
@@ -120,9 +113,16 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
     }
 
     /// Moves the value staged in `slot` into the model at `root` (a pointer to a `Root`), through the
-    /// key path (correct for every property; phase two moves inline ones by their `InlineMove`).
+    /// key path (correct for every property; phase two moves inline ones by their `InlineMove`). A
+    /// read-only key path is never written: a plan that holds one is refused before any run that writes.
     final func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
-        write(slot.assumingMemoryBound(to: Value.self).move(), into: root.assumingMemoryBound(to: Root.self))
+        let staged = slot.assumingMemoryBound(to: Value.self)
+        // Checked, then unwrapped where it is used: a bound copy would retain the key path on every write.
+        guard writableKeyPath != nil else {
+            staged.deinitialize(count: 1)
+            return
+        }
+        root.assumingMemoryBound(to: Root.self).pointee[keyPath: writableKeyPath.unsafelyUnwrapped] = staged.move()
     }
 
     /// Destroys the value staged in `slot`.
