@@ -40,7 +40,8 @@ struct KeyScan: Sendable {
     }
 
     private static func probe(_ key: String) -> Int {
-        key.utf8.count << 8 | Int(key.utf8.first ?? 0)
+        let utf8 = key.utf8
+        return utf8.isEmpty ? 0 : utf8.count << 8 | Int(utf8[utf8.startIndex])
     }
 
     /// The entry whose first key equals `key` (as `==` has it), or nil.

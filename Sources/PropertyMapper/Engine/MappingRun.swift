@@ -237,11 +237,8 @@ struct MappingRun {
     private mutating func visit(_ node: PlanNode, present item: SourceItem) {
         if item.isNull, node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }
         // Fields, the common case, through the node's stored reference rather than `body`'s payload.
-        if let field = node.field {
-            if node.hasPresentPolicy { return visitUnderPolicy(field, node, present: item) }
-            if node.tracksPresence { staging.markPresent(field) }
-            return item.isNull ? field.stageNull(at: node, in: &self) : field.stage(item, at: node, in: &self)
-        }
+        // The optional chain borrows the field, where binding it would retain it on every visit.
+        if node.field?.stage(present: item, at: node, in: &self) != nil { return }
         switch node.body {
         case .field:
             return  // staged above
@@ -262,7 +259,7 @@ struct MappingRun {
 
     /// A present value of a field with `.ifNull(_:)` or `fallback:` (kept out of the common path).
     @inline(never)
-    private mutating func visitUnderPolicy(_ field: PlanField, _ node: PlanNode, present item: SourceItem) {
+    fileprivate mutating func visitUnderPolicy(_ field: PlanField, _ node: PlanNode, present item: SourceItem) {
         if node.tracksPresence { staging.markPresent(field) }
         if item.isNull {
             if let policy = node.nullPolicy { return apply(policy, to: node, null: item) }
@@ -411,6 +408,17 @@ struct MappingRun {
                 path: level.path, property: level.property, rule: "type",
                 value: SourceValue.render(value),
                 failure: .shapeMismatch(found: SourceValue.kind(of: value), expected: level.shape.containerKind)))
+    }
+}
+
+extension PlanField {
+    /// Stages a present value, which may be null, through the field, under its node's policies.
+    /// (Called through an optional chain on `node.field`, which borrows the field.)
+    fileprivate func stage(present item: SourceItem, at node: PlanNode, in run: inout MappingRun) {
+        if node.hasPresentPolicy { return run.visitUnderPolicy(self, node, present: item) }
+        if node.tracksPresence { run.staging.markPresent(self) }
+        if item.isNull { return stageNull(at: node, in: &run) }
+        stage(item, at: node, in: &run)
     }
 }
 
