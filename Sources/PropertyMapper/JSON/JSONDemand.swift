@@ -327,6 +327,8 @@ extension JSONReader {
         // The next mapped index to read: the elements come in order, and so do the mapped indices.
         var next = 0
         let mapped = level.indexDemands
+        // The array ends at the last mapped index at the latest: room for it up front, when it is near.
+        if let last = mapped.last?.index, last < 16 { array.reserveCapacity(last + 1) }
         repeat {
             if next < mapped.count {
                 // array.count is the element's index, and it is at most mapped[next].index.

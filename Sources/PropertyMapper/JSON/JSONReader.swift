@@ -174,6 +174,8 @@ struct JSONReader {
         try open(depth: depth)
         var strings: [String] = []
         if closesAtOnce(UInt8(ascii: "]")) { return strings }
+        // Room for a short list up front: growing one element at a time reallocates twice by three.
+        strings.reserveCapacity(4)
         repeat {
             guard try peekToken(expected: .value) == UInt8(ascii: "\"") else {
                 position = start
