@@ -72,6 +72,39 @@ struct LooseMatches {
     }
 }
 
+/// The loose matches one reader made, kept for the rest of its document: a key spelled as in the
+/// record before is then matched by comparing its bytes with that record's key, where matching it
+/// loosely again would normalize it byte by byte against the level's keys. Keeps keys with no
+/// escape and no byte beyond ASCII only (what `LevelKeys.looseForm` reads), at most `capacity`.
+struct LooseMatchMemo {
+    private struct Entry {
+        /// Held, not named by its address: a model whose `mapping` is computed makes a new level
+        /// each time, which could take the address of one freed earlier in the read.
+        let level: JSONLevel
+        /// The key as it first appeared: a token of the reader's input, valid for the whole read.
+        let key: JSONReader.StringToken
+        let match: Int?
+    }
+
+    static let capacity = 32
+    private var entries: [Entry] = []
+
+    /// The match recorded for `key` under `level`: `.some(nil)` when it was found to match none,
+    /// nil when it was not recorded.
+    func match(of key: JSONReader.StringToken, in level: JSONLevel, _ reader: JSONReader) -> Int?? {
+        for entry in entries where entry.level === level {
+            let count = entry.key.end - entry.key.start
+            if reader.bytesEqual(key, reader.base + entry.key.start, count) { return .some(entry.match) }
+        }
+        return nil
+    }
+
+    mutating func record(_ match: Int?, of key: JSONReader.StringToken, in level: JSONLevel) {
+        guard entries.count < Self.capacity else { return }
+        entries.append(Entry(level: level, key: key, match: match))
+    }
+}
+
 /// The entries of one nested mapping (or of the root), ready for matching raw key bytes.
 ///
 /// A container of the expected shape is built with only the mapped entries: an object as a
@@ -190,7 +223,10 @@ final class JSONLevel: @unchecked Sendable {
     /// policy's looser matching, or nil.
     func looseMatch(_ token: JSONReader.StringToken, in reader: inout JSONReader, _ policy: LevelKeys) -> Int? {
         if !token.hasEscapes, token.isASCII, !policy.hasNonASCIIKey {
-            return policy.looseForm(reader.bytes(of: token)).map { entryKeys[policy.looseEntryOfForm[$0]] }
+            if let known = reader.looseMatches.match(of: token, in: self, reader) { return known }
+            let match = policy.looseForm(reader.bytes(of: token)).map { entryKeys[policy.looseEntryOfForm[$0]] }
+            reader.looseMatches.record(match, of: token, in: self)
+            return match
         }
         // Escapes, or a key that is not ASCII on either side (`K`, the Kelvin sign, reads `k`).
         return policy.looseEntry(of: reader.makeString(token)).map { entryKeys[$0] }

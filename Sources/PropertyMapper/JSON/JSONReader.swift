@@ -26,6 +26,8 @@ struct JSONReader {
     var position: Int
     /// Reused for strings with escapes.
     private var scratch: [UInt8] = []
+    /// The keys matched loosely so far, under key policies.
+    var looseMatches = LooseMatchMemo()
 
     /// A reader over `count` bytes at `base`, after any UTF-8 byte-order mark.
     init(base: UnsafePointer<UInt8>, count: Int) {

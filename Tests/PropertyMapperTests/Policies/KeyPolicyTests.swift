@@ -93,6 +93,35 @@ struct KeyPolicyTests {
         #expect(map(#"{"Place": {"city_name": "Oslo"}}"#, mapping).trip?.city == "Oslo")
     }
 
+    /// The reader keeps each loose match for the rest of its document: a spelling met again, in a
+    /// later record or at another level, must read as it did the first time at that level only.
+    @Test func aDocumentsRecordsReadLooseKeysAlikeAtEveryLevel() throws {
+        let mapping = Mapping<TripFixture>(
+            keys: .ignoringCaseAndSeparators, unknownKeys: .warn,
+            [
+                "start": .property(\.start),
+                "cityName": .property(\.city),
+                "place": ["cityName": .property(\.end), "name": .property(\.name)],
+            ])
+        let json = """
+            [{"city_name": "a", "place": {"city_name": "b", "NAME": "c"}},
+             {"city_name": "d", "place": {"NAME": "e", "city_name": "f"}, "name": "unknown here"},
+             {"city_name": "g", "City-Name": "h", "place": {"city_name": "i"}},
+             {"cityName": "j", "city_name": "k", "place": {"name": "l", "NAME": "m"}}]
+            """
+        let batch = try Mapper.mapArray(fromJSON: Data(json.utf8), using: mapping) { TripFixture() }
+        let trips = batch.results.map { try? $0.get() }
+        #expect(trips[0] == TripFixture(end: "b", name: "c", city: "a"))
+        #expect(trips[1] == TripFixture(end: "f", name: "e", city: "d"))
+        #expect(batch.warnings[1].map(\.description) == ["name: a key the mapping does not name, skipped [unknownKey]"])
+        guard case let .failure(ambiguous) = batch.results[2] else {
+            Issue.record("two spellings of cityName are ambiguous")
+            return
+        }
+        #expect(ambiguous.errors.map(\.rule) == ["ambiguousKey"])
+        #expect(trips[3] == TripFixture(name: "l", city: "j"), "exact keys win over the loose ones")
+    }
+
     // MARK: Alternative keys
 
     @Test func anyOfReadsTheFirstKeyPresent() {
