@@ -251,3 +251,48 @@ struct ModelJSONDemandTests {
         #expect(fromText.license?.key == "mit")
     }
 }
+
+// MARK: Models whose mappings are computed
+
+/// A model whose `mapping` is computed: every use makes a new mapping, built alike, under key
+/// policies (looser keys, alternatives, unknown keys warned).
+private struct Spelled: Mappable, Equatable {
+    var xy = 0
+    var z = 0
+    var deep = ""
+    static var mapping: Mapping<Spelled> {
+        Mapping(
+            keys: .ignoringCaseAndSeparators, unknownKeys: .warn,
+            ["xY": .property(\.xy), .anyOf("zz", "z"): .property(\.z), "inner": ["wQ": .property(\.deep)]])
+    }
+}
+
+private struct SpelledHolder: Mappable, Equatable {
+    var first = Spelled()
+    var rest: [Spelled] = []
+    static var mapping: Mapping<SpelledHolder> { ["first": .property(\.first), "rest": .property(\.rest)] }
+}
+
+@Suite struct ComputedMappingJSONTests {
+    /// The reader builds a document with one mapping and the walk reads it with another, built alike:
+    /// every looser key, alternative and unknown key must still be found, as from parsed JSON.
+    @Test func modelsWhoseMappingsAreComputedReadJSONAsParsedJSON() throws {
+        let json = """
+            {"first": {"x_y": 1, "z": 2, "Inner": {"w-q": "a"}, "extra": 0},
+             "rest": [{"X-Y": 3, "zz": 4, "inner": {"WQ": "b"}}, {"xy": 5, "z": 6, "inner": {"w_q": "c"}, "more": 1}]}
+            """
+        let expected = SpelledHolder(
+            first: Spelled(xy: 1, z: 2, deep: "a"), rest: [Spelled(xy: 3, z: 4, deep: "b"), Spelled(xy: 5, z: 6, deep: "c")])
+        var fromText: [MappingWarning] = []
+        var fromParsed: [MappingWarning] = []
+        #expect(try Mapper.map(SpelledHolder.self, fromJSON: Data(json.utf8), warnings: &fromText) == expected)
+        #expect(try Mapper.map(SpelledHolder.self, from: try Fixtures.parse(json), warnings: &fromParsed) == expected)
+        #expect(
+            fromText.map(\.description) == [
+                "first.extra → first: a key the mapping does not name, skipped [unknownKey]",
+                "rest[1].more → rest[1]: a key the mapping does not name, skipped [unknownKey]",
+            ])
+        #expect(fromText.map(\.description) == fromParsed.map(\.description))
+        #expect(try Mapper.map(Spelled.self, fromJSON: #"{"x_y": 7, "zz": 8, "inner": {"w_q": "d"}}"#) == Spelled(xy: 7, z: 8, deep: "d"))
+    }
+}
