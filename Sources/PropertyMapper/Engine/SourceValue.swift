@@ -148,8 +148,9 @@ enum SourceValue {
         case let .array(array):
             return strings(array)
         case .other:
+            guard typeID(of: item.value) == ObjectIdentifier([String].self) else { return nil }
             var value = item.value
-            return typeID(of: value) == ObjectIdentifier([String].self) ? take(&value, as: [String].self) : nil
+            return take(&value, as: [String].self)
         default:
             return nil
         }
