@@ -30,8 +30,9 @@ struct SourceItem {
     /// The item then holds `value` itself, without a copy.
     ///
     /// The `Any` is opened, so the common types are first told apart by the type the value was
-    /// stored as; a value stored inside another existential (`any Sendable`, `AnyObject`) or as a
-    /// subclass is then told apart by its dynamic type. Any other value goes the long way.
+    /// stored as (an `NSNumber` holding a JSON boolean by its class as well); a value stored as a
+    /// superclass of its type (an `NSNumber` held as an `NSObject`) is then told apart by its
+    /// dynamic type. Any other value goes the long way.
     init(_ value: consuming Any) {
         if let scalar = SourceValue.commonScalar(of: &value) {
             self.init(value, scalar)

@@ -176,7 +176,8 @@ struct JSONReader {
         try open(depth: depth)
         var strings: [String] = []
         if closesAtOnce(UInt8(ascii: "]")) { return strings }
-        // Room for a short list up front: growing one element at a time reallocates twice by three.
+        // Room for a short list up front: an empty array grown element by element reallocates
+        // twice before it holds three.
         strings.reserveCapacity(4)
         repeat {
             guard try peekToken(expected: .value) == UInt8(ascii: "\"") else {

@@ -63,15 +63,18 @@ struct Square: Shape, Equatable {
     // MARK: Values stored as another type
 
     /// A value reads the same however its `Any` came to hold it: as the common type itself (read in
-    /// place), as a subclass of it (a JSON boolean's class, cast), through `any Sendable` or
-    /// `AnyObject`, or as the Foundation class that bridges to it.
+    /// place), as a subclass of it (a JSON boolean's class, cast), as a superclass (`NSObject`),
+    /// through `any Sendable` or `AnyObject`, or as the Foundation class that bridges to it.
     @Test func valuesStoredAsAnotherTypeReadAsThemselves() {
         let text = "a string too long to be stored inline in the string itself"
         for stored in [text, text as any Sendable, NSString(string: text) as AnyObject] as [Any] {
             #expect(mapLiteral(stored, initial: "").value == text)
             expectTypeError(mapLiteral(stored, initial: 0), initial: 0)
         }
-        for stored in [NSNumber(value: 7), NSNumber(value: 7) as AnyObject, 7 as any Sendable, 7 as AnyObject] as [Any] {
+        let seven: [Any] = [
+            NSNumber(value: 7), NSNumber(value: 7) as AnyObject, NSNumber(value: 7) as NSObject, 7 as any Sendable, 7 as AnyObject,
+        ]
+        for stored in seven {
             #expect(mapLiteral(stored, initial: 0).value == 7)
             expectTypeError(mapLiteral(stored, initial: false), initial: false)
         }
