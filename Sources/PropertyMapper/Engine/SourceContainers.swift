@@ -124,7 +124,7 @@ extension NSDictionary: StringKeyedContainer {
     var acceptsStringKeys: Bool { true }
 
     func value(forKey key: String) -> Any? {
-        unbridgedValue(forKey: key)  // not object(forKey:): see NSDictionary+Unbridged.swift
+        unbridgedValue(forKey: key)  // not object(forKey:): see FoundationContainers+Unbridged.swift
     }
 
     func forEachStringKey(_ body: (String, Any) -> Void) {
@@ -134,10 +134,6 @@ extension NSDictionary: StringKeyedContainer {
 
 extension Array: IndexedContainer {
     func element(at index: Int) -> Any { self[index] }
-}
-
-extension NSArray: IndexedContainer {
-    func element(at index: Int) -> Any { object(at: index) }
 }
 
 /// Lets the engine see through an `Optional` stored in an `Any`.

@@ -182,6 +182,8 @@ enum SourceValue {
     /// A view of an array source without converting or copying it.
     static func indexed(_ value: Any) -> IndexedSource? {
         if typeID(of: value) == arrayType { return .array(value as! [Any]) }
+        // Not `object(at:)`: see FoundationContainers+Unbridged.swift.
+        if isObject(value), let array = value as? NSArray { return .other(UnbridgedArray(array)) }
         if let other = value as? any IndexedContainer { return .other(other) }
         return nil
     }
