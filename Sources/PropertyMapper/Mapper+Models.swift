@@ -129,9 +129,14 @@ struct ModelEntry<Model> {
     let jsonLevel: JSONLevel
     /// Whether the model is written through its key paths (a `Mappable`), which must then all be writable.
     let writes: Bool
-    /// Makes a model from a source value (nil when absent), as the outermost model; appends its
-    /// warnings when it succeeds.
-    let make: (SourceItem?, inout [MappingWarning]) -> Result<Model, MappingError>
+    /// Makes a model from a source value (nil when absent), as the outermost model at the nesting
+    /// given (a dry run's writes nothing); appends its warnings when it succeeds.
+    let makeAt: (SourceItem?, Nesting, inout [MappingWarning]) -> Result<Model, MappingError>
+
+    /// Makes a model from a source value (nil when absent), as the outermost model.
+    func make(_ item: SourceItem?, _ warnings: inout [MappingWarning]) -> Result<Model, MappingError> {
+        makeAt(item, .outermost(), &warnings)
+    }
 
     enum JSONInput {
         case data(Data)
@@ -278,7 +283,7 @@ struct ModelEntry<Model> {
     }
 
     func validate(_ source: Any?, warnings: inout [MappingWarning]) -> [ValidationError] {
-        switch make(source.map(SourceItem.init), &warnings) {
+        switch makeAt(source.map(SourceItem.init), .outermost(writes: false), &warnings) {
         case .success: []
         case let .failure(error): error.errors
         }
@@ -301,8 +306,8 @@ struct ModelEntry<Model> {
 extension ModelEntry where Model: Mappable {
     init(_: Model.Type) {
         let mapping = Model.mapping
-        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: true) { item, warnings in
-            Engine.make(Model.self, from: item, nesting: .outermost(), warnings: &warnings)
+        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: true) { item, nesting, warnings in
+            Engine.make(Model.self, from: item, nesting: nesting, warnings: &warnings)
         }
     }
 }
@@ -310,8 +315,8 @@ extension ModelEntry where Model: Mappable {
 extension ModelEntry where Model: ImmutableMappable {
     init(_: Model.Type) {
         let mapping = Model.mapping
-        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: false) { item, warnings in
-            Engine.make(Model.self, from: item, nesting: .outermost(), warnings: &warnings)
+        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: false) { item, nesting, warnings in
+            Engine.make(Model.self, from: item, nesting: nesting, warnings: &warnings)
         }
     }
 }

@@ -2,7 +2,7 @@
 //
 //   Mapper.mapValues(from:to:using:)        the public entry points (Mapper.swift, Mapper+Models.swift)
 //   Engine.map(_:into:using:)               refuses a mapping with definition errors (Plan, PlanCheck)
-//   Engine.run(_:on:plan:writes:)           one model: a temporary staging buffer (Staging.swift)
+//   Engine.run(on:plan:nesting:…)           one model: a temporary staging buffer (Staging.swift)
 //   MappingRun.visit(_:_:)                  phase one walks the plan's levels over the source (MappingRun.swift);
 //                                           a small `[String: Any]` is read whole, its keys matched to
 //                                           entries without hashing (KeyScan, DictionaryScan.swift)
@@ -31,7 +31,7 @@ enum Engine {
     static func map<Root>(_ source: Any?, into model: inout Root, using plan: Plan, warnings: inout [MappingWarning]) throws(MappingError) {
         try refuseFaulty(plan, writing: true)
         let errors = withUnsafeMutablePointer(to: &model) {
-            run(on: $0, plan: plan, writes: true, nesting: .outermost(), warnings: &warnings) { $0.visitRoot(plan, raw: source) }
+            run(on: $0, plan: plan, nesting: .outermost(), warnings: &warnings) { $0.visitRoot(plan, raw: source) }
         }
         if !errors.isEmpty { throw MappingError(errors: errors) }
     }
@@ -46,7 +46,7 @@ enum Engine {
         }
         var copy = model
         return withUnsafeMutablePointer(to: &copy) {
-            run(on: $0, plan: plan, writes: false, nesting: .outermost(), warnings: &warnings) { $0.visitRoot(plan, raw: source) }
+            run(on: $0, plan: plan, nesting: .outermost(writes: false), warnings: &warnings) { $0.visitRoot(plan, raw: source) }
         }
     }
 
@@ -96,13 +96,15 @@ enum Engine {
 
     /// Makes a new `Model` in `slot` (uninitialized memory for one): `init()`, then its mapping.
     /// Returns no error and the slot holds the model, or the errors and the slot is uninitialized.
+    /// In a dry run (`nesting.writes` false) the mapping only checks: the slot holds the new model
+    /// as `init()` made it, for its calls.
     static func make<Model: Mappable>(
         _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer, warnings: inout [MappingWarning]
     ) -> [ValidationError] {
         let plan = Model.mapping.plan
-        if let refused = refusal(of: plan, nesting: nesting, writing: true) { return refused.errors }
+        if let refused = refusal(of: plan, Model.self, from: item, nesting: nesting, writing: true) { return refused.errors }
         let model = slot.initializeMemory(as: Model.self, repeating: Model(), count: 1)
-        let errors = run(on: model, plan: plan, writes: true, nesting: nesting, warnings: &warnings) { $0.visitRoot(plan, item) }
+        let errors = run(on: model, plan: plan, nesting: nesting, warnings: &warnings) { $0.visitRoot(plan, item) }
         if !errors.isEmpty { model.deinitialize(count: 1) }
         return errors
     }
@@ -112,10 +114,10 @@ enum Engine {
         _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer, warnings: inout [MappingWarning]
     ) -> [ValidationError] {
         let plan = Model.mapping.plan
-        if let refused = refusal(of: plan, nesting: nesting, writing: false) { return refused.errors }
+        if let refused = refusal(of: plan, Model.self, from: item, nesting: nesting, writing: false) { return refused.errors }
         return withStaging(plan) { staging in
             // No instance exists yet: the plan refuses calls, the only fields that need one.
-            var run = MappingRun(root: nil, staging: staging, stagesWrites: true, nesting: nesting)
+            var run = MappingRun(root: nil, staging: staging, stagesWrites: true, nesting: nesting.writingInner(true))
             run.visitRoot(plan, item)
             run.checkSharedTargets(plan)
             run.judgeRules(of: plan)
@@ -146,6 +148,7 @@ enum Engine {
     ) -> Result<PendingWrites, MappingError> {
         if let refused = refusal(of: plan, nesting: nesting, writing: true) { return .failure(refused) }
         let pending = PendingWrites(plan: plan)
+        // Its nested models are written when its writes are: a rule never reads a merged model.
         var run = MappingRun(root: UnsafeRawPointer(model), staging: pending.staging, stagesWrites: true, nesting: nesting)
         run.visitRoot(plan, item)
         run.judgeRules(of: plan)
@@ -157,7 +160,23 @@ enum Engine {
         return .success(pending)
     }
 
-    /// Why a model of `plan` cannot be made at `nesting` (too deep, or a faulty mapping), or nil.
+    /// Why a `Model` of `plan` cannot be made from `item` at `nesting` (a null, too deep, or a
+    /// faulty mapping), or nil. A null is one `type` error: an element or value of a model type is
+    /// never made from nothing (an optional one takes null as nil before this), and neither is the
+    /// model of a null document (`mapValues` finds no value in it instead).
+    private static func refusal<Model>(
+        of plan: Plan, _: Model.Type, from item: SourceItem?, nesting: Nesting, writing: Bool
+    ) -> MappingError? {
+        if let item, item.isNull {
+            let failure = Failure.typeMismatch(found: .null, expected: TypeName.of(Model.self))
+            return MappingError(errors: [
+                ValidationError(path: "", property: "", rule: "type", value: SourceValue.render(item.value), failure: failure)
+            ])
+        }
+        return refusal(of: plan, nesting: nesting, writing: writing)
+    }
+
+    /// Why a model of `plan` cannot be mapped at `nesting` (too deep, or a faulty mapping), or nil.
     private static func refusal(of plan: Plan, nesting: Nesting, writing: Bool) -> MappingError? {
         if let failure = nesting.refusal {
             return MappingError(errors: [ValidationError(path: "", property: "", rule: "depth", value: nil, failure: failure)])
@@ -171,16 +190,18 @@ enum Engine {
     }
 
     /// Phase one (`visit`, walking the source) for the model at `model` and, when nothing failed and
-    /// `writes`, phase two. Returns the errors; none means the staged values were written (or, in a
-    /// dry run, dropped).
+    /// `nesting.writes`, phase two. Returns the errors; none means the staged values were written
+    /// (or, in a dry run, dropped).
     private static func run<Root>(
-        on model: UnsafeMutablePointer<Root>, plan: Plan, writes: Bool, nesting: Nesting, warnings: inout [MappingWarning],
+        on model: UnsafeMutablePointer<Root>, plan: Plan, nesting: Nesting, warnings: inout [MappingWarning],
         _ visit: (inout MappingRun) -> Void
     ) -> [ValidationError] {
-        withStaging(plan) { staging in
+        let writes = nesting.writes
+        return withStaging(plan) { staging in
             // A dry run keeps its values too when rules read them, and drops them at the end.
             let stages = writes || !plan.rules.isEmpty
-            var run = MappingRun(root: UnsafeRawPointer(model), staging: staging, stagesWrites: stages, nesting: nesting)
+            var run = MappingRun(
+                root: UnsafeRawPointer(model), staging: staging, stagesWrites: stages, nesting: nesting.writingInner(stages))
             visit(&run)
             run.judgeRules(of: plan)
             if run.errors.isEmpty, writes {

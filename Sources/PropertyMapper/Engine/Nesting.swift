@@ -20,33 +20,50 @@ struct Nesting {
     /// as long as any nesting made by `taggingInner(_:)` or from it is used.
     private let exempt: Unmanaged<TagKey>?
     private let innerExempt: Unmanaged<TagKey>?
+    /// Whether the model at this nesting is written: false in a dry run, which only checks it, and
+    /// true for a model whose value an enclosing one needs (see `writingInner(_:)`).
+    let writes: Bool
+    /// Whether the models one level further in are written.
+    private let innerWrites: Bool
 
     /// The key of the polymorphic tag that chose this model's type: never an unknown key here.
     var exemptKey: String? { exempt?.takeUnretainedValue().key }
 
     private static let checkInterval = 16
 
-    /// The outermost model's nesting, entered at the caller's stack position.
-    static func outermost() -> Nesting {
-        Nesting(depth: 0, entry: stackAddress(), exempt: nil, innerExempt: nil)
+    /// The outermost model's nesting, entered at the caller's stack position; a dry run (`writes`
+    /// false) checks every model of the graph and writes none.
+    static func outermost(writes: Bool = true) -> Nesting {
+        Nesting(depth: 0, entry: stackAddress(), exempt: nil, innerExempt: nil, writes: writes, innerWrites: writes)
     }
 
-    private init(depth: Int, entry: UInt, exempt: Unmanaged<TagKey>?, innerExempt: Unmanaged<TagKey>?) {
+    private init(
+        depth: Int, entry: UInt, exempt: Unmanaged<TagKey>?, innerExempt: Unmanaged<TagKey>?, writes: Bool, innerWrites: Bool
+    ) {
         self.depth = depth
         self.entry = entry
         self.exempt = exempt
         self.innerExempt = innerExempt
+        self.writes = writes
+        self.innerWrites = innerWrites
     }
 
     /// The nesting of a model inside this one.
     var inner: Nesting {
-        Nesting(depth: depth + 1, entry: entry, exempt: innerExempt, innerExempt: nil)
+        Nesting(depth: depth + 1, entry: entry, exempt: innerExempt, innerExempt: nil, writes: innerWrites, innerWrites: innerWrites)
     }
 
     /// This nesting, for a value whose model (one level further in) the polymorphic tag at `tag`
     /// chose. The caller keeps `tag` alive while the nesting is used (see `exempt`).
     func taggingInner(_ tag: TagKey) -> Nesting {
-        Nesting(depth: depth, entry: entry, exempt: exempt, innerExempt: .passUnretained(tag))
+        Nesting(depth: depth, entry: entry, exempt: exempt, innerExempt: .passUnretained(tag), writes: writes, innerWrites: innerWrites)
+    }
+
+    /// This nesting, for a run that keeps the values of its fields (`keeps`): its nested models are
+    /// then made whole, since a model rule or an immutable model's `init` reads them; otherwise, in
+    /// a dry run, they are only checked.
+    func writingInner(_ keeps: Bool) -> Nesting {
+        Nesting(depth: depth, entry: entry, exempt: exempt, innerExempt: innerExempt, writes: writes, innerWrites: writes || keeps)
     }
 
     /// Why a model cannot be mapped at this nesting, or nil.
