@@ -231,6 +231,20 @@ enum Paths {
         if prefix.isEmpty, suffix.hasPrefix(".") { return String(suffix.dropFirst()) }
         return prefix + suffix
     }
+
+    /// Whether `path` is `parent` or lies inside it (`parent.x`, `parent[2]`).
+    static func isUnder(_ path: String, _ parent: String) -> Bool {
+        guard path.hasPrefix(parent) else { return false }
+        let rest = path.dropFirst(parent.count)
+        return rest.isEmpty || rest.hasPrefix(".") || rest.hasPrefix("[")
+    }
+
+    /// `path`, when it is `parent` or lies inside it, with `parent` replaced by `newParent`;
+    /// otherwise `path` as it is.
+    static func rebased(_ path: String, from parent: String, to newParent: String) -> String {
+        guard isUnder(path, parent) else { return path }
+        return newParent + path.dropFirst(parent.count)
+    }
 }
 
 enum Conversions {
