@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Text formats (`.iso8601`, `.format(_:)`) read strings; epoch formats (`.secondsSince1970`,
 /// `.millisecondsSince1970`) read JSON numbers, integers or fractions (a numeric string is not an
-/// epoch). Serialization writes a date in the first format of its list.
+/// epoch, unless the field is `.lenient()` and all its formats are epochs). Serialization writes a
+/// date in the first format of its list.
 public struct DateFormat: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         case iso8601
@@ -172,14 +173,18 @@ enum DateSource {
         var kinds: ValueKinds = []
         if text { kinds.insert(.string) }
         if numbers { kinds.insert(.number) }
-        return Conversion<DateSource>(typeName: name, kinds: kinds) { item, issues in
-            switch item.scalar {
-            case let .string(string) where text: return .text(string)
-            case let .number(number) where numbers: return .number(number)
-            default:
-                issues.addMismatch(item, expected: name)
-                return nil
-            }
-        }
+        // Epoch formats alone read a number as a `Double` does, and so, under `.lenient()`, a
+        // numeric string; with a text format, a string is text.
+        return Conversion<DateSource>(
+            typeName: name, kinds: kinds,
+            convert: { item, issues in
+                switch item.scalar {
+                case let .string(string) where text: return .text(string)
+                case let .number(number) where numbers: return .number(number)
+                default:
+                    issues.addMismatch(item, expected: name)
+                    return nil
+                }
+            }, coercion: text ? nil : .fraction)
     }
 }

@@ -5,6 +5,7 @@
 // @unchecked, as its base: immutable `let`s of `Sendable` types only.
 final class BoxArrayField<Root, Input, Target>: PropertyWriter<Root, Target>, Field, @unchecked Sendable {
     private let rule: String
+    private let element: Conversion<Input>
     private let conversion: Conversion<[Input]>
     let demand: JSONDemand
     /// Boxes every element: initializes the slot with a `Target` and returns no failure, or returns
@@ -22,11 +23,19 @@ final class BoxArrayField<Root, Input, Target>: PropertyWriter<Root, Target>, Fi
         transform: @escaping @Sendable ([Input], UnsafeMutableRawPointer) -> [(index: Int, failure: Failure)]
     ) {
         self.rule = rule
+        self.element = element
         self.conversion = Conversions.array(element)
         self.demand = demand
         self.reverse = reverse
         self.transform = transform
         super.init(keyPath, typeName: TypeName.of(Target.self))
+    }
+
+    /// Under `.lenient()`: each element read by the lenient table, as the boxing's input.
+    func lenient() -> (any Field)? {
+        Conversions.lenient(element).map {
+            BoxArrayField(rule: rule, keyPath: keyPath, element: $0, demand: demand, reverse: reverse, transform: transform)
+        }
     }
 
     var irreversibility: Failure? { reverse == nil ? .noReverse(rule: rule) : nil }
@@ -48,7 +57,11 @@ final class BoxArrayField<Root, Input, Target>: PropertyWriter<Root, Target>, Fi
         let converted = scratch.assumingMemoryBound(to: [Input].self).move()
         guard run.passesValidators(node, item) else { return }
         let failures = transform(converted, run.staging.slot(field))
-        if failures.isEmpty { return run.staged(field, checkedBy: node, from: item) }
+        if failures.isEmpty {
+            run.staged(field, checkedBy: node, from: item)
+            if !issues.list.isEmpty { run.warn(node, issues: issues) }  // the elements' coercions
+            return
+        }
         let source = item.indexed
         for (index, failure) in failures {
             let value: Any = source.flatMap { index < $0.count ? $0[index] : nil } ?? SourceValue.null

@@ -23,19 +23,24 @@ struct Conversion<Value>: Sendable {
     /// Under `.lenient()`, a string the value reads as by the lenient table, for the validators to
     /// judge; nil for a strict conversion.
     let coerce: (@Sendable (SourceItem) -> SourceItem?)?
+    /// The lenient table's entry for the scalar this conversion reads (an integer, a fraction, a
+    /// `Decimal`, a `Bool`), which `.lenient()` reads strings by; nil for a conversion of anything
+    /// else, strings included (a boxing that reads strings itself, such as `.decimal`).
+    let coercion: Coercion.Target?
 
     /// `convertInto` calls `convert`: two calls per value. For the rarer conversions.
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
         write: SerialWrite<Value>? = nil,
-        coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil
+        coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
+        coercion: Coercion.Target? = nil
     ) {
         self.init(
             typeName: typeName, kinds: kinds, demand: demand, convert: convert,
             convertInto: { value, slot, issues in
                 Conversion.store(convert(value, &issues), in: slot)
-            }, write: write, coerce: coerce)
+            }, write: write, coerce: coerce, coercion: coercion)
     }
 
     /// Both closures given: the common conversions make each from the same concrete reading, so
@@ -46,7 +51,8 @@ struct Conversion<Value>: Sendable {
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
         convertInto: @escaping @Sendable (SourceItem, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool,
         write: SerialWrite<Value>? = nil,
-        coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil
+        coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
+        coercion: Coercion.Target? = nil
     ) {
         self.typeName = typeName
         self.kinds = kinds
@@ -55,6 +61,7 @@ struct Conversion<Value>: Sendable {
         self.convertInto = convertInto
         self.write = write ?? { value, output, issues in Serializer.writeDynamic(value, &output, &issues) }
         self.coerce = coerce
+        self.coercion = coercion
     }
 
     /// Under `.lenient()`, the value the lenient table reads `item` as (with a `coerced` warning),
@@ -223,6 +230,20 @@ enum Paths {
     static func joined(_ prefix: String, _ suffix: String) -> String {
         if prefix.isEmpty, suffix.hasPrefix(".") { return String(suffix.dropFirst()) }
         return prefix + suffix
+    }
+
+    /// Whether `path` is `parent` or lies inside it (`parent.x`, `parent[2]`).
+    static func isUnder(_ path: String, _ parent: String) -> Bool {
+        guard path.hasPrefix(parent) else { return false }
+        let rest = path.dropFirst(parent.count)
+        return rest.isEmpty || rest.hasPrefix(".") || rest.hasPrefix("[")
+    }
+
+    /// `path`, when it is `parent` or lies inside it, with `parent` replaced by `newParent`;
+    /// otherwise `path` as it is.
+    static func rebased(_ path: String, from parent: String, to newParent: String) -> String {
+        guard isUnder(path, parent) else { return path }
+        return newParent + path.dropFirst(parent.count)
     }
 }
 
@@ -399,7 +420,7 @@ enum Conversions {
         write: { value, output, _ in
             output.bool(value)
             return true
-        })
+        }, coercion: .boolean)
 
     private static func readBool(_ item: SourceItem, _ issues: inout ConversionIssues) -> Bool? {
         if case let .bool(flag) = item.scalar { return flag }
@@ -429,14 +450,14 @@ enum Conversions {
             write: { value, output, _ in
                 output.integer(value)
                 return true
-            })
+            }, coercion: .integer)
     }
 
     static let double = Conversion<Double>(
         typeName: "Double", kinds: .number,
         convert: { item, issues in readDouble(item, &issues) },
         convertInto: { item, slot, issues in Conversion<Double>.store(readDouble(item, &issues), in: slot) },
-        write: { value, output, issues in Serializer.write(double: value, &output, &issues) })
+        write: { value, output, issues in Serializer.write(double: value, &output, &issues) }, coercion: .fraction)
 
     private static func readDouble(_ item: SourceItem, _ issues: inout ConversionIssues) -> Double? {
         guard case let .number(number) = item.scalar else {
@@ -456,7 +477,7 @@ enum Conversions {
         convert: { item, issues in readFloat(item, &issues) },
         convertInto: { item, slot, issues in Conversion<Float>.store(readFloat(item, &issues), in: slot) },
         // Widened exactly: the double's shortest text reads back as the same `Float`.
-        write: { value, output, issues in Serializer.write(double: Double(value), &output, &issues) })
+        write: { value, output, issues in Serializer.write(double: Double(value), &output, &issues) }, coercion: .fraction)
 
     private static func readFloat(_ item: SourceItem, _ issues: inout ConversionIssues) -> Float? {
         guard case let .number(number) = item.scalar else {
@@ -479,7 +500,7 @@ enum Conversions {
         typeName: "Decimal", kinds: .number,
         convert: { item, issues in readDecimal(item, &issues) },
         convertInto: { item, slot, issues in Conversion<Decimal>.store(readDecimal(item, &issues), in: slot) },
-        write: { value, output, issues in Serializer.write(decimal: value, &output, &issues) })
+        write: { value, output, issues in Serializer.write(decimal: value, &output, &issues) }, coercion: .decimal)
 
     private static func readDecimal(_ item: SourceItem, _ issues: inout ConversionIssues) -> Decimal? {
         guard case let .number(number) = item.scalar else {

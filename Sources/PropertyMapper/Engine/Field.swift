@@ -123,7 +123,7 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
     }
 
     func lenient() -> (any Field)? {
-        Conversions.lenient(Value.self).map { PropertyField(keyPath, substitutes: substitutes, conversion: $0) }
+        Conversions.lenient(conversion).map { PropertyField(keyPath, substitutes: substitutes, conversion: $0) }
     }
 
     var scratchLayout: ValueLayout { .none }
@@ -210,7 +210,7 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
     }
 
     func lenient() -> (any Field)? {
-        Conversions.lenient(Input.self).map {
+        Conversions.lenient(conversion).map {
             TransformField(
                 rule: rule, keyPath: keyPath, input: $0, instanceUse: instanceUse, demand: demand, reverse: reverse,
                 substitutes: substitutes, transform: transform)
@@ -255,6 +255,7 @@ final class TransformField<Root, Input, Target>: PropertyWriter<Root, Target>, F
             run.fail(node, rule: rule, failure: failure, value: item.value)
         } else {
             run.staged(field, checkedBy: node, from: item)
+            if !issues.list.isEmpty { run.warn(node, issues: issues) }  // a coercion's
         }
     }
 }

@@ -73,6 +73,9 @@ final class LevelKeys: Sendable {
 /// What a keyed level finds for one entry under its key policies.
 enum KeyLookup {
     case found(SourceItem)
+    /// Found at one of the entry's alternative keys (`.anyOf`) other than its first: the value and
+    /// that key, at whose path its errors and warnings are reported.
+    case alternative(SourceItem, key: String)
     case absent
     /// No exact match, and several source keys (sorted) that match under the policy.
     case ambiguous([String])
@@ -113,7 +116,7 @@ struct KeyedReading {
     mutating func lookupBeyondFirstKey(_ entry: Int) -> KeyLookup {
         if keys.entryNames[entry].count > 1 {
             for name in keys.entryNames[entry].dropFirst() {
-                if let item = item(at: name) { return .found(item) }
+                if let item = item(at: name) { return .alternative(item, key: name) }
             }
         }
         guard keys.matching != .exact else { return .absent }

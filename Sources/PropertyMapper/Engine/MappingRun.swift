@@ -81,7 +81,7 @@ struct MappingRun {
             // case, is found as without a policy.
             for index in entries.indices {
                 let found = object.withItem(forEntry: index) { visit(entries[index], present: $0) }
-                if !found { visit(entries[index], object.lookupBeyondFirstKey(entry: index)) }
+                if !found { visit(entries[index], object.lookupBeyondFirstKey(entry: index), in: level) }
             }
             return report(unknown: object.unknownKeys, in: level, keys)
         }
@@ -104,7 +104,7 @@ struct MappingRun {
                 } else if case .noMatch = loose, keys.entryNames[index].count == 1 {
                     visitMissing(entries[index])
                 } else {
-                    visit(entries[index], reading.lookupBeyondFirstKey(index))
+                    visit(entries[index], reading.lookupBeyondFirstKey(index), in: level)
                 }
             }
         } else {
@@ -112,7 +112,7 @@ struct MappingRun {
                 if let item = reading.item(at: names[index]) {
                     visit(entries[index], present: item)
                 } else {
-                    visit(entries[index], reading.lookupBeyondFirstKey(index))
+                    visit(entries[index], reading.lookupBeyondFirstKey(index), in: level)
                 }
             }
         }
@@ -126,8 +126,10 @@ struct MappingRun {
     /// place, as the JSON reader reports it.
     @inline(never)
     private mutating func replaceErrors(of ambiguous: [(entry: Int, keys: [String])], in level: PlanLevel, after first: Int) {
+        // An entry's errors are at its path, or at the path of the alternative key it was read at.
         func isUnder(_ path: String, _ node: PlanNode) -> Bool {
-            path == node.path || path.hasPrefix(node.path + ".") || path.hasPrefix(node.path + "[")
+            Paths.isUnder(path, node.path)
+                || node.key.names.dropFirst().contains { Paths.isUnder(path, MappingKey.key($0).appended(to: level.path)) }
         }
         for (entry, candidates) in ambiguous.reversed() {
             let node = level.entries[entry]
@@ -143,13 +145,29 @@ struct MappingRun {
         }
     }
 
-    /// An entry as a keyed level's policy finds it.
+    /// An entry of `level` as the level's key policy finds it.
     @inline(__always)
-    private mutating func visit(_ node: PlanNode, _ lookup: consuming KeyLookup) {
+    private mutating func visit(_ node: PlanNode, _ lookup: consuming KeyLookup, in level: PlanLevel) {
         switch lookup {
         case let .found(item): visit(node, present: item)
+        case let .alternative(item, key): visit(node, present: item, at: MappingKey.key(key).appended(to: level.path))
         case .absent: visitMissing(node)
         case let .ambiguous(candidates): fail(node, rule: "ambiguousKey", failure: .ambiguousKey(candidates: candidates), value: nil)
+        }
+    }
+
+    /// An entry read at one of its alternative keys (`.anyOf`), whose path is `path`: the errors and
+    /// warnings of its value, made at the entry's path (its first key's), are moved to that path.
+    @inline(never)
+    private mutating func visit(_ node: PlanNode, present item: SourceItem, at path: String) {
+        let firstError = errors.count
+        let firstWarning = warnings.count
+        visit(node, present: item)
+        for index in errors.indices.dropFirst(firstError) {
+            errors[index].path = Paths.rebased(errors[index].path, from: node.path, to: path)
+        }
+        for index in warnings.indices.dropFirst(firstWarning) {
+            warnings[index].path = Paths.rebased(warnings[index].path, from: node.path, to: path)
         }
     }
 

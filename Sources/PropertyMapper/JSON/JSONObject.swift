@@ -90,7 +90,7 @@ final class JSONObject {
     /// present (`withItem(forEntry:_:)` found nothing): its next key present, else its one looser match.
     func lookupBeyondFirstKey(entry: Int) -> KeyLookup {
         for key in level.entryAlternatives[entry].dropFirst() where present.contains(key) {
-            return .found(items[key])
+            return .alternative(items[key], key: level.keys[key])
         }
         let primary = level.entryKeys[entry]
         guard primary >= 0, loosePresent.contains(primary) else { return .absent }

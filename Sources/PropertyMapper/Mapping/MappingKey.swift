@@ -11,8 +11,9 @@ public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, Expressi
     /// Alternative keys for one entry, in order (see `anyOf(_:_:)`).
     case alternatives([String])
 
-    /// Alternative keys for one entry: the first present is read (its errors are at the first key's
-    /// path); when none is, an error names every key tried; `serialize` writes the first.
+    /// Alternative keys for one entry: the first present is read (the errors and warnings of its
+    /// value are at that key's path); when none is, an error names every key tried; `serialize`
+    /// writes the first.
     ///
     ///     .anyOf("start_date", "start"): .box(.date, \.start),
     public static func anyOf(_ first: String, _ others: String...) -> MappingKey {

@@ -15,10 +15,11 @@ extension PropertyDescriptor {
     ///   `"12.5"` into an `Int` and `"True"` into a `Bool` stay `type` errors.
     ///
     /// It applies to the field's value and to every scalar inside it (array elements, dictionary
-    /// values), and to the input of a boxing or a call that takes one of these types; validators then
-    /// judge the coerced value (`.lenient().min(1)` sees 12). On a field that converts none of them
-    /// (a `String`, a model, `.date`'s own formats, `.decimal`, which reads numeric strings already)
-    /// it changes nothing. Other fields keep strict types.
+    /// values), and to the input of a boxing or a call that takes one of these types, element by
+    /// element for a boxing over an array (`.date(.secondsSince1970)` reads `"1291878848"`); validators
+    /// then judge the coerced value (`.lenient().min(1)` sees 12). On a field that converts none of
+    /// them (a `String`, a model, a `.date` with a text format, which reads strings as text, and
+    /// `.decimal`, which reads numeric strings already) it changes nothing. Other fields keep strict types.
     public func lenient() -> Self {
         if case let .field(field) = node, let lenient = field.lenient() { return replacingField(lenient) }
         return self
@@ -91,18 +92,20 @@ enum Coercion {
 }
 
 extension Conversions {
-    /// The lenient conversion for `Value` (`.lenient()`): for the scalars the table covers, and
-    /// optionals, arrays and `[String: …]` dictionaries of them, strings are coerced; nil for any
-    /// other type, which stays strict.
-    static func lenient<Value>(_: Value.Type) -> Conversion<Value>? {
+    /// The lenient form of a field's conversion (`.lenient()`), for a property's value, a boxing's
+    /// input and a call's parameter alike: a scalar that has an entry in the table (its `coercion`:
+    /// the integers, `Double`, `Float`, `Decimal`, `Bool`, and `.date`'s epoch formats) reads strings
+    /// by it; optionals, arrays and `[String: …]` dictionaries of the table's scalars read theirs
+    /// element by element; nil for any other conversion, which stays strict.
+    static func lenient<Value>(_ conversion: Conversion<Value>) -> Conversion<Value>? {
+        if conversion.coerce != nil { return conversion }  // lenient already
+        if let scalar = lenientScalar(conversion) { return scalar }
         let families: [@Sendable () -> Conversion<Value>?] = [
-            { lenient(Value.self, Int.self, .integer) }, { lenient(Value.self, Int8.self, .integer) },
-            { lenient(Value.self, Int16.self, .integer) }, { lenient(Value.self, Int32.self, .integer) },
-            { lenient(Value.self, Int64.self, .integer) }, { lenient(Value.self, UInt.self, .integer) },
-            { lenient(Value.self, UInt8.self, .integer) }, { lenient(Value.self, UInt16.self, .integer) },
-            { lenient(Value.self, UInt32.self, .integer) }, { lenient(Value.self, UInt64.self, .integer) },
-            { lenient(Value.self, Double.self, .fraction) }, { lenient(Value.self, Float.self, .fraction) },
-            { lenient(Value.self, Decimal.self, .decimal) }, { lenient(Value.self, Bool.self, .boolean) },
+            { lenient(Value.self, Int.self) }, { lenient(Value.self, Int8.self) }, { lenient(Value.self, Int16.self) },
+            { lenient(Value.self, Int32.self) }, { lenient(Value.self, Int64.self) }, { lenient(Value.self, UInt.self) },
+            { lenient(Value.self, UInt8.self) }, { lenient(Value.self, UInt16.self) }, { lenient(Value.self, UInt32.self) },
+            { lenient(Value.self, UInt64.self) }, { lenient(Value.self, Double.self) }, { lenient(Value.self, Float.self) },
+            { lenient(Value.self, Decimal.self) }, { lenient(Value.self, Bool.self) },
         ]
         for family in families {
             if let conversion = family() { return conversion }
@@ -110,24 +113,25 @@ extension Conversions {
         return nil
     }
 
-    /// The lenient conversion for `Value` when it is `Scalar`, or an optional, an array, an optional
-    /// array or a `[String: …]` of it.
-    private static func lenient<Value, Scalar>(_: Value.Type, _: Scalar.Type, _ target: Coercion.Target) -> Conversion<Value>? {
-        let scalar = { lenientScalar(make(Scalar.self), target) }
+    /// The lenient conversion for `Value` when it is an optional, an array, an optional array or a
+    /// `[String: …]` of `Scalar`.
+    private static func lenient<Value, Scalar>(_: Value.Type, _: Scalar.Type) -> Conversion<Value>? {
+        let scalar = { lenientScalar(make(Scalar.self)) }
         let conversion: Any? =
             switch Value.self {
-            case is Scalar.Type: scalar()
-            case is Scalar?.Type: optional(scalar())
-            case is [Scalar].Type: array(scalar())
-            case is [Scalar]?.Type: optional(array(scalar()))
-            case is [String: Scalar].Type: dictionary(scalar())
+            case is Scalar?.Type: scalar().map { optional($0) }
+            case is [Scalar].Type: scalar().map { array($0) }
+            case is [Scalar]?.Type: scalar().map { optional(array($0)) }
+            case is [String: Scalar].Type: scalar().map { dictionary($0) }
             default: nil
             }
         return conversion.map { $0 as! Conversion<Value> }
     }
 
-    /// `strict`, reading a string by the table first: a coerced value records a `coerced` warning.
-    private static func lenientScalar<Scalar>(_ strict: Conversion<Scalar>, _ target: Coercion.Target) -> Conversion<Scalar> {
+    /// `strict`, reading a string by the table first (by its `coercion` entry): a coerced value
+    /// records a `coerced` warning. Nil when the table has no entry for it.
+    private static func lenientScalar<Scalar>(_ strict: Conversion<Scalar>) -> Conversion<Scalar>? {
+        guard let target = strict.coercion else { return nil }
         @Sendable func read(_ item: SourceItem, _ issues: inout ConversionIssues) -> Scalar? {
             if let coerced = Coercion.coerce(item, target) {
                 issues.addCoerced(from: item, to: strict.typeName)
@@ -137,7 +141,7 @@ extension Conversions {
         }
         return Conversion(
             typeName: strict.typeName, kinds: strict.kinds.union(.string), demand: strict.demand,
-            convert: read, write: strict.write, coerce: { Coercion.coerce($0, target) })
+            convert: read, write: strict.write, coerce: { Coercion.coerce($0, target) }, coercion: target)
     }
 }
 

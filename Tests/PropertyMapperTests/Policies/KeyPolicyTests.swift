@@ -138,8 +138,68 @@ struct KeyPolicyTests {
             map(#"{"begin": "x"}"#, mapping).errors == [
                 #"start_date → start: value is missing; tried the keys "start_date", "start" [isRequired]"#
             ])
-        // A failing value is reported at the first key's path.
-        #expect(map(#"{"start": 5}"#, mapping).errors == [#"start_date → start: a number, expected String; got 5 [type]"#])
+        // A failing value is reported at the key it was read from.
+        #expect(map(#"{"start": 5}"#, mapping).errors == [#"start → start: a number, expected String; got 5 [type]"#])
+    }
+
+    @Test func aValueReadUnderAnAlternativeIsReportedAtThatKey() {
+        let mapping: Mapping<TripFixture> = [
+            .anyOf("departure", "leaving_on"): .property(\.start).lengthRange(1, 3),
+            "trip": [.anyOf("city", "town"): .property(\.city)],
+            .anyOf("place", "where"): ["name": .property(\.name)],
+            "stops": [0: [.anyOf("n", "number"): .property(\.count)]],
+        ]
+        #expect(
+            map(#"{"leaving_on": 5, "trip": {"town": 6}, "where": {"name": 7}, "stops": [{"number": "x"}]}"#, mapping).errors == [
+                #"leaving_on → start: a number, expected String; got 5 [type]"#,
+                #"stops[0].number → count: a string, expected Int; got "x" [type]"#,
+                #"trip.town → city: a number, expected String; got 6 [type]"#,
+                #"where.name → name: a number, expected String; got 7 [type]"#,
+            ])
+        #expect(map(#"{"leaving_on": "tomorrow"}"#, mapping).errors.first?.hasPrefix("leaving_on → start:") == true)
+        // Under the first key, as before; a shape error at the alternative names it too.
+        #expect(map(#"{"departure": 5}"#, mapping).errors.first?.hasPrefix("departure → start:") == true)
+        #expect(map(#"{"where": 5}"#, mapping).errors.first?.hasPrefix("where → name:") == true)
+    }
+
+    @Test func aBoxedValueReadUnderAnAlternativeIsReportedAtThatKeyInNestedModelsToo() throws {
+        struct Leg: Mappable {
+            var departure: Date?
+            static let mapping: Mapping<Leg> = [.anyOf("departure", "leaving_on"): .box(.date, \.departure)]
+        }
+        struct Journey: Mappable {
+            var legs: [Leg] = []
+            var first = Leg()
+            static let mapping: Mapping<Journey> = ["legs": .property(\.legs), "first": .property(\.first)]
+        }
+        let json = #"{"legs": [{"departure": "2010-12-09T07:14:08Z"}, {"leaving_on": "soon"}], "first": {"leaving_on": 1}}"#
+        for source in [json, try JSONSerialization.jsonObject(with: Data(json.utf8))] as [Any] {
+            let error = #expect(throws: MappingError.self) {
+                if let text = source as? String {
+                    _ = try Mapper.map(Journey.self, fromJSON: text)
+                } else {
+                    _ = try Mapper.map(Journey.self, from: source)
+                }
+            }
+            #expect(error?.errors.map(\.path) == ["legs[1].leaving_on", "first.leaving_on"])
+            #expect(error?.errors.map(\.rule) == ["box(Date)", "type"])
+            #expect(error?.errors.map(\.property) == ["legs[1].departure", "first.departure"])
+        }
+        let leg = #expect(throws: MappingError.self) { try Mapper.map(Leg.self, fromJSON: #"{"leaving_on": "soon"}"#) }
+        #expect(leg?.errors.map(\.path) == ["leaving_on"])
+    }
+
+    @Test func warningsForAValueReadUnderAnAlternativeNameThatKey() {
+        let mapping: Mapping<TripFixture> = [
+            .anyOf("n", "number"): .property(\.count).lenient(),
+            .anyOf("title", "label"): .property(\.name, fallback: "none"),
+        ]
+        let outcome = map(#"{"number": "5", "label": 6}"#, mapping)
+        #expect(outcome.trip == TripFixture(name: "none", count: 5))
+        #expect(outcome.warnings.map { String($0.prefix { $0 != " " }) } == ["label", "number"])
+        // Absent: the default's warning is at the first key, as the absent field's errors name every key tried.
+        let defaulted: Mapping<TripFixture> = [.anyOf("a", "b"): .property(\.count, default: 7)]
+        #expect(map(#"{}"#, defaulted).warnings == ["a → count: absent, the default 7 was written [defaultUsed]"])
     }
 
     @Test func anyOfCombinesWithLooserMatchingAndDefaults() {

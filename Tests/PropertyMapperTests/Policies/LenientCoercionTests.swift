@@ -110,3 +110,101 @@ struct LenientCoercionTests {
         #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["count": "7"], to: &reading, using: strict) }
     }
 }
+
+// MARK: A boxing's and a call's input
+
+private final class Schedule {
+    var when = Date(timeIntervalSince1970: 0)
+    var times: [Date] = []
+    var epochs: [Date]? = nil
+    var count = 0
+    var price: Decimal = 0
+    var stamp = Date(timeIntervalSince1970: 0)
+
+    func doubled(_ value: Int) -> Int? { value * 2 }
+}
+
+/// The boxings and the call of `Schedule` under `coercion: .lenient`.
+private let lenientSchedule = Mapping<Schedule>(
+    coercion: .lenient,
+    [
+        "when": .box(.date(.secondsSince1970), \.when),
+        "times": .box(.date(.millisecondsSince1970), \.times),
+        "epochs": .box(epoch, \.epochs),
+        "count": .call(Schedule.doubled, \.count),
+        "price": .box(.decimal, \.price),
+        "stamp": .box(.date(.iso8601, .secondsSince1970), \.stamp),
+    ])
+
+/// The same with `.lenient()` on each field.
+private let lenientFields: Mapping<Schedule> = [
+    "when": .box(.date(.secondsSince1970), \.when).lenient(),
+    "times": .box(.date(.millisecondsSince1970), \.times).lenient(),
+    "epochs": .box(epoch, \.epochs).lenient(),
+    "count": .call(Schedule.doubled, \.count).lenient(),
+    "price": .box(.decimal, \.price).lenient(),
+    "stamp": .box(.date(.iso8601, .secondsSince1970), \.stamp).lenient(),
+]
+
+@Suite
+struct LenientBoxingAndCallInputTests {
+    /// Maps `source` (a dictionary, or JSON text) into a fresh schedule, with its warnings.
+    private func map(_ source: Any, mappingWide: Bool) throws -> (Schedule, [MappingWarning]) {
+        let schedule = Schedule()
+        var warnings: [MappingWarning] = []
+        let mapping = mappingWide ? lenientSchedule : lenientFields
+        if let json = source as? String {
+            try Mapper.mapValues(fromJSON: json, to: schedule, using: mapping, warnings: &warnings)
+        } else {
+            try Mapper.mapValues(from: source, to: schedule, using: mapping, warnings: &warnings)
+        }
+        return (schedule, warnings)
+    }
+
+    @Test(arguments: [true, false])
+    func anEpochDatesNumericStringIsCoercedWithOneWarning(mappingWide: Bool) throws {
+        for source: Any in [["when": "1291878848"], #"{"when": "1291878848"}"#] {
+            let (schedule, warnings) = try map(source, mappingWide: mappingWide)
+            #expect(schedule.when == Date(timeIntervalSince1970: 1_291_878_848))
+            #expect(warnings.map(\.kind) == [.coerced])
+            #expect(warnings.map(\.path) == ["when"])
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func aCallsIntegerInputIsCoerced(mappingWide: Bool) throws {
+        let (schedule, warnings) = try map(["count": "42"], mappingWide: mappingWide)
+        #expect(schedule.count == 84)
+        #expect(warnings.map(\.kind) == [.coerced] && warnings.first?.path == "count")
+    }
+
+    @Test(arguments: [true, false])
+    func aBoxingOverAnArrayCoercesElementByElement(mappingWide: Bool) throws {
+        let (schedule, warnings) = try map(
+            #"{"times": ["1291878848123", 1291878848000], "epochs": [1, "2", "3"]}"#, mappingWide: mappingWide)
+        #expect(schedule.times == [Date(timeIntervalSince1970: 1_291_878_848.123), Date(timeIntervalSince1970: 1_291_878_848)])
+        #expect(schedule.epochs == [1, 2, 3].map { Date(timeIntervalSince1970: $0) })
+        #expect(warnings.map(\.kind) == [.coerced, .coerced, .coerced])
+        #expect(warnings.map(\.path) == ["times[0]", "epochs[1]", "epochs[2]"])
+        #expect(warnings.map(\.property) == ["times", "epochs", "epochs"])
+    }
+
+    @Test(arguments: [true, false])
+    func whatTheTableCannotReadStaysATypeError(mappingWide: Bool) {
+        let error = #expect(throws: MappingError.self) {
+            try map(["when": "soon", "times": ["1", "x"], "count": "4.5"], mappingWide: mappingWide)
+        }
+        #expect(error?.errors.map(\.path) == ["when", "times[1]", "count"])
+        #expect(error?.errors.map(\.rule) == ["type", "type", "type"])
+    }
+
+    @Test(arguments: [true, false])
+    func aBoxingThatReadsStringsItselfIsNotCoerced(mappingWide: Bool) throws {
+        // `.decimal` reads numeric strings as its own contract; a format list that reads text takes a string as text.
+        let (schedule, warnings) = try map(["price": "12.50"], mappingWide: mappingWide)
+        #expect(schedule.price == Decimal(string: "12.50"))
+        #expect(warnings.isEmpty)
+        let error = #expect(throws: MappingError.self) { try map(["stamp": "1291878848"], mappingWide: mappingWide) }
+        #expect(error?.errors.map(\.rule) == ["box(Date)"])
+    }
+}
