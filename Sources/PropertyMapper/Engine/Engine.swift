@@ -22,8 +22,9 @@
 
 /// Runs plans over sources: the one place that joins phase one and phase two.
 enum Engine {
-    /// How many models may nest: a deeper graph (or a cyclic `NSDictionary`) is one `depth` error,
-    /// never a stack overflow.
+    /// How many levels a model graph may have, the outermost model being level 1: a model nested
+    /// this many models deep (or a cyclic `NSDictionary`) is one `depth` error, never a stack
+    /// overflow. A thread's stack may refuse a graph sooner (see `Nesting`).
     static let maximumDepth = 512
 
     /// Maps `source` into `model`: every error, or nothing wrong and everything written (and its

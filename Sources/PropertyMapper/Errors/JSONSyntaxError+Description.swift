@@ -25,6 +25,8 @@ extension JSONSyntaxError {
             return "number \(text) at byte \(offset) is out of range"
         case .tooDeep:
             return "nesting deeper than \(JSONReader.maximumDepth) levels at byte \(offset)"
+        case let .tooDeepForStack(levels):
+            return "nesting deeper than the thread's stack allows (\(levels) levels) at byte \(offset)"
         }
     }
 

@@ -17,9 +17,13 @@ import Foundation
 /// - Duplicate keys: the last one wins, as in JSONSerialization (keys equal as Swift strings,
 ///   that is canonically equivalent, are the same key).
 /// - At most 512 nested arrays and objects, as JSONSerialization; the reader never recurses on the
-///   input's nesting, so any depth fails cleanly.
+///   input's nesting, so any depth fails cleanly. It does recurse on the mapping's (`JSONDemand`),
+///   so from `firstMeasuredDepth` in, a container is opened only while the stack is above its floor
+///   (`StackFloor`): on a small stack, a deep document is an error, never an overflow.
 struct JSONReader {
     static let maximumDepth = 512
+    /// The depth from which the stack is measured: deeper than most documents.
+    static let firstMeasuredDepth = 8
 
     let base: UnsafePointer<UInt8>
     let end: Int
@@ -28,6 +32,9 @@ struct JSONReader {
     private var scratch: [UInt8] = []
     /// The keys matched loosely so far, under key policies.
     var looseMatches = LooseMatchMemo()
+    /// Where on the stack the reading started, and the stack's floor once it is known.
+    private let stackEntry = StackFloor.address()
+    private var stackFloor: UInt?
 
     /// A reader over `count` bytes at `base`, after any UTF-8 byte-order mark.
     init(base: UnsafePointer<UInt8>, count: Int) {
@@ -122,7 +129,18 @@ struct JSONReader {
     @inline(__always)
     mutating func open(depth: Int) throws(JSONSyntaxError) {
         if depth >= Self.maximumDepth { throw JSONSyntaxError(problem: .tooDeep, offset: position) }
+        if depth >= Self.firstMeasuredDepth, !hasStackRoom() {
+            throw JSONSyntaxError(problem: .tooDeepForStack(levels: depth), offset: position)
+        }
         position += 1
+    }
+
+    /// Whether the stack is still above its floor.
+    @inline(never)
+    private mutating func hasStackRoom() -> Bool {
+        let floor = stackFloor ?? StackFloor.find(entry: stackEntry)
+        stackFloor = floor
+        return StackFloor.address() >= floor
     }
 
     /// After an opening `[` or `{`: `true` (the closer consumed) when the container is empty.

@@ -13,6 +13,8 @@ struct JSONSyntaxError: Error, Equatable, Sendable {
         /// The number's text, as it appears in the document.
         case numberOutOfRange(String)
         case tooDeep
+        /// Containers nested deeper than the thread's stack has room for: `levels` were open.
+        case tooDeepForStack(levels: Int)
     }
 
     /// What the reader expected where it found something else (or the end of the input).

@@ -30,16 +30,16 @@ final class ChainLink: Mappable {
 @Suite("Models: nesting depth and cycles")
 struct ModelDepthTests {
     @Test func graphsUpToTheLimitMap() throws {
-        // The outermost model and 512 nested in it.
-        let link = try Mapper.map(ChainLink.self, from: ChainLink.chain(513))
-        #expect(link.length == 513)
+        // 512 levels: the outermost model and 511 nested in it.
+        let link = try Mapper.map(ChainLink.self, from: ChainLink.chain(512))
+        #expect(link.length == 512)
     }
 
     @Test func deeperGraphsAreOneDepthError() {
         let error = #expect(throws: MappingError.self) { try Mapper.map(ChainLink.self, from: ChainLink.chain(2_000)) }
         #expect(error?.errors.count == 1)
         #expect(error?.errors.first?.rule == "depth")
-        #expect(error?.errors.first?.path == Array(repeating: "next", count: 513).joined(separator: "."))
+        #expect(error?.errors.first?.path == Array(repeating: "next", count: 512).joined(separator: "."))
     }
 
     @Test func aWideGraphTooDeepIsOneDepthError() {
