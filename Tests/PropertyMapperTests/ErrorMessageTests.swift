@@ -25,6 +25,7 @@ import Testing
         var longitude = 0.0
         var tags: [String] = []
         var links: [URL] = []
+        var amount: Decimal = 0
 
         func kind(from text: String) -> VideoType? { VideoType(rawValue: text) }
         func strictKind(from text: String) throws -> VideoType {
@@ -576,6 +577,21 @@ import Testing
             ["link": ["https://a.example.com", ""]], ["link": .box(.url, \.links)],
             message: "not a valid URL",
             description: #"link[1] → links: not a valid URL; got "" [box(URL)]"#)
+    }
+
+    @Test func decimalBeyondWhatADecimalHoldsMessages() {
+        Self.expectText(
+            ["amount": "0.12345678901234567890123456789012345678901"], ["amount": .box(.decimal, \.amount)],
+            message: "41 significant digits, more than a Decimal holds exactly (38, or 39 below 2^128)",
+            description:
+                #"amount → amount: 41 significant digits, more than a Decimal holds exactly (38, or 39 below 2^128); got "0.123456789012345678901…" (43 characters) [box(Decimal)]"#
+        )
+        Self.expectText(
+            ["amount": 1e-300], ["amount": .box(.decimal, \.amount)],
+            message: "out of the range a Decimal holds exactly (exponents -128...127)",
+            description:
+                "amount → amount: out of the range a Decimal holds exactly (exponents -128...127); got 1e-300 [box(Decimal)]"
+        )
     }
 
     // MARK: call

@@ -11,18 +11,23 @@ extension Boxing where Value == Decimal {
     /// `[String: Any]` holds what its parser made: an `NSDecimalNumber` or a `Decimal` is taken as it is,
     /// an integer exactly, a `Double` by its shortest digits (JSONSerialization's `0.1` is `0.1`).
     /// A string must be a number in JSON's syntax (a leading `+` and leading zeros allowed): `"12.50"`, `"-1.5e3"`.
-    /// A string that is not (`""`, `"NaN"`, `"12abc"`), or a number beyond what a `Decimal` holds
-    /// exactly (38 significant digits, exponents -128...127: `"1e999999"`), fails with
-    /// `price → price: not a valid Decimal; got "NaN" [box(Decimal)]`. A boolean is a `type` error.
+    /// A string that is not (`""`, `"NaN"`, `"12abc"`) fails with
+    /// `price → price: not a valid Decimal; got "NaN" [box(Decimal)]`. A number a `Decimal` cannot hold
+    /// exactly, written as a number or a string, is never rounded: more significant digits than its
+    /// significand holds (38, or 39 below 2^128) fail with
+    /// `price → price: 41 significant digits, more than a Decimal holds exactly (38, or 39 below 2^128); got … [box(Decimal)]`,
+    /// an exponent beyond -128...127 that the digits cannot absorb (`1e-130`, `"1e999999"`) with
+    /// `out of the range a Decimal holds exactly (exponents -128...127)`.
+    /// A boolean is a `type` error.
     /// The reverse is the `Decimal` itself, written as a JSON number with every digit.
     public static var decimal: Self {
         Boxing(named: "Decimal", input: DecimalSource.conversion, exactNumbers: true, DecimalSource.decimal) { $0 }
     }
 }
 
-/// What `.decimal` takes: a number, or a string it reads.
+/// What `.decimal` takes: a number, read, or a string it reads.
 enum DecimalSource {
-    case number(SourceNumber, exact: Decimal?)
+    case number(DecimalText.Reading)
     case text(String)
 
     static let conversion = Conversion<DecimalSource>(typeName: "Decimal or String", kinds: [.number, .string]) { item, issues in
@@ -30,29 +35,32 @@ enum DecimalSource {
         case let .string(text):
             return .text(text)
         case let .number(number):
-            // A `Decimal` or an `NSDecimalNumber` (the JSON reader's exact reading) is taken as it is.
-            return .number(number, exact: SourceValue.exactDecimal(item.value))
+            return .number(DecimalText.reading(of: number, value: item.value))
         default:
             issues.addMismatch(item, expected: "Decimal or String")
             return nil
         }
     }
 
-    @Sendable static func decimal(_ source: DecimalSource) -> Decimal? {
-        switch source {
-        case let .text(text):
-            return DecimalText.decimal(from: text)
-        case let .number(_, exact?):
-            return exact.isFinite ? exact : nil
-        case let .number(.int(integer), nil):
-            return Decimal(integer)
-        case let .number(.uint(integer), nil):
-            return Decimal(integer)
-        case let .number(.wide(digits), nil):
-            return DecimalText.decimal(from: digits)
-        case let .number(.double(double), nil), let .number(.fraction(double), nil):
-            // The shortest digits that read back as this double: JSONSerialization's 19.99 stays 19.99.
-            return double.isFinite ? DecimalText.decimal(from: "\(double)") : nil
+    /// The decimal; nil for what is not a finite number, and a throw naming the limits for a number
+    /// no `Decimal` holds exactly.
+    @Sendable static func decimal(_ source: DecimalSource) throws -> Decimal? {
+        let reading =
+            switch source {
+            case let .number(reading): reading
+            case let .text(text): DecimalText.reading(from: text)
+            }
+        switch reading {
+        case let .decimal(value): return value
+        case let .notExact(digits): throw NotExactDecimal(significantDigits: digits)
+        case .notANumber, .nonFinite: return nil
         }
     }
+}
+
+/// A number `.decimal` would have to round: more significant digits than a `Decimal` holds, or an
+/// exponent beyond its range.
+struct NotExactDecimal: BoxingFailure {
+    let significantDigits: Int
+    var failure: Failure { .inexactDecimal(significantDigits: significantDigits, maximumDigits: DecimalText.maximumDigits) }
 }

@@ -3,22 +3,67 @@ import Foundation
 /// Decimal numbers read from their text exactly, or not at all: `"12.50"`, `"0.1"`,
 /// `"12345678901234567890.123"`, `"-1.5e3"`.
 ///
-/// A `Decimal` holds at most 38 significant digits with an exponent in -128...127. Text it cannot hold
-/// exactly (more digits, a larger or smaller exponent), anything that is not a number (`""`, `"NaN"`,
-/// `" 12"`, `"12abc"`) is refused with nil, never rounded and never trapped: every count is bounded or
-/// made in 64 bits, whatever the width of `Int`.
+/// A `Decimal` holds a significand up to 2^128 − 1 (any 38 digits, and 39 up to
+/// 340282366920938463463374607431768211455) with an exponent in -128...127. A number it cannot hold
+/// exactly (more digits, a larger or smaller exponent than its digits can absorb) is told apart
+/// from text that is not a number (`""`, `"NaN"`, `" 12"`, `"12abc"`); neither is ever rounded or
+/// trapped on: every count is bounded or made in 64 bits, whatever the width of `Int`.
 enum DecimalText {
+    /// The significant digits a `Decimal` always holds; one more only up to `largestSignificand`.
     static let maximumDigits = 38
+    /// A `Decimal`'s largest significand, 2^128 − 1, as digits.
+    private static let largestSignificand = Array("340282366920938463463374607431768211455".utf8)
 
-    /// The number `text` writes, in JSON's number syntax with an optional leading `+`, leading zeros allowed.
-    static func decimal(from text: String) -> Decimal? {
-        var text = text
-        return text.withUTF8 { decimal(from: $0, json: false) }
+    /// Whether a `Decimal` holds the significand `digits` (no leading zero) exactly.
+    private static func holds(_ digits: [UInt8]) -> Bool {
+        digits.count <= maximumDigits
+            || (digits.count == largestSignificand.count && !largestSignificand.lexicographicallyPrecedes(digits))
     }
 
-    /// The number in `bytes`. With `json`, the bytes are a number already checked against RFC 8259's
-    /// grammar; otherwise the grammar is checked here (leniently: a leading `+` and leading zeros).
-    static func decimal(from bytes: UnsafeBufferPointer<UInt8>, json: Bool) -> Decimal? {
+    /// What a number's text, or a source number, reads as.
+    enum Reading: Equatable {
+        case decimal(Decimal)
+        /// Not a number (text that is not one).
+        case notANumber
+        /// NaN or an infinity.
+        case nonFinite
+        /// A number a `Decimal` cannot hold exactly, with how many significant digits it has: more
+        /// than its significand holds, or an exponent out of range that its digits cannot absorb.
+        case notExact(significantDigits: Int)
+    }
+
+    /// The number `text` writes, in JSON's number syntax with an optional leading `+`, leading zeros
+    /// allowed; nil for any other reading.
+    static func decimal(from text: String) -> Decimal? {
+        if case let .decimal(value) = reading(from: text) { return value }
+        return nil
+    }
+
+    /// What `text` reads as, in JSON's number syntax with an optional leading `+`, leading zeros allowed.
+    static func reading(from text: String) -> Reading {
+        var text = text
+        return text.withUTF8 { reading(from: $0, json: false) }
+    }
+
+    /// What a source number is exactly: a `Decimal` or an `NSDecimalNumber` as it is (what its parser
+    /// made of it), a number the JSON reader kept the text of because no `Decimal` holds it
+    /// (`InexactNumber`), an integer exactly, a `Double` by its shortest digits (JSONSerialization's
+    /// 19.99 stays 19.99). `value` is the source value `number` was read from.
+    static func reading(of number: SourceNumber, value: Any) -> Reading {
+        if let inexact = InexactNumber.of(value) { return .notExact(significantDigits: inexact.significantDigits) }
+        if let exact = SourceValue.exactDecimal(value) { return exact.isFinite ? .decimal(exact) : .nonFinite }
+        switch number {
+        case let .int(integer): return .decimal(Decimal(integer))
+        case let .uint(integer): return .decimal(Decimal(integer))
+        case let .wide(digits): return reading(from: digits)
+        case let .double(double), let .fraction(double): return double.isFinite ? reading(from: "\(double)") : .nonFinite
+        }
+    }
+
+    /// What the number in `bytes` reads as. With `json`, the bytes are a number already checked
+    /// against RFC 8259's grammar; otherwise the grammar is checked here (leniently: a leading `+`
+    /// and leading zeros).
+    static func reading(from bytes: UnsafeBufferPointer<UInt8>, json: Bool) -> Reading {
         var index = 0
         let count = bytes.count
         var isNegative = false
@@ -42,14 +87,14 @@ enum DecimalText {
                 digitCount += 1
                 if sawPoint { fractionDigits += 1 } else { integerDigits += 1 }
             } else if byte == UInt8(ascii: "."), !sawPoint {
-                guard integerDigits > 0 else { return nil }
+                guard integerDigits > 0 else { return .notANumber }
                 sawPoint = true
             } else {
                 break
             }
             index += 1
         }
-        guard integerDigits > 0, !sawPoint || fractionDigits > 0 else { return nil }
+        guard integerDigits > 0, !sawPoint || fractionDigits > 0 else { return .notANumber }
         var exponent: Int64 = 0
         if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
@@ -64,32 +109,34 @@ enum DecimalText {
                 if exponent < 1_000_000 { exponent = exponent * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
                 index += 1
             }
-            guard index > start else { return nil }
+            guard index > start else { return .notANumber }
             if exponentNegative { exponent = -exponent }
         }
-        guard index == count else { return nil }
+        guard index == count else { return .notANumber }
 
         // Zero, written in any way, is zero.
-        guard !significant.isEmpty else { return Decimal.zero }
+        guard !significant.isEmpty else { return .decimal(Decimal.zero) }
         var trailingZeros: Int64 = 0
         while significant.last == UInt8(ascii: "0") {
             significant.removeLast()
             trailingZeros += 1
         }
-        guard significant.count <= maximumDigits, abs(exponent) < 1_000_000 else { return nil }
+        let notExact = Reading.notExact(significantDigits: significant.count)
+        guard holds(significant), abs(exponent) < 1_000_000 else { return notExact }
         // The value is significant × 10^scale.
         var scale = exponent - fractionDigits + trailingZeros
         // A Decimal's exponent lies in -128...127; a larger one can move into the significand while it
         // has room for more digits.
         if scale > 127 {
             let shift = scale - 127
-            guard Int64(significant.count) + shift <= Int64(maximumDigits) else { return nil }
+            guard Int64(significant.count) + shift <= Int64(largestSignificand.count) else { return notExact }
             significant.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: Int(shift)))
+            guard holds(significant) else { return notExact }
             scale = 127
         }
-        guard scale >= -128 else { return nil }
+        guard scale >= -128 else { return notExact }
         let digits = String(decoding: significant, as: UTF8.self)
-        guard let value = Decimal(string: "\(isNegative ? "-" : "")\(digits)e\(scale)"), value.isFinite else { return nil }
-        return value
+        guard let value = Decimal(string: "\(isNegative ? "-" : "")\(digits)e\(scale)"), value.isFinite else { return notExact }
+        return .decimal(value)
     }
 }

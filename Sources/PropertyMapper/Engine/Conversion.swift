@@ -496,8 +496,9 @@ enum Conversions {
         }
     }
 
+    /// Read from JSON as its exact digits (`.exactNumbers`), as `.decimal` reads them.
     static let decimal = Conversion<Decimal>(
-        typeName: "Decimal", kinds: .number,
+        typeName: "Decimal", kinds: .number, demand: .exactNumbers,
         convert: { item, issues in readDecimal(item, &issues) },
         convertInto: { item, slot, issues in Conversion<Decimal>.store(readDecimal(item, &issues), in: slot) },
         write: { value, output, issues in Serializer.write(decimal: value, &output, &issues) }, coercion: .decimal)
@@ -507,18 +508,15 @@ enum Conversions {
             issues.addMismatch(item, expected: "Decimal")
             return nil
         }
-        // A Decimal, or an NSDecimalNumber, is taken as it is (its reading may have rounded it).
-        if let exact = SourceValue.exactDecimal(item.value) { return exact }
-        switch number {
-        case let .int(integer): return Decimal(integer)
-        case let .uint(integer): return Decimal(integer)
-        case let .wide(digits): return Decimal(string: digits)
-        case let .double(double), let .fraction(double):
-            // The shortest digits that read back as this double: JSON's 19.99 stays 19.99.
-            if double.isFinite { return Decimal(string: "\(double)") ?? Decimal(double) }
+        switch DecimalText.reading(of: number, value: item.value) {
+        case let .decimal(value):
+            return value
+        case let .notExact(digits):
+            issues.add(.inexactDecimal(significantDigits: digits, maximumDigits: DecimalText.maximumDigits), value: item.value)
+        case .nonFinite, .notANumber:
             issues.add(.nonFinite(expected: "Decimal"), value: item.value)
-            return nil
         }
+        return nil
     }
 
     /// Any other type (a protocol, `Any`, a class) takes the value by dynamic cast.

@@ -207,3 +207,18 @@ extension ComparisonResult {
         }
     }
 }
+
+/// A number written with more precision than a `Decimal` holds exactly, read for a field that needs
+/// its exact value (`JSONDemand.exactNumbers`, a lenient `Decimal`): its text and its count of
+/// significant digits, kept so that the field reports it rather than round it, and the number
+/// nearest to it, which every other reading uses (its kind, the validators).
+struct InexactNumber {
+    let text: String
+    let significantDigits: Int
+    let nearest: SourceNumber
+
+    /// `value` as an `InexactNumber`, when it is one.
+    static func of(_ value: Any) -> InexactNumber? {
+        SourceValue.typeID(of: value) == ObjectIdentifier(InexactNumber.self) ? (value as! InexactNumber) : nil
+    }
+}

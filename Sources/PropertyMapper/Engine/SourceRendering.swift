@@ -18,6 +18,7 @@ extension SourceValue {
         if isNull(value) { return "null" }
         if let text = string(value) { return render(string: text) }
         if let flag = bool(value) { return flag ? "true" : "false" }
+        if let inexact = InexactNumber.of(value) { return truncated(inexact.text) }  // every digit it has
         if let number = number(value) { return number.rendered }
         if let array = indexed(value) {
             let count = array.count

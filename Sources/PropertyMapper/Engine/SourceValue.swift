@@ -109,6 +109,7 @@ enum SourceValue {
         if type == doubleType { return .double(value as! Double) }
         if type == booleanType || type == boolType || type == stringType { return nil }
         if type == decimalNumberType { return SourceNumber(decimal: (value as! NSDecimalNumber).decimalValue) }
+        if let inexact = InexactNumber.of(value) { return inexact.nearest }
         switch value {
         case let number as Int8: return .int(Int64(number))
         case let number as Int16: return .int(Int64(number))

@@ -22,6 +22,10 @@ enum Failure: Sendable, Equatable {
     case beyond64Bits(expected: String)
     /// NaN or an infinity.
     case nonFinite(expected: String)
+    /// A number a `Decimal` cannot hold exactly, with its count of significant digits: more than
+    /// `maximumDigits` (or as many as 2^128 − 1 has, 39, and more than it), or an exponent beyond
+    /// -128...127 that its digits cannot absorb.
+    case inexactDecimal(significantDigits: Int, maximumDigits: Int)
     case length(count: Int, unit: LengthUnit, lower: Int?, upper: Int?)
     case noMatch(pattern: String)
     case notOneOf(candidates: [String])

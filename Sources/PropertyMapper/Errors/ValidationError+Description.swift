@@ -55,6 +55,10 @@ extension Failure {
             return "an integer wider than 64 bits, expected \(expected)"
         case let .nonFinite(expected):
             return "a non-finite number, expected \(expected)"
+        case let .inexactDecimal(digits, maximum) where digits > maximum:
+            return "\(digits) significant digits, more than a Decimal holds exactly (\(maximum), or \(maximum + 1) below 2^128)"
+        case .inexactDecimal:
+            return "out of the range a Decimal holds exactly (exponents -128...127)"
         case let .length(count, unit, lower, upper):
             return
                 "\(count) \(unit.word(count)), expected \(Self.bounds(lower.map(String.init), upper.map(String.init), exact: lower == upper))"

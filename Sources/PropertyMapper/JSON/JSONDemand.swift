@@ -7,7 +7,8 @@ enum JSONDemand: Sendable {
     case whole
     case level(JSONLevel)
     /// All of it, with every fractional or long number built from its exact digits (an
-    /// `NSDecimalNumber`) when a `Decimal` holds them: for `.box(.decimal, …)` (see `readExactValue`).
+    /// `NSDecimalNumber`) when a `Decimal` holds them, its text kept when one does not
+    /// (`InexactNumber`): for `.box(.decimal, …)` and `Decimal` properties (see `readExactValue`).
     case exactNumbers
     /// All of it, with an array of strings built as a `[String]` (for a `[String]` property); any
     /// other value as `.whole` builds it.

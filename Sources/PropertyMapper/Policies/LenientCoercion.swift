@@ -53,7 +53,12 @@ enum Coercion {
             case .fraction:
                 return Coercion.isNumberSyntax(text) ? Double(text) : nil
             case .decimal:
-                return DecimalText.decimal(from: text)
+                switch DecimalText.reading(from: text) {
+                case let .decimal(value): return value
+                case let .notExact(digits):  // reported as such by the strict conversion
+                    return InexactNumber(text: text, significantDigits: digits, nearest: .double(Double(text) ?? .nan))
+                case .notANumber, .nonFinite: return nil
+                }
             case .boolean:
                 return text == "true" ? true : (text == "false" ? false : nil)
             }

@@ -44,8 +44,11 @@ private func decimal(_ text: String) -> Decimal {
         #expect(demands.count == 3)
         #expect(demands.allSatisfy { if case .exactNumbers = $0 { true } else { false } })
         let plain: Mapping<Invoice> = ["price": .property(\.price)]
-        // A property asks for its value whole.
-        #expect(plain.jsonLevel.keyDemands.map { if case .whole = $0 { true } else { false } } == [true])
+        // A `Decimal` property asks for exact numbers too; any other property for its value whole.
+        #expect(plain.jsonLevel.keyDemands.map { if case .exactNumbers = $0 { true } else { false } } == [true])
+        struct Ratio { var ratio = 0.0 }
+        let double: Mapping<Ratio> = ["ratio": .property(\.ratio)]
+        #expect(double.jsonLevel.keyDemands.map { if case .whole = $0 { true } else { false } } == [true])
     }
 
     @Test func readsArraysOfJSONNumbersExactly() throws {
@@ -142,22 +145,16 @@ private func decimal(_ text: String) -> Decimal {
         let digits = String(repeating: "7", count: 400)
         for number in [digits, "0.\(digits)", "\(digits).5", "-\(digits)e-300"] {
             var invoice = Invoice()
-            var errors: [ValidationError] = []
-            do {
-                try Mapper.mapValues(fromJSON: #"{"price": \#(number)}"#, to: &invoice, using: Invoice.mapping)
-            } catch {
-                errors = error.errors
-            }
+            let errors = mappingErrors { try Mapper.mapValues(fromJSON: #"{"price": \#(number)}"#, to: &invoice, using: Invoice.mapping) }
             if let double = Double(number), double.isFinite {
-                // Read as JSONSerialization reads it: rounded to what a Decimal holds, never a trap.
-                #expect(errors.isEmpty, "\(number.prefix(12))…")
-                let mapped = NSDecimalNumber(decimal: invoice.price).doubleValue
-                #expect(abs(mapped - double) <= abs(double) * 1e-15, "\(number.prefix(12))…")
+                // A box error naming the limit, never a rounding, never a trap.
+                #expect(errors.map(\.rule) == ["box(Decimal)"], "\(number.prefix(12))…")
+                #expect(errors.first?.message.contains("significant digits") == true, "\(number.prefix(12))…")
             } else {
-                // Beyond a Double, as JSONSerialization refuses it: one json error, nothing written.
+                // Beyond a Double, as JSONSerialization refuses it: one json error.
                 #expect(errors.map(\.rule) == ["json"], "\(number.prefix(12))…")
-                #expect(invoice.price == Decimal(-1))
             }
+            #expect(invoice.price == Decimal(-1))
         }
     }
 
@@ -200,11 +197,124 @@ private func decimal(_ text: String) -> Decimal {
         #expect(mixed.price == decimal("0.1"))
     }
 
+    // MARK: Exact or an error
+
+    /// 41 significant digits: a `Decimal` holds 38.
+    private static let tooPrecise = "0.12345678901234567890123456789012345678901"
+
+    @Test func aJSONNumberWithMoreDigitsThanADecimalHoldsIsABoxErrorNamingTheLimit() {
+        var invoice = Invoice()
+        let errors = mappingErrors {
+            try Mapper.mapValues(fromJSON: #"{"price": \#(Self.tooPrecise)}"#, to: &invoice, using: Invoice.mapping)
+        }
+        let error = expectSingleError(errors, at: "price", rule: "box(Decimal)")
+        #expect(error?.message.contains("41 significant digits") == true)
+        #expect(error?.message.contains("38") == true)
+        #expect(error?.value == Self.tooPrecise)
+        #expect(invoice.price == Decimal(-1))
+    }
+
+    @Test func aNumericStringWithMoreDigitsThanADecimalHoldsIsABoxErrorNamingTheLimit() {
+        var invoice = Invoice()
+        for source: [String: Any] in [["price": Self.tooPrecise], ["amounts": ["1.5", Self.tooPrecise]]] {
+            let errors = mappingErrors { try Mapper.mapValues(from: source, to: &invoice, using: Invoice.mapping) }
+            #expect(errors.map(\.rule) == ["box(Decimal)"])
+            #expect(errors.first?.message.contains("41 significant digits") == true)
+        }
+        let inArray = mappingErrors {
+            try Mapper.mapValues(fromJSON: #"{"amounts": [1.5, \#(Self.tooPrecise)]}"#, to: &invoice, using: Invoice.mapping)
+        }
+        let error = expectSingleError(inArray, at: "amounts[1]", rule: "box(Decimal)")
+        #expect(error?.message.contains("38") == true)
+    }
+
+    @Test func aDecimalPropertyReadsJSONExactlyOrFails() throws {
+        struct Ledger {
+            var amount = Decimal(-1)
+            var amounts: [Decimal] = []
+            var byName: [String: Decimal] = [:]
+        }
+        let mapping: Mapping<Ledger> = [
+            "amount": .property(\.amount), "amounts": .property(\.amounts), "byName": .property(\.byName),
+        ]
+        var ledger = Ledger()
+        // 9007199254740.993 is 9007199254740.992 as a Double.
+        try Mapper.mapValues(
+            fromJSON: #"{"amount": 9007199254740.993, "amounts": [0.1, 12.30], "byName": {"a": 1e-7}}"#, to: &ledger, using: mapping)
+        #expect(ledger.amount == decimal("9007199254740.993"))
+        #expect(ledger.amounts == [decimal("0.1"), decimal("12.3")])
+        #expect(ledger.byName == ["a": decimal("1e-7")])
+        for json in [
+            #"{"amount": \#(Self.tooPrecise)}"#, #"{"amounts": [1, \#(Self.tooPrecise)]}"#, #"{"byName": {"a": \#(Self.tooPrecise)}}"#,
+        ] {
+            var untouched = Ledger()
+            let errors = mappingErrors { try Mapper.mapValues(fromJSON: json, to: &untouched, using: mapping) }
+            #expect(errors.count == 1, "\(json)")
+            #expect(errors.first?.message.contains("41 significant digits") == true, "\(json)")
+            #expect(untouched.amount == Decimal(-1))
+        }
+    }
+
+    @Test func lenientAndLossyPoliciesNeverRoundSilently() throws {
+        struct Ledger {
+            var amount = Decimal(-1)
+            var amounts: [Decimal] = []
+            var boxed = Decimal(-1)
+        }
+        let mapping: Mapping<Ledger> = [
+            "amount": .property(\.amount).lenient(),
+            "amounts": .property(\.amounts).droppingInvalidElements(),
+            "boxed": .box(.decimal, \.boxed, fallback: 0),
+        ]
+        var ledger = Ledger()
+        // Lenient: the string is read by the table, and refused with the limit named.
+        let errors = mappingErrors { try Mapper.mapValues(from: ["amount": Self.tooPrecise], to: &ledger, using: mapping) }
+        #expect(errors.count == 1 && errors.first?.message.contains("41 significant digits") == true)
+        // Lossy and fallback: the value is dropped or replaced, with a warning, never written rounded.
+        var warnings: [MappingWarning] = []
+        try Mapper.mapValues(
+            fromJSON: #"{"amounts": [1.5, \#(Self.tooPrecise)], "boxed": \#(Self.tooPrecise)}"#, to: &ledger, using: mapping,
+            warnings: &warnings)
+        #expect(ledger.amounts == [decimal("1.5")])
+        #expect(ledger.boxed == 0)
+        #expect(warnings.map(\.kind) == [.elementDropped, .fallbackUsed])
+        #expect(warnings.map(\.path) == ["amounts[1]", "boxed"])
+    }
+
+    @Test(arguments: [
+        ("1." + String(repeating: "0", count: 60), "1"), ("12.30", "12.3"), ("0." + String(repeating: "0", count: 60) + "5", "5e-61"),
+        ("1" + String(repeating: "0", count: 60), "1e60"), ("-12.5000", "-12.5"), ("1e-128", "1e-128"), ("1e127", "1e127"),
+        (String(repeating: "9", count: 38), String(repeating: "9", count: 38)),
+        ("0." + String(repeating: "7", count: 38), "0." + String(repeating: "7", count: 38)),
+        ("1.00000000000000000000000000000000000001", "1.00000000000000000000000000000000000001"),
+    ])
+    func zerosAndExponentsThatStillFitKeepWorking(text: String, expected: String) throws {
+        var fromJSON = Invoice()
+        try Mapper.mapValues(fromJSON: #"{"price": \#(text)}"#, to: &fromJSON, using: Invoice.mapping)
+        #expect(fromJSON.price == decimal(expected))
+        var fromString = Invoice()
+        try Mapper.mapValues(from: ["price": text], to: &fromString, using: Invoice.mapping)
+        #expect(fromString.price == decimal(expected))
+    }
+
+    @Test func aParsedValueNoDecimalHoldsIsABoxErrorNamingTheRange() {
+        // A Double beyond a Decimal's exponents: it has few digits, but a Decimal cannot hold it.
+        var invoice = Invoice()
+        let errors = mappingErrors { try Mapper.mapValues(from: ["price": 1e-300], to: &invoice, using: Invoice.mapping) }
+        let error = expectSingleError(errors, at: "price", rule: "box(Decimal)")
+        #expect(error?.message.contains("-128...127") == true)
+    }
+
     // MARK: DecimalText
 
     @Test func decimalTextHoldsThirtyEightDigitsAndTheDecimalExponentRange() {
         #expect(DecimalText.decimal(from: String(repeating: "9", count: 38)) == decimal(String(repeating: "9", count: 38)))
         #expect(DecimalText.decimal(from: String(repeating: "9", count: 39)) == nil)
+        // 39 digits up to the largest significand, 2^128 − 1, are held; one more is not.
+        #expect(DecimalText.decimal(from: "340282366920938463463374607431768211455") == decimal("340282366920938463463374607431768211455"))
+        #expect(DecimalText.reading(from: "340282366920938463463374607431768211456") == .notExact(significantDigits: 39))
+        #expect(
+            DecimalText.decimal(from: "1.00000000000000000000000000000000000001") == decimal("1.00000000000000000000000000000000000001"))
         // Trailing zeros are not significant: 1 followed by 40 zeros is 1 × 10^40.
         #expect(DecimalText.decimal(from: "1" + String(repeating: "0", count: 40)) == Decimal(sign: .plus, exponent: 40, significand: 1))
         #expect(
@@ -212,7 +322,9 @@ private func decimal(_ text: String) -> Decimal {
         )
         #expect(DecimalText.decimal(from: "1e127") == Decimal(sign: .plus, exponent: 127, significand: 1))
         #expect(DecimalText.decimal(from: "1e128")?.description == "1" + String(repeating: "0", count: 128))
-        #expect(DecimalText.decimal(from: "1e165") == nil)  // 39 digits at the largest exponent
+        // 10^38 at the largest exponent: 39 digits.
+        #expect(DecimalText.decimal(from: "1e165") == decimal("1" + String(repeating: "0", count: 38) + "e127"))
+        #expect(DecimalText.decimal(from: "1e166") == nil)  // 10^39: beyond the largest significand
         #expect(DecimalText.decimal(from: "1e-128") == Decimal(sign: .plus, exponent: -128, significand: 1))
         #expect(DecimalText.decimal(from: "1e-129") == nil)
         #expect(DecimalText.decimal(from: "0e999999999") == 0)

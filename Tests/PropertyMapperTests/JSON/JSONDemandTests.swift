@@ -70,6 +70,16 @@ struct Probe: Equatable {
     @Test(arguments: keys)
     func mapsEveryValueUnderEveryKeyLikeTheParsedDocument(key: String) throws {
         for value in Self.values {
+            if key == "decimal", value == "1e-400" {
+                // No Decimal holds it: JSONSerialization gives the Double 0 it rounds to, the reader
+                // keeps its digits, and the Decimal property refuses it rather than round it.
+                var probe = Probe()
+                let errors = mappingErrors {
+                    try Mapper.mapValues(fromJSON: #"{"decimal": 1e-400, "deep": {"er": {"est": 1}}}"#, to: &probe, using: Probe.mapping)
+                }
+                #expect(errors.map(\.path) == ["decimal"] && probe.decimal == nil)
+                continue
+            }
             let json = "{\"\(key)\": \(value), \"deep\": {\"er\": {\"est\": 1}, \"x\": [1]}}"
             try expectSameMapping(json)
             let reversed = "{\"deep\": {\"er\": {\"est\": 1}}, \"\(key)\": \(value)}"
