@@ -205,8 +205,10 @@ extension JSONReader {
     }
 
     /// The number at `position`: an integer of up to 18 digits as `readNumber` gives it (it is exact);
-    /// any other number that a `Decimal` holds exactly, as the `NSDecimalNumber` of its digits (`0.1`
-    /// stays 1 × 10⁻¹, with no trip through `Double`); a number a `Decimal` cannot hold (more digits
+    /// any other number that a `Decimal` holds exactly, as `readNumber` gives it when that is a
+    /// `Double` whose shortest digits are the same number (`1e+30`, `19.99`: what JSONSerialization
+    /// gives, read alike), otherwise as the `NSDecimalNumber` of its digits (`9007199254740.993`, which
+    /// no `Double` holds, with no trip through `Double`); a number a `Decimal` cannot hold (more digits
     /// than its significand, an exponent out of its range) as an `InexactNumber`, its text kept beside
     /// what `readNumber` gives for it (which still refuses a number beyond a `Double`).
     mutating func readExactNumber() throws(JSONSyntaxError) -> Any {
@@ -215,7 +217,10 @@ extension JSONReader {
         var significantDigits: Int?
         if !(token.isInteger && token.mantissaDigits <= 18) {
             switch DecimalText.reading(from: UnsafeBufferPointer(start: base + token.start, count: token.end - token.start), json: true) {
-            case let .decimal(decimal): return NSDecimalNumber(decimal: decimal)
+            case let .decimal(decimal):
+                position = start
+                if let double = try readNumber() as? Double, DecimalText.decimal(from: "\(double)") == decimal { return double }
+                return NSDecimalNumber(decimal: decimal)
             case let .notExact(digits): significantDigits = digits
             case .notANumber, .nonFinite: break
             }
