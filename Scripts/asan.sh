@@ -3,9 +3,10 @@
 # sub-structs, in batches of 1, 2 and 200; AtomicityTests; MapperJSONTests; ModelTests and MergingTests,
 # which make nested models in place and keep merged writes aside; DictionaryScanTests and
 # KeyPolicyTests, which read dictionaries whole through positions kept in the staging buffer; SourceValueTests,
-# whose values are read in place from the `Any` that holds them; FoundationContainerTests and
-# FoundationArrayTests, deep and cyclic NSDictionary and NSArray sources, which must be one error and
-# never a crash) in a RELEASE build under
+# whose values are read in place from the `Any` that holds them; MappedValuesTests and ImmutableModelTests,
+# whose init(_ values:) moves staged values out and leaves the rest to be destroyed;
+# FoundationContainerTests and FoundationArrayTests, deep and cyclic NSDictionary and NSArray sources,
+# which must be one error and never a crash) in a RELEASE build under
 # the Address Sanitizer, where a write into the wrong object is a report rather than a silently wrong
 # value. Builds into .build-asan/ so the normal debug build is left alone; the whole log is kept in
 # .build-asan/asan.log. Exits non-zero on any ASan report, crash or test failure (or when one of the
@@ -23,7 +24,7 @@ cd "$(dirname "$0")/.."
 start=$SECONDS
 suites=(
     PropertyWriterTests AtomicityTests MapperJSONTests ModelTests MergingTests SerializeTests SerializeModelTests SerializeErrorTests
-    DictionaryScanTests KeyPolicyTests JSONDocumentTests JSONDemandTests SourceValueTests
+    DictionaryScanTests KeyPolicyTests JSONDocumentTests JSONDemandTests SourceValueTests MappedValuesTests ImmutableModelTests
     FoundationContainerTests FoundationArrayTests
 )
 mkdir -p .build-asan

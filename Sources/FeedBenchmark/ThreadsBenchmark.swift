@@ -14,6 +14,8 @@ enum ThreadsBenchmark {
         let minimum: Double
         /// An all-or-nothing contender has no timing on the defective file.
         let validOnly: Bool
+        /// Who the ratio is of: PropertyMapper's `Mappable` models, or its `ImmutableMappable` ones.
+        var of = "PropertyMapper"
     }
 
     static let targets = [
@@ -23,6 +25,22 @@ enum ThreadsBenchmark {
         Target(
             what: "JSONDecoder+validation (end to end), map([Thread].self, fromJSON:)",
             contender: "threads-pm-array", baseline: "threads-jsondecoder", minimum: 2.0, validOnly: true),
+        Target(
+            what: "JSONDecoder+validation (end to end), mapArray(fromJSON:as:) per record",
+            contender: "threads-pm-immutable-records", baseline: "threads-jsondecoder", minimum: 2.0, validOnly: false,
+            of: "ImmutableMappable"),
+        Target(
+            what: "JSONDecoder+validation (end to end), map([Thread].self, fromJSON:)",
+            contender: "threads-pm-immutable-array", baseline: "threads-jsondecoder", minimum: 2.0, validOnly: true,
+            of: "ImmutableMappable"),
+        Target(
+            what: "Mappable structs, same mappings, mapArray(fromJSON:as:) per record",
+            contender: "threads-pm-immutable-records", baseline: "threads-pm-records", minimum: 0.95, validOnly: false,
+            of: "ImmutableMappable"),
+        Target(
+            what: "Mappable structs, same mappings, map([Thread].self, fromJSON:)",
+            contender: "threads-pm-immutable-array", baseline: "threads-pm-array", minimum: 0.95, validOnly: true,
+            of: "ImmutableMappable"),
     ]
 
     /// Makes the workload and checks it against the published figures when it is their size.
@@ -105,7 +123,7 @@ enum ThreadsBenchmark {
                 count += 1
                 if isMet { met += 1 }
                 say(
-                    "PropertyMapper / \(padded(target.what + ", " + file + ":", 86)) \(leftPadded(ratio(value, digits: 3), 6))  "
+                    "\(padded(target.of + " / " + target.what + ", " + file + ":", 103)) \(leftPadded(ratio(value, digits: 3), 6))  "
                         + "target ≥ \(ratio(target.minimum))  \(isMet ? "met" : "NOT MET")")
             }
         }

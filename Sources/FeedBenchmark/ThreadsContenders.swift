@@ -28,6 +28,15 @@ struct ThreadsContender: Sendable {
             // The file is well-formed JSON: mapArray throws only for malformed JSON or a definition error.
             (try? Mapper.mapArray(fromJSON: $0, as: Thread.self))?.results ?? []
         },
+        .allOrNothing(
+            name: "threads-pm-immutable-array",
+            label: "let models, map([Thread].self, fromJSON:), all or nothing"
+        ) { (json: Data) throws(MappingError) in
+            try Mapper.map([ImmutableThreads.Thread].self, fromJSON: json)
+        },
+        .perRecord(name: "threads-pm-immutable-records", label: "let models, mapArray(fromJSON:as:), per record") {
+            (try? Mapper.mapArray(fromJSON: $0, as: ImmutableThreads.Thread.self))?.results ?? []
+        },
         ThreadsContender(
             name: "threads-jsondecoder", label: "JSONDecoder (Decodable structs) + the same validation", batching: .perRecord
         ) { threads in

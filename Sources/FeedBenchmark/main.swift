@@ -7,6 +7,7 @@ import ThreadsWorkload
 //     [--thread-records N] [--repeats R] [--scale-max N] [--no-memory]
 // swift run -c release feed-benchmark --write-feed PATH [--records N] [--defective]
 // swift run -c release feed-benchmark --write-threads PATH [--thread-records N] [--defective] [--label]
+// swift run -c release feed-benchmark --workload threads --stage map --only NAME [--thread-records N] [--defective]
 //
 // Generates the video-feed workload and the threads workload in Swift (the same bytes as
 // make_feed.py and make_threads.py with --seed 42), checks every contender's valid/invalid/error
@@ -57,7 +58,8 @@ struct Options {
         "usage: feed-benchmark [--workload feed|threads] [--stage map|serialize] [--records N] [--thread-records N] [--repeats R] "
         + "[--scale-max N (1000000 adds the 1M line)] [--no-memory]\n"
         + "       feed-benchmark --write-feed PATH [--records N] [--defective]\n"
-        + "       feed-benchmark --write-threads PATH [--thread-records N] [--defective] [--label]"
+        + "       feed-benchmark --write-threads PATH [--thread-records N] [--defective] [--label]\n"
+        + "       feed-benchmark --workload threads --stage map --only NAME|none [--thread-records N] [--defective]"
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -217,6 +219,22 @@ if let only = options.only, options.directions == [.serialize] {
         SerializationBenchmark.child(only, ThreadsSerializers.all, ThreadsBenchmark.make(records: options.threadRecords, defective: false))
     } else {
         SerializationBenchmark.child(only, FeedSerializers.all, makeFeed(records: options.records, defective: false))
+    }
+    exit(0)
+}
+
+// MARK: One threads contender, once, checked (for an instruction count: --workload threads --stage map --only NAME)
+
+if let only = options.only, options.workloads == [.threads], options.directions == [.map] {
+    let threads = ThreadsBenchmark.make(records: options.threadRecords, defective: options.defective)
+    if only != "none" {
+        guard let contender = ThreadsContender.all.first(where: { $0.name == only }) else {
+            fail("no threads contender \(only): \(ThreadsContender.all.map(\.name).joined(separator: ", "))")
+        }
+        let (_, outcome) = contender.run(threads)
+        let allOrNothing = contender.batching == .allOrNothing && options.defective
+        check(outcome, allOrNothing ? threads.expected.allOrNothing : threads.expected, contender.name)
+        say("\(contender.name): checks ok")
     }
     exit(0)
 }

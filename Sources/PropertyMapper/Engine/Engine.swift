@@ -116,21 +116,38 @@ enum Engine {
     ) -> [ValidationError] {
         let plan = Model.mapping.plan
         if let refused = refusal(of: plan, Model.self, from: item, nesting: nesting, writing: false) { return refused.errors }
-        return withStaging(plan) { staging in
+        // `init(_ values:)` moves each value out as it reads it; one that reads a value twice is
+        // made again from a new phase one, its reads copying.
+        return make(Model.self, plan, from: item, nesting: nesting, into: slot, takes: true, warnings: &warnings)
+            ?? make(Model.self, plan, from: item, nesting: nesting, into: slot, takes: false, warnings: &warnings)!
+    }
+
+    /// Phase one, then `init(_ values:)`, whose reads move the values out when `takes`: as `make`,
+    /// or nil (the slot uninitialized, no warning added) when `init` read a value it had taken.
+    private static func make<Model: ImmutableMappable>(
+        _: Model.Type, _ plan: Plan, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer, takes: Bool,
+        warnings: inout [MappingWarning]
+    ) -> [ValidationError]? {
+        withStaging(plan) { staging in
             // No instance exists yet: the plan refuses calls, the only fields that need one.
             var run = MappingRun(root: nil, staging: staging, stagesWrites: true, nesting: nesting.writingInner(true))
             run.visitRoot(plan, item)
             run.checkSharedTargets(plan)
             run.judgeRules(of: plan)
+            // What `init` did not take.
             defer { staging.discardAll() }
             guard run.errors.isEmpty else { return run.errors }
-            let values = StagedValues(plan: plan, base: staging.base)
+            let values = StagedValues(plan: plan, staging: staging, takes: takes)
             defer { values.close() }
             do {
-                slot.initializeMemory(as: Model.self, repeating: try Model(MappedValues(source: values)), count: 1)
+                let model = try Model(MappedValues(source: values))
+                // `init` caught the throw of a second read and went on: its model is not the mapping's.
+                if values.retakes { return nil }
+                slot.initializeMemory(as: Model.self, repeating: model, count: 1)
                 warnings += run.warnings
                 return []
             } catch {
+                if values.retakes { return nil }
                 // The model read a key path its mapping lacks: that definition error, not `init`'s.
                 if let problem = values.problem { return problem.errors }
                 return [

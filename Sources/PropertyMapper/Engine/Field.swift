@@ -19,6 +19,9 @@ protocol Field: AnyObject, Sendable {
     var demand: JSONDemand { get }
     /// The key path the field writes, by which `MappedValues` finds its value.
     var keyPathID: AnyKeyPath { get }
+    /// Whether the value it stages is the property's (of `valueType`), which `MappedValues` reads;
+    /// false for a merge, which stages the nested model's writes.
+    var stagesPropertyValue: Bool { get }
     /// False for a read-only key path (a `let`), which only an immutable model's mapping may target.
     var isWritable: Bool { get }
     /// Whether the property is an `Optional`, which an immutable model may leave absent.

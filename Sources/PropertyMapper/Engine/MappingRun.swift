@@ -389,7 +389,7 @@ struct MappingRun {
         let failed = Set(failedFields)
         for rule in plan.rules {
             // Values of their own for each rule: whether one rule read a failed field says nothing of the next.
-            let values = StagedValues(plan: plan, base: staging.base, root: root, failedFields: failed)
+            let values = StagedValues(plan: plan, staging: staging, root: root, failedFields: failed)
             errors += rule.judge(values)
             values.close()
         }

@@ -27,6 +27,7 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, @un
     var input: InputType { InputType(name: TypeName.of(Model.self), kinds: [.object, .array]) }
     var demand: JSONDemand { .model { Model.mapping.jsonLevel } }
     var keyPathID: AnyKeyPath { keyPath }
+    var stagesPropertyValue: Bool { false }
     var isWritable: Bool { writableKeyPath != nil }
     var isOptional: Bool { false }
     var instanceUse: InstanceUse? { .merging }

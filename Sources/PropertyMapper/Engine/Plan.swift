@@ -20,8 +20,8 @@ final class Plan: Sendable {
     /// the model is `ImmutableMappable`, whose values are read rather than written; every run that
     /// writes into a model refuses them.
     let readOnlyTargets: [ValidationError]
-    /// The fields of each key path, in declaration order: where `MappedValues` reads a value.
-    let fieldIndices: FieldIndices
+    /// Each key path the mapping targets and its fields: where `MappedValues` reads a value.
+    let reads: ValueReads
 
     /// In an immutable model's plan, each non-optional property that several fields target
     /// (`"a": .property(\.x), "b": .property(\.x)`): absent only when every one of them is.
@@ -51,9 +51,7 @@ final class Plan: Sendable {
         let check = PlanCheck.errors(in: root, immutable: immutable)
         definitionErrors = immutable ? check.errors : check.errors + check.readOnlyTargets
         readOnlyTargets = check.readOnlyTargets
-        var indices: [AnyKeyPath: [Int]] = [:]
-        for field in fields { indices[field.field.keyPathID, default: []].append(field.index) }
-        fieldIndices = FieldIndices(table: indices)
+        reads = ValueReads(fields)
         serializeErrors = root.irreversibleNodes.compactMap { node in
             guard case let .irreversible(failure) = node.serialization else { return nil }
             return ValidationError(path: node.path, property: node.property, rule: "serialize", value: nil, failure: failure)
@@ -70,10 +68,58 @@ struct SharedTarget: Sendable {
     var fields: [Int]
 }
 
-/// The indices of a plan's fields by the key path each targets.
-// @unchecked: an immutable dictionary whose keys are the fields' key paths, each `Sendable`.
-struct FieldIndices: @unchecked Sendable {
-    let table: [AnyKeyPath: [Int]]
+/// The key paths a plan's fields target, resolved once, when the plan is built: `MappedValues`
+/// finds a key path's fields by the key path object itself, compared by identity, and falls back to
+/// a look-up by equality (which hashes the key path) only for an object it does not hold.
+///
+/// A key path literal without arguments is one object wherever its module spells it, so the `\.id`
+/// that `init(_ values:)` reads is the very object its mapping's `\.id` made: read in the mapping's
+/// order, each read is one comparison of references.
+// @unchecked: immutable arrays and a dictionary of the fields' key paths (each `Sendable`) and of
+// metatypes.
+final class ValueReads: @unchecked Sendable {
+    /// Each key path a field targets, once, in the order of its first field.
+    let keyPaths: [AnyKeyPath]
+    /// For each key path, by position: the value's type, the type every slot of its fields holds
+    /// where `stagesValue` says so.
+    let valueTypes: [Any.Type]
+    /// For each key path, by position: the index of the last field that targets it.
+    let lastFields: [Int]
+    /// For each field, by index: the field before it that targets the same key path, or -1 (a
+    /// property mapped twice gets the later value, as written).
+    let earlierFields: [Int]
+    /// For each field, by index: whether its slot holds the property's value (false for a merge,
+    /// whose slot holds the nested model's writes).
+    let stagesValue: [Bool]
+    /// The position of each key path, for a key path object equal to one of `keyPaths` but not it.
+    let positions: [AnyKeyPath: Int]
+
+    init(_ fields: [PlanField]) {
+        var keyPaths: [AnyKeyPath] = []
+        var valueTypes: [Any.Type] = []
+        var lastFields: [Int] = []
+        var earlierFields: [Int] = []
+        var positions: [AnyKeyPath: Int] = [:]
+        for field in fields {
+            let keyPath = field.field.keyPathID
+            if let position = positions[keyPath] {
+                earlierFields.append(lastFields[position])
+                lastFields[position] = field.index
+            } else {
+                positions[keyPath] = keyPaths.count
+                keyPaths.append(keyPath)
+                valueTypes.append(field.field.valueType)
+                lastFields.append(field.index)
+                earlierFields.append(-1)
+            }
+        }
+        self.keyPaths = keyPaths
+        self.valueTypes = valueTypes
+        self.lastFields = lastFields
+        self.earlierFields = earlierFields
+        self.stagesValue = fields.map(\.field.stagesPropertyValue)
+        self.positions = positions
+    }
 }
 
 /// One level of a mapping: the source itself, or a nested dictionary or index array.

@@ -97,13 +97,9 @@ class PropertyWriter<Root, Value>: @unchecked Sendable {
 
     var stagedLayout: ValueLayout { .of(Value.self) }
     var keyPathID: AnyKeyPath { keyPath }
+    var stagesPropertyValue: Bool { true }
     var isWritable: Bool { writableKeyPath != nil }
     var isOptional: Bool { optionalType != nil }
-
-    /// A copy of the value staged in `slot`, which stays staged.
-    final func stagedValue(in slot: UnsafeMutableRawPointer) -> Value {
-        slot.assumingMemoryBound(to: Value.self).pointee
-    }
 
     /// Null: stages nil for an optional property, and is a `type` error for any other.
     final func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {

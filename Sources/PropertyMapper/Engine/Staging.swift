@@ -12,7 +12,7 @@ struct ValueLayout: Sendable, Equatable {
 }
 
 /// Where each field's staged value lies in one run's staging buffer: one region per field, plus one
-/// region per field for a value it converts before transforming it, then one flag byte per field.
+/// region per field for a value it converts before transforming it, then three flag bytes per field.
 struct StagingLayout: Sendable {
     private(set) var size = 0
     private(set) var alignment = 1
@@ -29,10 +29,11 @@ struct StagingLayout: Sendable {
     }
 
     /// Adds the flag bytes of `fieldCount` fields after every region: one that says a value is
-    /// staged, and one that says the source held a value, for each field.
+    /// staged, one that says the source held a value, and one that says an immutable model's
+    /// `init(_ values:)` took the value, for each field.
     mutating func finish(fieldCount: Int) {
         flags = size
-        size = Swift.max(size + 2 * fieldCount, 1)  // never empty, so a buffer always has an address
+        size = Swift.max(size + 3 * fieldCount, 1)  // never empty, so a buffer always has an address
     }
 }
 
@@ -40,8 +41,8 @@ struct StagingLayout: Sendable {
 /// moves them into the model, or until they are discarded.
 ///
 /// Invariant: the slot of field `i` holds an initialized value of that field's staged type exactly when
-/// flag `i` is set. `stage` sets the flag after the field initialized its slot; `moveAll` and
-/// `discardAll` clear every flag as they take or destroy the values, so a buffer leaves a run empty.
+/// flag `i` is set. `stage` sets the flag after the field initialized its slot; `take`, `moveAll` and
+/// `discardAll` clear it as they take or destroy the value, so a buffer leaves a run empty.
 /// The buffer is a temporary allocation that lives for one model's run (see `Engine.run`).
 struct StagingBuffer {
     let base: UnsafeMutableRawPointer
@@ -50,7 +51,7 @@ struct StagingBuffer {
     init(base: UnsafeMutableRawPointer, plan: Plan) {
         self.base = base
         self.plan = plan
-        (base + plan.staging.flags).initializeMemory(as: Bool.self, repeating: false, count: 2 * plan.fields.count)
+        (base + plan.staging.flags).initializeMemory(as: Bool.self, repeating: false, count: 3 * plan.fields.count)
     }
 
     /// The uninitialized slot of `field`, where it converts its value before `stage`.
@@ -67,9 +68,33 @@ struct StagingBuffer {
         (base + plan.staging.flags).assumingMemoryBound(to: Bool.self) + index
     }
 
-    /// Whether field `index` of `plan` holds a staged value in the buffer at `base`.
-    static func isStaged(_ index: Int, base: UnsafeMutableRawPointer, plan: Plan) -> Bool {
-        (base + plan.staging.flags).assumingMemoryBound(to: Bool.self)[index]
+    /// Whether field `index` holds a staged value.
+    func isStaged(_ index: Int) -> Bool {
+        flag(index).pointee
+    }
+
+    /// Whether field `index`'s value was taken (`take`).
+    func isTaken(_ index: Int) -> Bool {
+        flag(2 * plan.fields.count + index).pointee
+    }
+
+    /// A copy of field `index`'s staged value, which stays staged.
+    ///
+    /// Requires: the field holds a staged value (`isStaged`) of type `Value`.
+    func value<Value>(_ index: Int, as _: Value.Type) -> Value {
+        assert(isStaged(index) && plan.fields[index].field.valueType == Value.self, "no staged \(Value.self) at \(index)")
+        return (base + plan.fields[index].slot).assumingMemoryBound(to: Value.self).pointee
+    }
+
+    /// Moves field `index`'s staged value out, for an immutable model's `init(_ values:)`: the field
+    /// is then taken, no longer staged, and `discardAll` leaves it alone.
+    ///
+    /// Requires: the field holds a staged value (`isStaged`) of type `Value`.
+    func take<Value>(_ index: Int, as _: Value.Type) -> Value {
+        assert(isStaged(index) && plan.fields[index].field.valueType == Value.self, "no staged \(Value.self) at \(index)")
+        flag(index).pointee = false
+        flag(2 * plan.fields.count + index).pointee = true
+        return (base + plan.fields[index].slot).assumingMemoryBound(to: Value.self).move()
     }
 
     /// Records that the source held a value (null included) for `field`.

@@ -8,6 +8,10 @@
 ///
 /// Valid only during that call: a copy kept and read later throws instead of reading freed values.
 ///
+/// Each read moves its value into the model rather than copying it. A value read twice is still
+/// the same value both times, at a price: the model is then made again with its values copied, so
+/// that `init` runs twice. Read each value once (into a local, to use it twice).
+///
 /// A `MappingRule` reads the same values (see there for what it sees of a `Mappable` model).
 public struct MappedValues<Root> {
     let source: StagedValues
@@ -25,47 +29,90 @@ public struct MappedValues<Root> {
 
 /// A run's staged values, readable by key path while a model is made from them.
 ///
-/// Invariant: `base` is the run's staging buffer while `Engine` makes the model, and nil once it
-/// has returned; every read checks it, so a `MappedValues` kept by the model's code reads nothing.
+/// Invariant: `staging` is the run's staging buffer, which holds values while `isOpen`: while
+/// `Engine` makes the model or judges a rule, and no longer once that has returned; every read
+/// checks it, so a `MappedValues` kept by the model's code reads nothing.
+///
+/// A rule's reads copy a value, which stays staged for the next rule and for phase two. An immutable
+/// model's `init(_ values:)` is the values' last reader: its reads move them out (`takes`), and the
+/// buffer destroys only what it did not read. A value read a second time has been moved already:
+/// the read throws and records `retakes`, and `Engine` makes the model again with copying reads.
 final class StagedValues {
-    private let plan: Plan
-    private var base: UnsafeMutableRawPointer?
+    private let reads: ValueReads
+    private let staging: StagingBuffer
+    private var isOpen = true
     /// The model being mapped, for a rule's read of a property nothing was staged for (its current
     /// value); nil for an immutable model, which does not exist yet.
     private let root: UnsafeRawPointer?
     /// The fields whose values failed, by index: a rule reading one is not judged.
     private let failedFields: Set<Int>
+    /// Whether reads move the values out (an immutable model's `init(_ values:)`) or copy them.
+    private let takes: Bool
+    /// Where the next key path in the mapping's order lies: reads in that order find each one there.
+    private var next = 0
     /// The first definition error a read threw: what a throwing `init(_ values:)` is reported as.
     private(set) var problem: MappingError?
     /// A read of a field that failed (or whose value cannot be read before it is written) threw.
     private(set) var readFailedField = false
+    /// A read asked for a value an earlier read had moved out: the model must be made again, with
+    /// reads that copy.
+    private(set) var retakes = false
 
-    init(plan: Plan, base: UnsafeMutableRawPointer, root: UnsafeRawPointer? = nil, failedFields: Set<Int> = []) {
-        self.plan = plan
-        self.base = base
+    init(plan: Plan, staging: StagingBuffer, root: UnsafeRawPointer? = nil, failedFields: Set<Int> = [], takes: Bool = false) {
+        reads = plan.reads
+        self.staging = staging
         self.root = root
         self.failedFields = failedFields
+        self.takes = takes
     }
 
     /// Ends reading: the buffer is about to be emptied.
     func close() {
-        base = nil
+        isOpen = false
     }
 
     func value<Root, Value>(for keyPath: KeyPath<Root, Value>) throws(MappingError) -> Value {
-        guard let base else { throw problem(DefinitionProblem.valuesReadLate, keyPath) }
-        guard let indices = plan.fieldIndices.table[keyPath] else {
+        // The common read, kept apart from the rest, whose handling of absent values would make
+        // every read look up `Value?`'s metadata: a field that targets the key path alone staged
+        // the value, which nothing has taken.
+        if isOpen, failedFields.isEmpty, let position = position(of: keyPath), reads.valueTypes[position] == Value.self {
+            let field = reads.lastFields[position]
+            if reads.earlierFields[field] < 0, reads.stagesValue[field], staging.isStaged(field) {
+                return takes ? staging.take(field, as: Value.self) : staging.value(field, as: Value.self)
+            }
+        }
+        return try anyValue(for: keyPath)
+    }
+
+    /// Every read: a late one, one of a key path not mapped, of a failed field, of a merge, of a
+    /// property mapped twice, of a value already taken or of an absent one.
+    @inline(never)
+    private func anyValue<Root, Value>(for keyPath: KeyPath<Root, Value>) throws(MappingError) -> Value {
+        guard isOpen else { throw problem(DefinitionProblem.valuesReadLate, keyPath) }
+        guard let position = position(of: keyPath) else {
             if let root { return root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] }
             throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
         }
-        if indices.contains(where: failedFields.contains) { throw failedField() }
+        // Equal key paths are of one type: this guards the slots' type, which the plan recorded.
+        guard reads.valueTypes[position] == Value.self else { throw problem(DefinitionProblem.keyPathNotMapped, keyPath) }
         // The last field that staged a value: a property mapped twice gets the later value, as written.
-        for index in indices.reversed() where StagingBuffer.isStaged(index, base: base, plan: plan) {
-            // A merged model's staged value is its writes, not the model: a rule cannot see it.
-            guard let writer = plan.fields[index].field as? PropertyWriter<Root, Value> else {
-                throw problem(DefinitionProblem.ruleReadsMergedModel, keyPath)
+        var field = reads.lastFields[position]
+        while field >= 0 {
+            if failedFields.contains(field) { throw failedField() }
+            field = reads.earlierFields[field]
+        }
+        field = reads.lastFields[position]
+        while field >= 0 {
+            if staging.isTaken(field) {
+                retakes = true
+                throw MappingError(errors: [])
             }
-            return writer.stagedValue(in: base + plan.fields[index].slot)
+            if staging.isStaged(field) {
+                // A merged model's staged value is its writes, not the model: a rule cannot see it.
+                guard reads.stagesValue[field] else { throw problem(DefinitionProblem.ruleReadsMergedModel, keyPath) }
+                return takes ? staging.take(field, as: Value.self) : staging.value(field, as: Value.self)
+            }
+            field = reads.earlierFields[field]
         }
         // Nothing staged: the field was absent (and kept, for a model that exists); phase one
         // refused an absent non-optional field of an immutable model.
@@ -74,6 +121,21 @@ final class StagedValues {
             return none
         }
         throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
+    }
+
+    /// The position of `keyPath` in the plan's reads, or nil when no field targets it: the next one
+    /// in the mapping's order when it is that very object, else found by identity, else by equality.
+    private func position(of keyPath: AnyKeyPath) -> Int? {
+        let position: Int
+        if next < reads.keyPaths.count, reads.keyPaths[next] === keyPath {
+            position = next
+        } else if let found = reads.keyPaths.firstIndex(where: { $0 === keyPath }) ?? reads.positions[keyPath] {
+            position = found
+        } else {
+            return nil
+        }
+        next = position + 1
+        return position
     }
 
     private func failedField() -> MappingError {

@@ -247,7 +247,7 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
     }
 
     /// One-byte fields only: the slots come first, then the root level's key scan (two positions
-    /// and two counts per entry), then the flags (two per field), and the buffer is as small as that.
+    /// and two counts per entry), then the flags (three per field), and the buffer is as small as that.
     @Test func flagsFollowTheLastRegion() throws {
         let mapping: Mapping<Layout> = ["a": .property(\.flag), "b": .property(\.small), "c": .property(\.flag)]
         let plan = mapping.plan
@@ -259,7 +259,7 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
             * MemoryLayout<[String: Any].Index>.alignment
         #expect(scan == [positions..<(positions + 6 * stride), (positions + 6 * stride)..<(positions + 6 * stride + 6)])
         #expect(plan.staging.flags == positions + 6 * stride + 6)
-        #expect(plan.staging.size == plan.staging.flags + 6)
+        #expect(plan.staging.size == plan.staging.flags + 9)
         Self.checkLayout(plan)
     }
 
