@@ -116,7 +116,7 @@ private struct Twice: ImmutableMappable {
     }
 }
 
-@Suite("Models: ImmutableMappable")
+@Suite
 struct ImmutableModelTests {
     // MARK: init(_:) throwing
 
