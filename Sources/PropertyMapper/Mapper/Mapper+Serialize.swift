@@ -1,7 +1,7 @@
 import Foundation
 
 // The round trip's entry points: a model back to the source shape its mapping reads. Each is one
-// line over `Serializer` (Serialization/Serializer.swift).
+// line over `Serializer` (Engine/Run/Serializer.swift).
 
 extension Mapper {
     /// The model's values as a dictionary in the shape `mapping` reads: nested dictionaries and index
