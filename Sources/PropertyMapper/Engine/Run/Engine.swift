@@ -1,24 +1,59 @@
-// The data path, from a call to a stored property:
+// The data path, from a call to a stored property. Every branch of the walk is named here; each
+// line gives the function and the file that hold it.
 //
-//   Mapper.mapValues(from:to:using:)        the public entry points (Mapper.swift, Mapper+Models.swift)
-//   Engine.map(_:into:using:)               refuses a mapping with definition errors (Plan, PlanCheck)
-//   Engine.run(on:plan:nesting:…)           one model: a temporary staging buffer (Staging.swift)
-//   MappingRun.visit(_:_:)                  phase one walks the plan's levels over the source (MappingRun.swift);
-//                                           a small `[String: Any]` is read whole, its keys matched to
-//                                           entries without hashing (KeyScan, DictionaryScan.swift)
-//   MappingRun.visit(_:present:)            each value is read once into a SourceItem (SourceItem.swift)
-//   Field.stage(_:at:_:in:)                 converts it (Conversion.swift), runs the validators, boxes or
-//                                           calls, and puts the result in its slot (Field.swift)
-//   StagingBuffer.stage(_:)                 the value waits there while the other fields are checked
-//                                           (a nested model is made whole by Engine.make, with a run and
-//                                           a staging buffer of its own, through its field's conversion:
-//                                           Conversion+Models.swift; a merged one keeps its writes in
-//                                           PendingWrites until the outer phase two: MergingField.swift)
-//   StagingBuffer.moveAll(into:)            phase two, only when no check failed, in declaration order
-//   InlineMove / PropertyWriter.moveStaged  assigns it: a struct model's inline property at its offset,
-//                                           anything else through its key path (PropertyWriter.swift)
+// Entry
+//   Mapper.map / mapValues / mapArray / validate   the public entry points (Mapper/)
+//   ModelEntry (Mapper+Models.swift)              one body for both model kinds: a source, JSON text
+//                                                 or bytes, one record or a batch
+//   JSON input                                    JSONDocument.read / withElements (JSON/Reader/) reads
+//                                                 only what the plan's JSONDemand names: a mapped object
+//                                                 becomes a JSONObject whose values sit by entry; a
+//                                                 top-level array is streamed element by element
+//   Engine.refuseFaulty                           a plan with definition errors never runs (Plan/PlanCheck)
+//   Engine.make / Engine.map / Engine.validate    one model: a null, a graph too deep (Nesting), or a faulty
+//                                                 plan is refused; then Engine.run with a staging buffer
+//                                                 of its own (Staging/)
 //
-// On any error, StagingBuffer.discardAll destroys what was staged and the model is left untouched.
+// Phase one: MappingRun (Run/MappingRun.swift) walks the plan, never the source
+//   match    visit(level, source)                 a level reads a [String: Any] (small ones whole, their keys
+//                                                 matched without hashing: KeyScan, Matching/), a JSONObject
+//                                                 (by entry), or any keyed/indexed container (LevelContainer);
+//                                                 under key policies (.anyOf, loose matching, unknown keys)
+//                                                 through LevelKeys / KeyedReading (Matching/), reporting
+//                                                 ambiguousKey and unknownKey; a value of another shape is one
+//                                                 `type` error for the whole level
+//   absent   visitMissing                         isRequired, or the field's .ifAbsent policy (keep, setNil,
+//                                                 useDefault with a defaultUsed warning, fail); entries under
+//                                                 an absent level still report
+//   read     visit(node, present:)                the value, read once into a SourceItem (Source/); null:
+//                                                 isRequired, the .ifNull policy, nil for an optional, or a
+//                                                 `type` error; a nested level recurses; a list hands every
+//                                                 descriptor the value
+//   convert  Field.stage (Plan/Field.swift)        the field's Conversion (Conversions/) checks the type strictly,
+//                                                 or, under .lenient(), reads a string by the lenient table
+//                                                 first (a `coerced` warning); a nested model is made whole by
+//                                                 Engine.make at the next depth (Conversion+Models.swift); a
+//                                                 merge stages its writes (MergingField.swift); .box and .call
+//                                                 convert their input, then transform it
+//   validate MappingRun.passesValidators          every validator of the node, on the source value; a failure
+//                                                 is an error, and the value is not staged
+//   stage    MappingRun.staged                    the node's .ensure rules judge the converted value, then it
+//                                                 waits in its slot (StagingBuffer); with a fallback:, a value
+//                                                 that failed anything above is replaced by the fallback and its
+//                                                 errors become one fallbackUsed warning
+//   rules    MappingRun.judgeRules                after every field: each MappingRule reads the staged values
+//                                                 (StagedValues) of fields that did not fail
+//
+// Phase two: Engine.run
+//   commit   StagingBuffer.moveAll(into:)         only when no error and the run writes (a dry run never does):
+//                                                 in declaration order, a struct's inline property at its offset
+//                                                 (InlineMove), anything else through its key path
+//                                                 (PropertyWriter.moveStaged); an ImmutableMappable model is
+//                                                 made by its init(_ values:) from the staged values instead
+//   discard  StagingBuffer.discardAll             on any error: what was staged is destroyed and the model is
+//                                                 left as it was
+//
+// Errors and warnings are data (Failure, Notice) until their message is read (Errors/).
 
 /// Runs plans over sources: the one place that joins phase one and phase two.
 enum Engine {
