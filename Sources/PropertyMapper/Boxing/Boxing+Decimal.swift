@@ -30,14 +30,16 @@ enum DecimalSource {
     case number(DecimalText.Reading)
     case text(String)
 
-    static let conversion = Conversion<DecimalSource>(typeName: "Decimal or String", kinds: [.number, .string]) { item, issues in
+    private static let expected = TypeName.either("Decimal", "String")
+
+    static let conversion = Conversion<DecimalSource>(typeName: expected, kinds: [.number, .string]) { item, issues in
         switch item.scalar {
         case let .string(text):
             return .text(text)
         case let .number(number):
             return .number(DecimalText.reading(of: number, value: item.value))
         default:
-            issues.addMismatch(item, expected: "Decimal or String")
+            issues.addMismatch(item, expected: expected)
             return nil
         }
     }

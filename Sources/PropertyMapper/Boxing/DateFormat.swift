@@ -169,7 +169,7 @@ enum DateSource {
 
     /// Strings, numbers, or both, as the formats read: anything else is a `type` error.
     static func conversion(text: Bool, numbers: Bool) -> Conversion<DateSource> {
-        let name = text && numbers ? "String or Double" : (text ? "String" : "Double")
+        let name = text && numbers ? TypeName.either("String", "Double") : (text ? "String" : "Double")
         var kinds: ValueKinds = []
         if text { kinds.insert(.string) }
         if numbers { kinds.insert(.number) }

@@ -1,17 +1,8 @@
+// The words for source values: each offending value in an error or a warning, rendered briefly.
+
 import Foundation
 
 extension SourceValue {
-    /// What the value is, in JSON's words.
-    static func kind(of value: Any) -> ValueKind {
-        if isNull(value) { return .null }
-        if string(value) != nil { return .string }
-        if bool(value) != nil { return .boolean }
-        if number(value) != nil { return .number }
-        if indexed(value) != nil { return .array }
-        if keyed(value) != nil { return .object }
-        return .other(typeName: TypeName.of(Swift.type(of: value)))
-    }
-
     /// The value rendered briefly as JSON: long strings are cut (keeping their length), containers are summarized.
     static func render(_ value: Any) -> String {
         let value = normalized(value)

@@ -3,10 +3,6 @@
 import Foundation
 
 extension ValidationError {
-    init(path: String, property: String, rule: String, value: String?, failure: Failure) {
-        self.init(path: path, property: property, rule: rule, value: value, message: failure.message)
-    }
-
     /// `name → title: 200 characters, expected 1...80; got "xxxx…" (200 characters) [lengthRange]`
     public var description: String {
         Self.describe(path: path, property: property, message: message, value: value, tag: rule)
@@ -18,6 +14,17 @@ extension ValidationError {
         let target = property.isEmpty ? "" : " → \(property)"
         let got = value.map { "; got \($0)" } ?? ""
         return "\(location)\(target): \(message)\(got) [\(tag)]"
+    }
+}
+
+extension Reason {
+    /// The words for the data, or the text as given.
+    var message: String {
+        switch self {
+        case let .text(text): text
+        case let .failure(failure): failure.message
+        case let .notice(notice): notice.message
+        }
     }
 }
 
@@ -214,6 +221,18 @@ extension FieldInput {
         case let .type(name): return name
         case let .kinds(kinds): return kinds.phrase
         }
+    }
+}
+
+extension TypeName {
+    /// What a value may be given as, when a conversion takes two types: `Decimal or String`.
+    static func either(_ first: String, _ second: String) -> String {
+        "\(first) or \(second)"
+    }
+
+    /// What `.polymorphic` reads: `a dictionary with "kind"`.
+    static func dictionary(withKey key: String) -> String {
+        "a dictionary with \(SourceValue.render(string: key))"
     }
 }
 

@@ -16,13 +16,51 @@ public struct ValidationError: Error, Sendable, Equatable, Hashable, CustomStrin
     /// The offending value rendered compactly as JSON; `nil` when the value is absent.
     public var value: String?
     /// What was found and what was expected, in plain words.
-    public var message: String
+    public var message: String {
+        get { reason.message }
+        set { reason = .text(newValue) }
+    }
+    /// Why, as data until `message` puts it into words.
+    var reason: Reason
 
     public init(path: String, property: String, rule: String, value: String?, message: String) {
+        self.init(path: path, property: property, rule: rule, value: value, reason: .text(message))
+    }
+
+    init(path: String, property: String, rule: String, value: String?, failure: Failure) {
+        self.init(path: path, property: property, rule: rule, value: value, reason: .failure(failure))
+    }
+
+    init(path: String, property: String, rule: String, value: String?, reason: Reason) {
         self.path = path
         self.property = property
         self.rule = rule
         self.value = value
-        self.message = message
+        self.reason = reason
     }
+
+    /// Equal when every field reads the same, `message` included, whether it was given as text or
+    /// is rendered from data.
+    public static func == (lhs: ValidationError, rhs: ValidationError) -> Bool {
+        lhs.path == rhs.path && lhs.property == rhs.property && lhs.rule == rhs.rule && lhs.value == rhs.value
+            && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(property)
+        hasher.combine(rule)
+        hasher.combine(value)
+        hasher.combine(message)
+    }
+}
+
+/// Why an error or a warning was recorded: data (a `Failure`, a `Notice`) that travels as it is
+/// through nested models and batches, put into words only when its `message` is read
+/// (`ValidationError+Description.swift`, `MappingWarning+Description.swift`); or the text a caller
+/// gave to a public initializer.
+enum Reason: Sendable {
+    case text(String)
+    indirect case failure(Failure)
+    indirect case notice(Notice)
 }

@@ -33,14 +33,37 @@ public struct MappingWarning: Sendable, Equatable, Hashable, CustomStringConvert
     /// The value concerned, rendered compactly as JSON; nil when absent.
     public var value: String?
     /// What happened, in plain words.
-    public var message: String
+    public var message: String {
+        get { reason.message }
+        set { reason = .text(newValue) }
+    }
+    /// Why, as data until `message` puts it into words.
+    var reason: Reason
 
     public init(path: String, property: String, kind: Kind, value: String?, message: String) {
+        self.init(path: path, property: property, kind: kind, value: value, reason: .text(message))
+    }
+
+    init(path: String, property: String, kind: Kind, value: String?, reason: Reason) {
         self.path = path
         self.property = property
         self.kind = kind
         self.value = value
-        self.message = message
+        self.reason = reason
+    }
+
+    /// Equal when every field reads the same, `message` included.
+    public static func == (lhs: MappingWarning, rhs: MappingWarning) -> Bool {
+        lhs.path == rhs.path && lhs.property == rhs.property && lhs.kind == rhs.kind && lhs.value == rhs.value
+            && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(property)
+        hasher.combine(kind)
+        hasher.combine(value)
+        hasher.combine(message)
     }
 }
 
@@ -70,6 +93,6 @@ enum Notice: Sendable, Equatable {
 
 extension MappingWarning {
     init(path: String, property: String, value: String?, notice: Notice) {
-        self.init(path: path, property: property, kind: notice.kind, value: value, message: notice.message)
+        self.init(path: path, property: property, kind: notice.kind, value: value, reason: .notice(notice))
     }
 }

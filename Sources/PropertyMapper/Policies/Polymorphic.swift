@@ -125,11 +125,12 @@ enum Polymorphism {
         let key = JSONOutput.Key(tagKey)
         let exempt = TagKey(tagKey)  // kept by the closure below, which the nested run is inside of
         let subpath = MappingKey.key(tagKey).subpath
+        let expected = TypeName.dictionary(withKey: tagKey)
         return Conversion<Value>(
             typeName: TypeName.of(Value.self), kinds: .object,
             convert: { item, issues in
                 guard let source = item.keyed else {
-                    issues.addMismatch(item, expected: "a dictionary with \(SourceValue.render(string: tagKey))")
+                    issues.addMismatch(item, expected: expected)
                     return nil
                 }
                 guard let tagItem = source.item(forKey: tagKey) else {

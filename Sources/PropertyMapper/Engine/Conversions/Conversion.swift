@@ -102,9 +102,11 @@ struct ConversionIssues {
         /// the issue concerns the property being mapped itself (an element of `[String]` is `tags`).
         var propertySubpath: String?
         var rule: String
-        /// Why, as data; nil for a nested model's error, which arrives rendered.
-        var failure: Failure?
-        var message: String
+        /// Why, as data.
+        var reason: Reason
+        /// Whether it comes from a nested model (an error or a warning of that model's own), rather
+        /// than from this conversion.
+        var isNested = false
         /// The offending value, rendered.
         var value: String?
         /// Set for a warning (of a nested model that mapped) rather than an error.
@@ -128,8 +130,7 @@ struct ConversionIssues {
     mutating func add(_ failure: Failure, value: Any, rule: String = "type", at subpath: String = "") {
         list.append(
             Issue(
-                subpath: subpath, propertySubpath: nil, rule: rule, failure: failure, message: failure.message,
-                value: SourceValue.render(value)))
+                subpath: subpath, propertySubpath: nil, rule: rule, reason: .failure(failure), value: SourceValue.render(value)))
     }
 
     /// The value is not of the kind `expected` names.
@@ -146,7 +147,7 @@ struct ConversionIssues {
                 Issue(
                     subpath: Paths.suffix(error.path),
                     propertySubpath: error.path.isEmpty ? "" : Paths.suffix(error.property), rule: error.rule,
-                    failure: nil, message: error.message, value: error.value))
+                    reason: error.reason, isNested: true, value: error.value))
         }
     }
 
@@ -157,7 +158,7 @@ struct ConversionIssues {
                 Issue(
                     subpath: Paths.suffix(warning.path),
                     propertySubpath: warning.path.isEmpty ? "" : Paths.suffix(warning.property), rule: warning.kind.rawValue,
-                    failure: nil, message: warning.message, value: warning.value, warning: warning.kind))
+                    reason: warning.reason, isNested: true, value: warning.value, warning: warning.kind))
         }
     }
 
@@ -165,8 +166,8 @@ struct ConversionIssues {
     mutating func addCoerced(from item: SourceItem, to typeName: String) {
         list.append(
             Issue(
-                subpath: "", propertySubpath: nil, rule: MappingWarning.Kind.coerced.rawValue, failure: nil,
-                message: Notice.coerced(typeName: typeName).message, value: SourceValue.render(item.value), warning: .coerced))
+                subpath: "", propertySubpath: nil, rule: MappingWarning.Kind.coerced.rawValue,
+                reason: .notice(.coerced(typeName: typeName)), value: SourceValue.render(item.value), warning: .coerced))
     }
 
     /// An element dropped from an array (`.droppingInvalidElements()`): one `elementDropped` warning
@@ -176,13 +177,13 @@ struct ConversionIssues {
         list.append(
             Issue(
                 subpath: MappingKey.index(index).subpath, propertySubpath: nil, rule: MappingWarning.Kind.elementDropped.rawValue,
-                failure: nil, message: Notice.elementDropped(errors: errors).message, value: SourceValue.render(value),
+                reason: .notice(.elementDropped(errors: errors)), value: SourceValue.render(value),
                 warning: .elementDropped))
     }
 
     /// The first problem as one failure, naming its sub-path when it lies inside the value.
     var firstFailure: Failure? {
-        guard let issue = list.first, let failure = issue.failure else { return nil }
+        guard let issue = list.first, !issue.isNested, case let .failure(failure) = issue.reason else { return nil }
         return issue.subpath.isEmpty ? failure : .inside(subpath: issue.subpath, failure)
     }
 
@@ -203,7 +204,7 @@ struct ConversionIssues {
             return ValidationError(
                 path: Paths.joined(path, issue.subpath),
                 property: issue.propertySubpath.map { Paths.joined(property, $0) } ?? property,
-                rule: issue.rule, value: issue.value, message: issue.message)
+                rule: issue.rule, value: issue.value, reason: issue.reason)
         }
     }
 
@@ -214,7 +215,7 @@ struct ConversionIssues {
             return MappingWarning(
                 path: Paths.joined(path, issue.subpath),
                 property: issue.propertySubpath.map { Paths.joined(property, $0) } ?? property,
-                kind: kind, value: issue.value, message: issue.message)
+                kind: kind, value: issue.value, reason: issue.reason)
         }
     }
 }

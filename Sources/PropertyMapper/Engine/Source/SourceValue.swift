@@ -189,3 +189,16 @@ enum SourceValue {
         return nil
     }
 }
+
+extension SourceValue {
+    /// What the value is, as JSON names it.
+    static func kind(of value: Any) -> ValueKind {
+        if isNull(value) { return .null }
+        if string(value) != nil { return .string }
+        if bool(value) != nil { return .boolean }
+        if number(value) != nil { return .number }
+        if indexed(value) != nil { return .array }
+        if keyed(value) != nil { return .object }
+        return .other(typeName: TypeName.of(Swift.type(of: value)))
+    }
+}
