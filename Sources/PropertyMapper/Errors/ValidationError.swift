@@ -38,29 +38,23 @@ public struct ValidationError: Error, Sendable, Equatable, Hashable, CustomStrin
         self.value = value
         self.reason = reason
     }
-
-    /// Equal when every field reads the same, `message` included, whether it was given as text or
-    /// is rendered from data.
-    public static func == (lhs: ValidationError, rhs: ValidationError) -> Bool {
-        lhs.path == rhs.path && lhs.property == rhs.property && lhs.rule == rhs.rule && lhs.value == rhs.value
-            && lhs.message == rhs.message
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(path)
-        hasher.combine(property)
-        hasher.combine(rule)
-        hasher.combine(value)
-        hasher.combine(message)
-    }
 }
 
 /// Why an error or a warning was recorded: data (a `Failure`, a `Notice`) that travels as it is
 /// through nested models and batches, put into words only when its `message` is read
 /// (`ValidationError+Description.swift`, `MappingWarning+Description.swift`); or the text a caller
-/// gave to a public initializer.
-enum Reason: Sendable {
+/// gave to a public initializer. Two reasons are equal when they read the same, whether given as
+/// text or rendered from data.
+enum Reason: Sendable, Hashable {
     case text(String)
     indirect case failure(Failure)
     indirect case notice(Notice)
+
+    static func == (lhs: Reason, rhs: Reason) -> Bool {
+        lhs.message == rhs.message
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(message)
+    }
 }

@@ -51,20 +51,6 @@ public struct MappingWarning: Sendable, Equatable, Hashable, CustomStringConvert
         self.value = value
         self.reason = reason
     }
-
-    /// Equal when every field reads the same, `message` included.
-    public static func == (lhs: MappingWarning, rhs: MappingWarning) -> Bool {
-        lhs.path == rhs.path && lhs.property == rhs.property && lhs.kind == rhs.kind && lhs.value == rhs.value
-            && lhs.message == rhs.message
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(path)
-        hasher.combine(property)
-        hasher.combine(kind)
-        hasher.combine(value)
-        hasher.combine(message)
-    }
 }
 
 /// Why a warning was recorded, as data; `MappingWarning+Description.swift` turns it into words.
