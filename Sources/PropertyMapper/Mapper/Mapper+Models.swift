@@ -4,17 +4,13 @@ import Foundation
 // Each is one line over `ModelEntry`, which holds the one implementation for both kinds.
 
 extension Mapper {
-    /// Makes a model from `source` (`[String: Any]`, `NSDictionary`, …): `init()`, then its mapping.
+    /// Makes a model from `source` (`[String: Any]`, `NSDictionary`, …): a `Mappable` by `init()`,
+    /// then its mapping; an `ImmutableMappable` by `init(_ values:)` from what its mapping produced.
     ///
     ///     let author = try Mapper.map(Author.self, from: dictionary)
     ///
     /// Throws a `MappingError` listing every failure, nested models included, with full paths.
-    public static func map<Model: Mappable>(_ type: Model.Type, from source: Any?) throws(MappingError) -> Model {
-        try ModelEntry(type).one(from: source)
-    }
-
-    /// Makes an immutable model from `source`: its mapping, then `init(_ values:)`.
-    public static func map<Model: ImmutableMappable>(_ type: Model.Type, from source: Any?) throws(MappingError) -> Model {
+    public static func map<Model: MappedModel>(_ type: Model.Type, from source: Any?) throws(MappingError) -> Model {
         try ModelEntry(type).one(from: source)
     }
 
@@ -23,22 +19,12 @@ extension Mapper {
     ///     let repo = try Mapper.map(Repo.self, fromJSON: data)
     ///
     /// Only what the model's mapping names, nested models' mappings included, is built.
-    public static func map<Model: Mappable>(_ type: Model.Type, fromJSON json: Data) throws(MappingError) -> Model {
-        try ModelEntry(type).one(fromJSON: .data(json))
-    }
-
-    /// Makes an immutable model from JSON bytes.
-    public static func map<Model: ImmutableMappable>(_ type: Model.Type, fromJSON json: Data) throws(MappingError) -> Model {
+    public static func map<Model: MappedModel>(_ type: Model.Type, fromJSON json: Data) throws(MappingError) -> Model {
         try ModelEntry(type).one(fromJSON: .data(json))
     }
 
     /// Makes a model from JSON text.
-    public static func map<Model: Mappable>(_ type: Model.Type, fromJSON json: String) throws(MappingError) -> Model {
-        try ModelEntry(type).one(fromJSON: .text(json))
-    }
-
-    /// Makes an immutable model from JSON text.
-    public static func map<Model: ImmutableMappable>(_ type: Model.Type, fromJSON json: String) throws(MappingError) -> Model {
+    public static func map<Model: MappedModel>(_ type: Model.Type, fromJSON json: String) throws(MappingError) -> Model {
         try ModelEntry(type).one(fromJSON: .text(json))
     }
 
@@ -47,34 +33,19 @@ extension Mapper {
     ///     let authors = try Mapper.map([Author].self, from: array)
     ///
     /// One bad element fails the call; every element's errors are listed, at paths such as `[3].email`.
-    public static func map<Model: Mappable>(_ type: [Model].Type, from source: Any?) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(from: source)
-    }
-
-    /// Makes an immutable model of every element of an array source, all or nothing.
-    public static func map<Model: ImmutableMappable>(_ type: [Model].Type, from source: Any?) throws(MappingError) -> [Model] {
+    public static func map<Model: MappedModel>(_ type: [Model].Type, from source: Any?) throws(MappingError) -> [Model] {
         try ModelEntry(Model.self).all(from: source)
     }
 
     /// Makes a model of every element of a top-level JSON array, all or nothing.
     ///
     ///     let repos = try Mapper.map([Repo].self, fromJSON: data)
-    public static func map<Model: Mappable>(_ type: [Model].Type, fromJSON json: Data) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(fromJSON: .data(json))
-    }
-
-    /// Makes an immutable model of every element of a top-level JSON array, all or nothing.
-    public static func map<Model: ImmutableMappable>(_ type: [Model].Type, fromJSON json: Data) throws(MappingError) -> [Model] {
+    public static func map<Model: MappedModel>(_ type: [Model].Type, fromJSON json: Data) throws(MappingError) -> [Model] {
         try ModelEntry(Model.self).all(fromJSON: .data(json))
     }
 
     /// Makes a model of every element of a JSON array given as text, all or nothing.
-    public static func map<Model: Mappable>(_ type: [Model].Type, fromJSON json: String) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(fromJSON: .text(json))
-    }
-
-    /// Makes an immutable model of every element of a JSON array given as text, all or nothing.
-    public static func map<Model: ImmutableMappable>(_ type: [Model].Type, fromJSON json: String) throws(MappingError) -> [Model] {
+    public static func map<Model: MappedModel>(_ type: [Model].Type, fromJSON json: String) throws(MappingError) -> [Model] {
         try ModelEntry(Model.self).all(fromJSON: .text(json))
     }
 
@@ -83,14 +54,7 @@ extension Mapper {
     ///     let batch = try Mapper.mapArray(from: records, as: Author.self)
     ///
     /// Throws only a definition error, or when the source is not an array.
-    public static func mapArray<Model: Mappable>(from source: Any?, as type: Model.Type) throws(MappingError) -> MappedArray<Model> {
-        try ModelEntry(type).each(from: source)
-    }
-
-    /// Makes an immutable model of each element of an array source on its own.
-    public static func mapArray<Model: ImmutableMappable>(
-        from source: Any?, as type: Model.Type
-    ) throws(MappingError) -> MappedArray<Model> {
+    public static func mapArray<Model: MappedModel>(from source: Any?, as type: Model.Type) throws(MappingError) -> MappedArray<Model> {
         try ModelEntry(type).each(from: source)
     }
 
@@ -99,26 +63,14 @@ extension Mapper {
     ///     let batch = try Mapper.mapArray(fromJSON: data, as: Repo.self)
     ///
     /// One pass over the bytes; malformed JSON anywhere throws, a bad record fails only its result.
-    public static func mapArray<Model: Mappable>(fromJSON json: Data, as type: Model.Type) throws(MappingError) -> MappedArray<Model> {
-        try ModelEntry(type).each(fromJSON: json)
-    }
-
-    /// Makes an immutable model of each element of a top-level JSON array on its own, per record.
-    public static func mapArray<Model: ImmutableMappable>(
-        fromJSON json: Data, as type: Model.Type
-    ) throws(MappingError) -> MappedArray<Model> {
+    public static func mapArray<Model: MappedModel>(fromJSON json: Data, as type: Model.Type) throws(MappingError) -> MappedArray<Model> {
         try ModelEntry(type).each(fromJSON: json)
     }
 
     /// A dry run for a model type: every check, nested models included; nothing is kept.
     ///
     ///     let problems = Mapper.validate(json, as: Repo.self)
-    public static func validate<Model: Mappable>(_ source: Any?, as type: Model.Type) -> [ValidationError] {
-        ModelEntry(type).validate(source)
-    }
-
-    /// A dry run for an immutable model type.
-    public static func validate<Model: ImmutableMappable>(_ source: Any?, as type: Model.Type) -> [ValidationError] {
+    public static func validate<Model: MappedModel>(_ source: Any?, as type: Model.Type) -> [ValidationError] {
         ModelEntry(type).validate(source)
     }
 }
@@ -303,20 +255,10 @@ struct ModelEntry<Model> {
     }
 }
 
-extension ModelEntry where Model: Mappable {
+extension ModelEntry where Model: MappedModel {
     init(_: Model.Type) {
         let mapping = Model.mapping
-        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: true) { item, nesting, warnings in
-            Engine.make(Model.self, from: item, nesting: nesting, warnings: &warnings)
-        }
-    }
-}
-
-extension ModelEntry where Model: ImmutableMappable {
-    init(_: Model.Type) {
-        let mapping = Model.mapping
-        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: false) { item, nesting, warnings in
-            Engine.make(Model.self, from: item, nesting: nesting, warnings: &warnings)
-        }
+        let making = Model.making
+        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: making.writes, makeAt: making.make)
     }
 }

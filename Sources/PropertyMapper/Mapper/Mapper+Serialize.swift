@@ -61,59 +61,30 @@ extension Mapper {
 // MARK: Models with their own mapping
 
 extension Mapper {
-    /// A `Mappable` model as a dictionary, through its own mapping.
-    public static func serialize<Model: Mappable>(
+    /// A model (`Mappable` or `ImmutableMappable`) as a dictionary, through its own mapping.
+    public static func serialize<Model: MappedModel>(
         _ model: Model, options: SerializationOptions = []
     ) throws(MappingError) -> [String: Any] {
         try serialize(model, using: Model.mapping, options: options)
     }
 
-    /// An `ImmutableMappable` model as a dictionary, through its own mapping.
-    public static func serialize<Model: ImmutableMappable>(
-        _ model: Model, options: SerializationOptions = []
-    ) throws(MappingError) -> [String: Any] {
-        try serialize(model, using: Model.mapping, options: options)
-    }
-
-    /// `Mappable` models as dictionaries, through their own mapping.
-    public static func serialize<Model: Mappable>(
+    /// Models (`Mappable` or `ImmutableMappable`) as dictionaries, through their own mapping.
+    public static func serialize<Model: MappedModel>(
         _ models: [Model], options: SerializationOptions = []
     ) throws(MappingError) -> [[String: Any]] {
         try serialize(models, using: Model.mapping, options: options)
     }
 
-    /// `ImmutableMappable` models as dictionaries, through their own mapping.
-    public static func serialize<Model: ImmutableMappable>(
-        _ models: [Model], options: SerializationOptions = []
-    ) throws(MappingError) -> [[String: Any]] {
-        try serialize(models, using: Model.mapping, options: options)
-    }
-
-    /// A `Mappable` model as JSON, through its own mapping.
+    /// A model (`Mappable` or `ImmutableMappable`) as JSON, through its own mapping.
     ///
     ///     let again = try Mapper.serializeJSON(author)
-    public static func serializeJSON<Model: Mappable>(_ model: Model, options: SerializationOptions = []) throws(MappingError) -> Data {
+    public static func serializeJSON<Model: MappedModel>(_ model: Model, options: SerializationOptions = []) throws(MappingError) -> Data {
         try serializeJSON(model, using: Model.mapping, options: options)
     }
 
-    /// An `ImmutableMappable` model as JSON, through its own mapping.
-    ///
-    ///     let again = try Mapper.serializeJSON(repo)
-    public static func serializeJSON<Model: ImmutableMappable>(
-        _ model: Model, options: SerializationOptions = []
-    ) throws(MappingError) -> Data {
-        try serializeJSON(model, using: Model.mapping, options: options)
-    }
-
-    /// `Mappable` models as one JSON array, through their own mapping.
-    public static func serializeJSON<Model: Mappable>(_ models: [Model], options: SerializationOptions = []) throws(MappingError) -> Data {
-        try serializeJSON(models, using: Model.mapping, options: options)
-    }
-
-    /// `ImmutableMappable` models as one JSON array, through their own mapping.
-    public static func serializeJSON<Model: ImmutableMappable>(
-        _ models: [Model], options: SerializationOptions = []
-    ) throws(MappingError) -> Data {
+    /// Models (`Mappable` or `ImmutableMappable`) as one JSON array, through their own mapping.
+    public static func serializeJSON<Model: MappedModel>(_ models: [Model], options: SerializationOptions = []) throws(MappingError) -> Data
+    {
         try serializeJSON(models, using: Model.mapping, options: options)
     }
 }

@@ -67,42 +67,21 @@ extension Mapper {
     /// Makes a model from `source`, with its warnings (nested models' included, at their paths).
     ///
     ///     let trip = try Mapper.map(Trip.self, from: json, warnings: &warnings)
-    public static func map<Model: Mappable>(
-        _ type: Model.Type, from source: Any?, warnings: inout [MappingWarning]
-    ) throws(MappingError) -> Model {
-        try ModelEntry(type).one(from: source, warnings: &warnings)
-    }
-
-    /// Makes an immutable model from `source`, with its warnings.
-    public static func map<Model: ImmutableMappable>(
+    public static func map<Model: MappedModel>(
         _ type: Model.Type, from source: Any?, warnings: inout [MappingWarning]
     ) throws(MappingError) -> Model {
         try ModelEntry(type).one(from: source, warnings: &warnings)
     }
 
     /// Makes a model from JSON bytes, with its warnings.
-    public static func map<Model: Mappable>(
-        _ type: Model.Type, fromJSON json: Data, warnings: inout [MappingWarning]
-    ) throws(MappingError) -> Model {
-        try ModelEntry(type).one(fromJSON: .data(json), warnings: &warnings)
-    }
-
-    /// Makes an immutable model from JSON bytes, with its warnings.
-    public static func map<Model: ImmutableMappable>(
+    public static func map<Model: MappedModel>(
         _ type: Model.Type, fromJSON json: Data, warnings: inout [MappingWarning]
     ) throws(MappingError) -> Model {
         try ModelEntry(type).one(fromJSON: .data(json), warnings: &warnings)
     }
 
     /// Makes a model from JSON text, with its warnings.
-    public static func map<Model: Mappable>(
-        _ type: Model.Type, fromJSON json: String, warnings: inout [MappingWarning]
-    ) throws(MappingError) -> Model {
-        try ModelEntry(type).one(fromJSON: .text(json), warnings: &warnings)
-    }
-
-    /// Makes an immutable model from JSON text, with its warnings.
-    public static func map<Model: ImmutableMappable>(
+    public static func map<Model: MappedModel>(
         _ type: Model.Type, fromJSON json: String, warnings: inout [MappingWarning]
     ) throws(MappingError) -> Model {
         try ModelEntry(type).one(fromJSON: .text(json), warnings: &warnings)
@@ -110,56 +89,28 @@ extension Mapper {
 
     /// Makes a model of every element of an array source, all or nothing, with every element's
     /// warnings under its index (`[3].views`).
-    public static func map<Model: Mappable>(
-        _ type: [Model].Type, from source: Any?, warnings: inout [MappingWarning]
-    ) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(from: source, warnings: &warnings)
-    }
-
-    /// Makes an immutable model of every element of an array source, with their warnings.
-    public static func map<Model: ImmutableMappable>(
+    public static func map<Model: MappedModel>(
         _ type: [Model].Type, from source: Any?, warnings: inout [MappingWarning]
     ) throws(MappingError) -> [Model] {
         try ModelEntry(Model.self).all(from: source, warnings: &warnings)
     }
 
     /// Makes a model of every element of a top-level JSON array, with their warnings.
-    public static func map<Model: Mappable>(
-        _ type: [Model].Type, fromJSON json: Data, warnings: inout [MappingWarning]
-    ) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(fromJSON: .data(json), warnings: &warnings)
-    }
-
-    /// Makes an immutable model of every element of a top-level JSON array, with their warnings.
-    public static func map<Model: ImmutableMappable>(
+    public static func map<Model: MappedModel>(
         _ type: [Model].Type, fromJSON json: Data, warnings: inout [MappingWarning]
     ) throws(MappingError) -> [Model] {
         try ModelEntry(Model.self).all(fromJSON: .data(json), warnings: &warnings)
     }
 
     /// Makes a model of every element of a JSON array given as text, with their warnings.
-    public static func map<Model: Mappable>(
-        _ type: [Model].Type, fromJSON json: String, warnings: inout [MappingWarning]
-    ) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(fromJSON: .text(json), warnings: &warnings)
-    }
-
-    /// Makes an immutable model of every element of a JSON array given as text, with their warnings.
-    public static func map<Model: ImmutableMappable>(
+    public static func map<Model: MappedModel>(
         _ type: [Model].Type, fromJSON json: String, warnings: inout [MappingWarning]
     ) throws(MappingError) -> [Model] {
         try ModelEntry(Model.self).all(fromJSON: .text(json), warnings: &warnings)
     }
 
     /// A dry run for a model type that also reports the warnings the real run would give.
-    public static func validate<Model: Mappable>(
-        _ source: Any?, as type: Model.Type, warnings: inout [MappingWarning]
-    ) -> [ValidationError] {
-        ModelEntry(type).validate(source, warnings: &warnings)
-    }
-
-    /// A dry run for an immutable model type, with its warnings.
-    public static func validate<Model: ImmutableMappable>(
+    public static func validate<Model: MappedModel>(
         _ source: Any?, as type: Model.Type, warnings: inout [MappingWarning]
     ) -> [ValidationError] {
         ModelEntry(type).validate(source, warnings: &warnings)
