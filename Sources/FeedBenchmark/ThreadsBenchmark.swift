@@ -58,7 +58,9 @@ enum ThreadsBenchmark {
 
     static func run(records: Int, repeats: Int) {
         say("")
-        say("PropertyMapper threads benchmark: \(records) records, best of \(repeats) rounds (every contender once a round), records per CPU-second")
+        say(
+            "PropertyMapper threads benchmark: \(records) records, best of \(repeats) rounds (every contender once a round), records per CPU-second"
+        )
         say("(the discussion-threads workload generated in Swift: the same bytes as make_threads.py --seed 42)")
         var best: [Bool: [String: Double]] = [:]  // defective → contender name → seconds
         for defective in [false, true] {
