@@ -79,15 +79,12 @@ extension Mapper {
 struct ModelEntry<Model> {
     let plan: Plan
     let jsonLevel: JSONLevel
-    /// Whether the model is written through its key paths (a `Mappable`), which must then all be writable.
-    let writes: Bool
-    /// Makes a model from a source value (nil when absent), as the outermost model at the nesting
-    /// given (a dry run's writes nothing); appends its warnings when it succeeds.
-    let makeAt: (SourceItem?, Nesting, inout [MappingWarning]) -> Result<Model, MappingError>
+    /// How the model is made, and whether it is written through its key paths (`MappedModel.making`).
+    let making: ModelMaking<Model>
 
     /// Makes a model from a source value (nil when absent), as the outermost model.
     func make(_ item: SourceItem?, _ warnings: inout [MappingWarning]) -> Result<Model, MappingError> {
-        makeAt(item, .outermost(), &warnings)
+        making.make(item, .outermost(), &warnings)
     }
 
     enum JSONInput {
@@ -132,7 +129,7 @@ struct ModelEntry<Model> {
 
     /// Every element of an array source, or every element's errors under its index.
     func all(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
-        try Engine.refuseFaulty(plan, writing: writes)
+        try Engine.refuseFaulty(plan, writing: making.writes)
         let elements = try Engine.elements(of: source)
         var batch = Batch(capacity: elements.count)
         elements.forEachItem { _, item in batch.add(item, make) }
@@ -141,7 +138,7 @@ struct ModelEntry<Model> {
 
     /// Every element of a top-level JSON array, each read and mapped in turn, or every element's errors.
     func all(fromJSON json: JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
-        try Engine.refuseFaulty(plan, writing: writes)
+        try Engine.refuseFaulty(plan, writing: making.writes)
         var batch = Batch(capacity: 0)
         let notAnArray = try withElements(of: json) { elements throws(JSONSyntaxError) in
             while let element = try elements.next() { batch.add(SourceItem(element), make) }
@@ -189,7 +186,7 @@ struct ModelEntry<Model> {
 
     /// Each element of an array source on its own.
     func each(from source: Any?) throws(MappingError) -> MappedArray<Model> {
-        try Engine.refuseFaulty(plan, writing: writes)
+        try Engine.refuseFaulty(plan, writing: making.writes)
         let elements = try Engine.elements(of: source)
         var results: [Result<Model, MappingError>] = []
         results.reserveCapacity(elements.count)
@@ -204,7 +201,7 @@ struct ModelEntry<Model> {
 
     /// Each element of a top-level JSON array on its own, read, mapped and dropped in turn.
     func each(fromJSON json: Data) throws(MappingError) -> MappedArray<Model> {
-        try Engine.refuseFaulty(plan, writing: writes)
+        try Engine.refuseFaulty(plan, writing: making.writes)
         var results: [Result<Model, MappingError>] = []
         var warnings = BatchWarnings()
         let notAnArray = try withElements(of: .data(json)) { elements throws(JSONSyntaxError) in
@@ -235,7 +232,7 @@ struct ModelEntry<Model> {
     }
 
     func validate(_ source: Any?, warnings: inout [MappingWarning]) -> [ValidationError] {
-        switch makeAt(source.map(SourceItem.init), .outermost(writes: false), &warnings) {
+        switch making.make(source.map(SourceItem.init), .outermost(writes: false), &warnings) {
         case .success: []
         case let .failure(error): error.errors
         }
@@ -243,7 +240,7 @@ struct ModelEntry<Model> {
 
     /// The document with only what `demand` asks for built; malformed JSON is one `json` error.
     private func read(_ json: JSONInput, _ demand: JSONDemand) throws(MappingError) -> Any {
-        try Engine.refuseFaulty(plan, writing: writes)
+        try Engine.refuseFaulty(plan, writing: making.writes)
         do {
             switch json {
             case let .data(data): return try JSONDocument.read(data, demand)
@@ -258,7 +255,6 @@ struct ModelEntry<Model> {
 extension ModelEntry where Model: MappedModel {
     init(_: Model.Type) {
         let mapping = Model.mapping
-        let making = Model.making
-        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: making.writes, makeAt: making.make)
+        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, making: Model.making)
     }
 }
