@@ -75,21 +75,23 @@ final class StagedValues {
         // The common read, kept apart from the rest, whose handling of absent values would make
         // every read look up `Value?`'s metadata: a field that targets the key path alone staged
         // the value, which nothing has taken.
-        if isOpen, failedFields.isEmpty, let position = position(of: keyPath), reads.valueTypes[position] == Value.self {
+        guard isOpen else { throw problem(DefinitionProblem.valuesReadLate, keyPath) }
+        let position = position(of: keyPath)
+        if failedFields.isEmpty, let position, reads.valueTypes[position] == Value.self {
             let field = reads.lastFields[position]
             if reads.earlierFields[field] < 0, reads.stagesValue[field], staging.isStaged(field) {
                 return takes ? staging.take(field, as: Value.self) : staging.value(field, as: Value.self)
             }
         }
-        return try anyValue(for: keyPath)
+        return try anyValue(for: keyPath, at: position)
     }
 
-    /// Every read: a late one, one of a key path not mapped, of a failed field, of a merge, of a
-    /// property mapped twice, of a value already taken or of an absent one.
+    /// Every other read (`position` is the key path's, found once by `value(for:)`): one of a key
+    /// path not mapped, of a failed field, of a merge, of a property mapped twice, of a value
+    /// already taken or of an absent one.
     @inline(never)
-    private func anyValue<Root, Value>(for keyPath: KeyPath<Root, Value>) throws(MappingError) -> Value {
-        guard isOpen else { throw problem(DefinitionProblem.valuesReadLate, keyPath) }
-        guard let position = position(of: keyPath) else {
+    private func anyValue<Root, Value>(for keyPath: KeyPath<Root, Value>, at position: Int?) throws(MappingError) -> Value {
+        guard let position else {
             if let root { return root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] }
             throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
         }
