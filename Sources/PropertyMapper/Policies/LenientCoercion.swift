@@ -130,7 +130,7 @@ extension Conversions {
             case is [String: Scalar].Type: scalar().map { dictionary($0) }
             default: nil
             }
-        return conversion.map { $0 as! Conversion<Value> }
+        return conversion.flatMap { typed($0) }
     }
 
     /// `strict`, reading a string by the table first (by its `coercion` entry): a coerced value

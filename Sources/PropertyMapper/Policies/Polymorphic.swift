@@ -85,7 +85,7 @@ enum Polymorphism {
         _: Model.Type, tag: String, as _: Value.Type
     ) -> PolymorphicCase<Value>? {
         guard Model() is Value else { return nil }
-        return modelCase(Conversions.mappable(Model.self) as! Conversion<Model>, tag: tag)
+        return modelCase(Conversions.mappable(Model.self), tag: tag)
     }
 
     /// An `ImmutableMappable` case; nil when its type is known not to be a `Value` (an immutable model
@@ -95,7 +95,7 @@ enum Polymorphism {
         _: Model.Type, tag: String, as _: Value.Type
     ) -> PolymorphicCase<Value>? {
         if Value.self is AnyObject.Type, !(Model.self is Value.Type) { return nil }
-        return modelCase(Conversions.immutableMappable(Model.self) as! Conversion<Model>, tag: tag)
+        return modelCase(Conversions.immutableMappable(Model.self), tag: tag)
     }
 
     private static func modelCase<Model, Value>(_ model: Conversion<Model>, tag: String) -> PolymorphicCase<Value> {

@@ -45,14 +45,14 @@ extension Conversions {
 
 extension Conversions {
     /// The conversion of a property holding a `Mappable` model: `init()`, then its mapping.
-    static func mappable<Model: Mappable & ThreadSafeMetatype>(_: Model.Type) -> Any {
+    static func mappable<Model: Mappable & ThreadSafeMetatype>(_: Model.Type) -> Conversion<Model> {
         model(Model.self, jsonLevel: { Model.mapping.jsonLevel }, plan: { Model.mapping.plan }) { item, nesting, slot, warnings in
             Engine.make(Model.self, from: item, nesting: nesting, into: slot, warnings: &warnings)
         }
     }
 
     /// The conversion of a property holding an `ImmutableMappable` model: its mapping, then `init(_ values:)`.
-    static func immutableMappable<Model: ImmutableMappable & ThreadSafeMetatype>(_: Model.Type) -> Any {
+    static func immutableMappable<Model: ImmutableMappable & ThreadSafeMetatype>(_: Model.Type) -> Conversion<Model> {
         model(Model.self, jsonLevel: { Model.mapping.jsonLevel }, plan: { Model.mapping.plan }) { item, nesting, slot, warnings in
             Engine.make(Model.self, from: item, nesting: nesting, into: slot, warnings: &warnings)
         }
@@ -61,7 +61,7 @@ extension Conversions {
     /// The conversion of an enum (any `RawRepresentable`): its raw value, converted strictly, then
     /// `init(rawValue:)`. An unknown raw value is a `type` error that lists the allowed raw values
     /// when the type is `CaseIterable`.
-    static func rawRepresentable<Enum: RawRepresentable & ThreadSafeMetatype>(_: Enum.Type) -> Any {
+    static func rawRepresentable<Enum: RawRepresentable & ThreadSafeMetatype>(_: Enum.Type) -> Conversion<Enum> {
         let raw = make(Enum.RawValue.self)
         let name = TypeName.of(Enum.self)
         let allowed = (Enum.self as? any CaseIterable.Type).map { renderedRawValues(of: $0, as: Enum.self) }
@@ -100,20 +100,26 @@ typealias ThreadSafeMetatype = Any
 
 /// Opens `Set<Element>` for `Conversions.make`.
 protocol SetConvertible {
-    /// Its conversion; nil when the elements' conformances cannot be used from any thread.
+    /// Its conversion (a `Conversion<Self>`); nil when the elements' conformances cannot be used from
+    /// any thread.
     static func setConversion() -> Any?
 }
 
 extension Set: SetConvertible {
     static func setConversion() -> Any? {
         let element: Any.Type = Element.self
-        return (element as? any (Hashable & ThreadSafeMetatype).Type).map { Conversions.set(of: $0) }
+        return (element as? any (Hashable & ThreadSafeMetatype).Type).map { Conversions.setConversion(of: $0) }
     }
 }
 
 extension Conversions {
+    /// `set(of:)`, for an element type only known as `Hashable`.
+    fileprivate static func setConversion<Element: Hashable & ThreadSafeMetatype>(of _: Element.Type) -> Any {
+        set(of: Element.self)
+    }
+
     /// `Set<Element>` from an array, element by element; an element's errors name its source index.
-    static func set<Element: Hashable & ThreadSafeMetatype>(of _: Element.Type) -> Any {
+    static func set<Element: Hashable & ThreadSafeMetatype>(of _: Element.Type) -> Conversion<Set<Element>> {
         let array = array(make(Element.self))
         return Conversion<Set<Element>>(
             typeName: "Set<\(TypeName.of(Element.self))>", kinds: .array, demand: array.demand

@@ -252,29 +252,36 @@ enum Conversions {
     /// The strict conversion for `Value`: scalars by kind, containers element by element,
     /// optionals accepting null, and any other type by dynamic cast.
     static func make<Value>(_ type: Value.Type) -> Conversion<Value> {
-        if let scalar = scalar(Value.self) { return scalar }
-        if let model = Value.self as? any (Mappable & ThreadSafeMetatype).Type {
-            return mappable(model) as! Conversion<Value>
-        }
-        if let model = Value.self as? any (ImmutableMappable & ThreadSafeMetatype).Type {
-            return immutableMappable(model) as! Conversion<Value>
-        }
-        if let optional = Value.self as? any OptionalConvertible.Type {
-            return optional.optionalConversion() as! Conversion<Value>
-        }
-        if let array = Value.self as? any ArrayConvertible.Type {
-            return array.arrayConversion() as! Conversion<Value>
-        }
-        if let dictionary = Value.self as? any StringDictionaryConvertible.Type {
-            return dictionary.dictionaryConversion() as! Conversion<Value>
-        }
-        if let set = Value.self as? any SetConvertible.Type, let conversion = set.setConversion() {
-            return conversion as! Conversion<Value>
-        }
-        if let enumeration = Value.self as? any (RawRepresentable & ThreadSafeMetatype).Type {
-            return rawRepresentable(enumeration) as! Conversion<Value>
-        }
-        return dynamicCast(Value.self)
+        scalar(Value.self) ?? opened(Value.self) ?? dynamicCast(Value.self)
+    }
+
+    /// The conversion of a model, an optional, an array, a `[String: …]`, a set or an enum, made by the
+    /// protocol that opens `Value` for the type it opened, which is `Value`.
+    private static func opened<Value>(_: Value.Type) -> Conversion<Value>? {
+        // Each made for the type it opened, which it only knows as conforming: erased to `Any`.
+        func erased<Model: Mappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { mappable(model) }
+        func erased<Model: ImmutableMappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { immutableMappable(model) }
+        func erased<Enum: RawRepresentable & ThreadSafeMetatype>(_ type: Enum.Type) -> Any { rawRepresentable(type) }
+        let made: Any? =
+            switch Value.self {
+            case let model as any (Mappable & ThreadSafeMetatype).Type: erased(model)
+            case let model as any (ImmutableMappable & ThreadSafeMetatype).Type: erased(model)
+            case let optional as any OptionalConvertible.Type: optional.optionalConversion()
+            case let array as any ArrayConvertible.Type: array.arrayConversion()
+            case let dictionary as any StringDictionaryConvertible.Type: dictionary.dictionaryConversion()
+            case let set as any SetConvertible.Type: set.setConversion()
+            case let enumeration as any (RawRepresentable & ThreadSafeMetatype).Type: erased(enumeration)
+            default: nil
+            }
+        return made.flatMap { typed($0) }
+    }
+
+    /// A conversion made for `Value` where its type was only known as `Any` (an opened protocol's
+    /// `Self`, a `switch` over types), typed again. It was made for `Value` itself, so the cast holds.
+    static func typed<Value>(_ made: Any) -> Conversion<Value>? {
+        let conversion = made as? Conversion<Value>
+        assert(conversion != nil, "a \(type(of: made)) made for \(Value.self)")
+        return conversion
     }
 
     private static func scalar<Value>(_: Value.Type) -> Conversion<Value>? {
@@ -307,7 +314,7 @@ enum Conversions {
             case is [String]?.Type: optional(strings)
             default: nil
             }
-        return conversion.map { $0 as! Conversion<Value> }
+        return conversion.flatMap { typed($0) }
     }
 
     /// `Wrapped?`: null is `nil`, anything else converts as a `Wrapped`.
@@ -657,18 +664,18 @@ extension Conversions {
 /// `[Element]` and `[Element]?`, for `.droppingInvalidElements()`.
 protocol LossyArrayConvertible {
     /// A `Conversion<Self>` that drops each element that fails.
-    static func lossyConversion() -> Any
+    static func lossyConversion() -> Any?
 }
 
 extension Array: LossyArrayConvertible {
-    static func lossyConversion() -> Any {
+    static func lossyConversion() -> Any? {
         Conversions.lossyArray(Conversions.make(Element.self))
     }
 }
 
 extension Optional: LossyArrayConvertible where Wrapped: LossyArrayConvertible {
-    static func lossyConversion() -> Any {
-        Conversions.optional(Wrapped.lossyConversion() as! Conversion<Wrapped>)
+    static func lossyConversion() -> Any? {
+        Wrapped.lossyConversion().flatMap { Conversions.typed($0) as Conversion<Wrapped>? }.map { Conversions.optional($0) as Any }
     }
 }
 

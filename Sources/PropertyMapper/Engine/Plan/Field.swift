@@ -121,8 +121,10 @@ final class PropertyField<Root, Value>: PropertyWriter<Root, Value>, Field, @unc
     }
 
     func droppingInvalidElements() -> (any Field)? {
-        guard let array = Value.self as? any LossyArrayConvertible.Type else { return nil }
-        return PropertyField(keyPath, substitutes: substitutes, conversion: array.lossyConversion() as! Conversion<Value>)
+        guard let array = Value.self as? any LossyArrayConvertible.Type,
+            let lossy: Conversion<Value> = array.lossyConversion().flatMap({ Conversions.typed($0) })
+        else { return nil }
+        return PropertyField(keyPath, substitutes: substitutes, conversion: lossy)
     }
 
     func lenient() -> (any Field)? {
