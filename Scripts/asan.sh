@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the tests that move values into models (PropertyWriterTests: key paths into sub-objects and
+# Runs the tests that move values into models (PropertyFieldTests: key paths into sub-objects and
 # sub-structs, in batches of 1, 2 and 200; AtomicityTests; MapperJSONTests; ModelTests and MergingTests,
 # which make nested models in place and keep merged writes aside; DictionaryScanTests and
 # KeyPolicyTests, which read dictionaries whole through positions kept in the staging buffer; SourceValueTests,
@@ -23,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
 suites=(
-    PropertyWriterTests AtomicityTests MapperJSONTests ModelTests MergingTests SerializeTests SerializeModelTests SerializeErrorTests
+    PropertyFieldTests AtomicityTests MapperJSONTests ModelTests MergingTests SerializeTests SerializeModelTests SerializeErrorTests
     DictionaryScanTests KeyPolicyTests JSONDocumentTests JSONDemandTests SourceValueTests MappedValuesTests ImmutableModelTests
     FoundationContainerTests FoundationArrayTests
 )

@@ -141,14 +141,14 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         if let writeBack {
             write = { _, target, output, issues in writeBack(unwrap(target), &output, &issues) }
         }
-        return TransformField(
-            rule: rule, keyPath: keyPath, input: input, instanceUse: nil, demand: demand, reverse: write, substitutes: substitutes
+        return PropertyField(
+            rule: rule, keyPath: keyPath, input: input, demand: demand, reverse: write, substitutes: substitutes
         ) { [name, box] _, value, _, slot in
             withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { boxed in
                 let result = UnsafeMutableRawPointer(boxed.baseAddress!)
-                if let failure = Self.failure(name, { try box(value, result) }) { return failure }
+                if let failure = Self.failure(name, { try box(value, result) }) { return .failed(failure) }
                 slot.initializeMemory(as: Target.self, repeating: wrap(result.assumingMemoryBound(to: Value.self).move()), count: 1)
-                return nil
+                return .done
             }
         }
     }
@@ -164,7 +164,10 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         if let writeBack {
             write = { _, target, output, issues in Serializer.writeElements(unwrap(target), &output, &issues, writeBack) }
         }
-        return BoxArrayField(rule: rule, keyPath: keyPath, element: input, demand: demand, reverse: write) { [name, box] inputs, slot in
+        return PropertyField(
+            rule: rule, keyPath: keyPath, input: Conversions.array(input), demand: demand, reverse: write,
+            lenientInput: { [input] in Conversions.lenient(input).map { Conversions.array($0) } }
+        ) { [name, box] _, inputs, _, slot in
             var values: [Value] = []
             values.reserveCapacity(inputs.count)
             var failures: [(index: Int, failure: Failure)] = []
@@ -178,8 +181,9 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
                     }
                 }
             }
-            if failures.isEmpty { slot.initializeMemory(as: Target.self, repeating: wrap(values), count: 1) }
-            return failures
+            guard failures.isEmpty else { return .failedElements(failures) }
+            slot.initializeMemory(as: Target.self, repeating: wrap(values), count: 1)
+            return .done
         }
     }
 

@@ -111,11 +111,11 @@ extension PropertyDescriptor {
             }
         }
         let stager = CallStager<Root, Input, Target?>(expected: expected, call: call)
-        let field = TransformField(
+        let field = PropertyField(
             rule: "call", keyPath: keyPath, input: input, instanceUse: .call, reverse: write, substitutes: substitutes
         ) { root, input, property, slot in
             // An immutable model has no instance; its plan refuses calls (`PlanCheck`).
-            guard let root else { return .definition(.needsInstance(.call)) }
+            guard let root else { return .failed(.definition(.needsInstance(.call))) }
             return stager.stage(root.pointee, input, property, into: slot)
         }
         return Self(.field(field))
@@ -135,11 +135,11 @@ private final class CallStager<Root, Input, Outcome: OptionalConvertible>: Senda
     }
 
     /// Makes the call; puts its value in `slot`, or returns why there is none.
-    func stage(_ root: Root, _ input: Input, _ property: String, into slot: UnsafeMutableRawPointer) -> Failure? {
+    func stage(_ root: Root, _ input: Input, _ property: String, into slot: UnsafeMutableRawPointer) -> Finished {
         do {
-            return try call(root, input, property).moveWrapped(into: slot) ? nil : .callFailed(expected: expected, thrown: nil)
+            return try call(root, input, property).moveWrapped(into: slot) ? .done : .failed(.callFailed(expected: expected, thrown: nil))
         } catch {
-            return .callFailed(expected: expected, thrown: String(describing: error))
+            return .failed(.callFailed(expected: expected, thrown: String(describing: error)))
         }
     }
 }

@@ -29,12 +29,12 @@
 //                                                 isRequired, the .ifNull policy, nil for an optional, or a
 //                                                 `type` error; a nested level recurses; a list hands every
 //                                                 descriptor the value
-//   convert  Field.stage (Plan/Field.swift)        the field's Conversion (Conversions/) checks the type strictly,
+//   convert  PropertyField.stage (Plan/)          the field's Conversion (Conversions/) checks the type strictly,
 //                                                 or, under .lenient(), reads a string by the lenient table
 //                                                 first (a `coerced` warning); a nested model is made whole by
 //                                                 Engine.make at the next depth (Conversion+Models.swift); a
 //                                                 merge stages its writes (MergingField.swift); .box and .call
-//                                                 convert their input, then transform it
+//                                                 convert their input, then finish it (the boxing, the call)
 //   validate MappingRun.passesValidators          every validator of the node, on the source value; a failure
 //                                                 is an error, and the value is not staged
 //   stage    MappingRun.staged                    the node's .ensure rules judge the converted value, then it
@@ -48,7 +48,7 @@
 //   commit   StagingBuffer.moveAll(into:)         only when no error and the run writes (a dry run never does):
 //                                                 in declaration order, a struct's inline property at its offset
 //                                                 (InlineMove), anything else through its key path
-//                                                 (PropertyWriter.moveStaged); an ImmutableMappable model is
+//                                                 (PropertyField.moveStaged); an ImmutableMappable model is
 //                                                 made by its init(_ values:) from the staged values instead
 //   discard  StagingBuffer.discardAll             on any error: what was staged is destroyed and the model is
 //                                                 left as it was

@@ -6,7 +6,7 @@ import Foundation
 //   Serializer.write(_:root:nesting:into:)  one model: refuses a plan with definition or serialize
 //                                           errors, then rebuilds its levels (dictionaries and index
 //                                           arrays) in mapping order, or sorted (`.sortedKeys`)
-//   Field.serialize(from:key:into:_:)       reads the property (Field.swift, PropertyWriter.swift) and
+//   Field.serialize(from:key:into:_:)       reads the property (Plan/PropertyField.swift) and
 //                                           writes it back through its conversion's `write`
 //                                           (Conversion.swift: nested models by their own plan, enums
 //                                           by raw value) or its boxing's or call's reverse

@@ -250,7 +250,7 @@ func checkWrites<Model>(_ crossing: Crossing<Model>, _ run: WriterRun, sourceLoc
 
 // MARK: - Suite
 
-@Suite struct PropertyWriterTests {
+@Suite struct PropertyFieldTests {
     /// Class models whose mapping writes through `\.author…`, `\.group.author…` and friends.
     enum ObjectModel: String, CaseIterable, Sendable {
         case authorObject, authorValue

@@ -1,0 +1,329 @@
+/// The field of every leaf but a merge: converts the source value to `Input`, lets the node's
+/// validators judge it, finishes it into the property's `Value`, stages it, and in phase two writes
+/// it into the property of a `Root`.
+///
+/// - `.property(\.x)` (with `default:`, `fallback:`, `.lenient()`, a polymorphic conversion):
+///   `Input` is `Value`, and the conversion writes straight into the field's slot.
+/// - `.box` and `.call`: the conversion writes an `Input` into the field's scratch space, then the
+///   field's `finish` (the boxing, or the call on the model) makes the property's value in its slot.
+///   A boxing over an array boxes each element and reports each failing one at its index.
+///
+/// Phase two writes a property in one of two ways, each implemented once, here:
+/// - a struct model's stored property reached through stored struct properties only lies at a fixed
+///   offset, which `MemoryLayout.offset(of:)` gives; `StagingBuffer.moveAll` moves the value there
+///   by its `InlineMove`, as the key path would;
+/// - everything else goes through the key path (`moveStaged(from:into:)`): any property of a class
+///   model, a path that crosses into an object (`\.author.name`), computed properties and properties
+///   with observers, whose setters and observers then run.
+///
+/// (A final class rather than a struct: the engine's generic code reaches a class's stored
+/// properties through the field's own metadata, but would look up a generic struct's metadata on
+/// every access. For the same reason `finish` is a closure stored here, not a generic value.)
+// @unchecked: every stored property is an immutable `let` of a `Sendable` type, but for
+// `writableKeyPath`, which is `keyPath` (a `Sendable` key path) seen as writable: a conditional cast
+// cannot state `Sendable`.
+final class PropertyField<Root, Input, Value>: Field, @unchecked Sendable {
+    /// How a checked `Input` becomes the property's value: given the model (nil for an immutable
+    /// model, which has no instance), the input and the property's name, it initializes the slot with
+    /// a `Value` and returns `.done`, or returns why not and leaves the slot as it was.
+    typealias Finish = @Sendable (UnsafePointer<Root>?, Input, String, UnsafeMutableRawPointer) -> Finished
+
+    let keyPath: any KeyPath<Root, Value> & Sendable
+    /// The key path when it can write: nil for a `let` or a `private(set)` property, which only an
+    /// `ImmutableMappable` model's mapping may target (see `PlanCheck`).
+    private let writableKeyPath: WritableKeyPath<Root, Value>?
+    /// The property's type and offset when it is inline storage of a struct model; nil otherwise.
+    let inlineMove: InlineMove?
+    /// The property's offset when it is stored inline in a struct model (a `let` too), where
+    /// serialize reads it; nil otherwise.
+    private let readOffset: Int?
+    /// `Value` when it is an `Optional`, which takes null as nil and which serialize leaves out when
+    /// nil. (Called on the metatype, its static methods are handed its metadata.)
+    private let optionalType: (any OptionalConvertible.Type)?
+    let propertyName: String?
+
+    private let conversion: Conversion<Input>
+    /// Nil for `.property`, whose `Input` is `Value`.
+    private let finish: Finish?
+    /// The rule a failing `finish` reports (`box(URL)`, `call`).
+    private let rule: String
+    let instanceUse: InstanceUse?
+    /// What the JSON reader builds of the value: the input's demand, unless the finish needs more
+    /// (a boxing of exact decimals).
+    let demand: JSONDemand
+    /// The way back (given the model and a value that is not nil), for serialize; nil when a boxing
+    /// or a call has none.
+    private let reverse: SerialReverse<Root, Value>?
+    /// The field's conversion under `.lenient()`; nil when it has no lenient form.
+    private let lenientConversion: @Sendable (Conversion<Input>) -> Conversion<Input>?
+    /// The field's `default:` and `fallback:`.
+    let substitutes: Substitutes<Value>
+
+    private init(
+        _ keyPath: any KeyPath<Root, Value> & Sendable, conversion: Conversion<Input>, finish: Finish?, rule: String,
+        instanceUse: InstanceUse?, demand: JSONDemand, reverse: SerialReverse<Root, Value>?,
+        lenientConversion: @escaping @Sendable (Conversion<Input>) -> Conversion<Input>?, substitutes: Substitutes<Value>
+    ) {
+        assert(finish != nil || Input.self == Value.self, "a field without a finish converts to its property's type")
+        self.keyPath = keyPath
+        writableKeyPath = keyPath as? WritableKeyPath<Root, Value>
+        // `offset(of:)` is nil for class roots too; asking only for value types states the intent.
+        let offset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath as KeyPath<Root, Value>)
+        inlineMove = writableKeyPath == nil ? nil : offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) }
+        readOffset = offset
+        optionalType = Value.self as? any OptionalConvertible.Type
+        propertyName = PropertyName.of(keyPath)
+        self.conversion = conversion
+        self.finish = finish
+        self.rule = rule
+        self.instanceUse = instanceUse
+        self.demand = demand
+        self.reverse = reverse
+        self.lenientConversion = lenientConversion
+        self.substitutes = substitutes
+    }
+
+    /// `.property(\.x)`: the source value converted strictly to the property's own type (or by
+    /// `conversion`), written back the way it reads.
+    convenience init(
+        _ keyPath: any KeyPath<Root, Value> & Sendable, substitutes: Substitutes<Value> = Substitutes(),
+        conversion: Conversion<Input> = Conversions.make(Input.self)
+    ) where Input == Value {
+        let write = conversion.write
+        self.init(
+            keyPath, conversion: conversion, finish: nil, rule: "type", instanceUse: nil, demand: conversion.demand,
+            reverse: { _, value, output, issues in write(value, &output, &issues) }, lenientConversion: Conversions.lenient,
+            substitutes: substitutes)
+    }
+
+    /// `.box` and `.call`: the source value converted to `input`, then finished into the property's
+    /// value. `lenientInput` is the input's conversion under `.lenient()` (by default the lenient
+    /// table's form of `input`).
+    convenience init(
+        rule: String, keyPath: any KeyPath<Root, Value> & Sendable, input: Conversion<Input>, instanceUse: InstanceUse? = nil,
+        demand: JSONDemand? = nil, reverse: SerialReverse<Root, Value>?, substitutes: Substitutes<Value> = Substitutes(),
+        lenientInput: (@Sendable () -> Conversion<Input>?)? = nil, finish: @escaping Finish
+    ) {
+        var lenientConversion: @Sendable (Conversion<Input>) -> Conversion<Input>? = Conversions.lenient
+        if let lenientInput { lenientConversion = { _ in lenientInput() } }
+        self.init(
+            keyPath, conversion: input, finish: finish, rule: rule, instanceUse: instanceUse, demand: demand ?? input.demand,
+            reverse: reverse, lenientConversion: lenientConversion, substitutes: substitutes)
+    }
+
+    // MARK: Variants
+
+    /// The same field reading strings by the lenient table, or nil when it converts no scalar the
+    /// table covers (`.lenient()`).
+    func lenient() -> (any Field)? {
+        if conversion.coerce != nil { return self }
+        return lenientConversion(conversion).map {
+            PropertyField(
+                keyPath, conversion: $0, finish: finish, rule: rule, instanceUse: instanceUse, demand: demand, reverse: reverse,
+                lenientConversion: lenientConversion, substitutes: substitutes)
+        }
+    }
+
+    /// The same field dropping each array element that fails (`.droppingInvalidElements()`), or nil
+    /// when the property is not an array or the field boxes or calls.
+    func droppingInvalidElements() -> (any Field)? {
+        guard finish == nil, let array = Value.self as? any LossyArrayConvertible.Type,
+            let lossy: Conversion<Value> = array.lossyConversion().flatMap({ Conversions.typed($0) })
+        else { return nil }
+        return PropertyField<Root, Value, Value>(keyPath, substitutes: substitutes, conversion: lossy)
+    }
+
+    /// The same field applying its model's mapping to the property's current value (`.merging()`),
+    /// or nil when the property does not hold a `Mappable` model or the field boxes or calls.
+    func merging() -> (any Field)? {
+        guard finish == nil, let model = Value.self as? any (Mappable & ThreadSafeMetatype).Type else { return nil }
+        return mergingField(model)
+    }
+
+    private func mergingField<Model: Mappable & ThreadSafeMetatype>(_: Model.Type) -> (any Field)? {
+        // The same `Sendable` key path, seen with the model's type (`Model` is `Value`).
+        (keyPath as? KeyPath<Root, Model>).map { MergingField($0) }
+    }
+
+    // MARK: What the plan reads
+
+    var stagedLayout: ValueLayout { .of(Value.self) }
+    var scratchLayout: ValueLayout { finish == nil ? .none : .of(Input.self) }
+    var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
+    var keyPathID: AnyKeyPath { keyPath }
+    var stagesPropertyValue: Bool { true }
+    var isWritable: Bool { writableKeyPath != nil }
+    var isOptional: Bool { optionalType != nil }
+    var valueType: Any.Type { Value.self }
+    var irreversibility: Failure? { reverse == nil ? .noReverse(rule: rule) : nil }
+    var hasDefault: Bool { substitutes.defaultValue != nil }
+    var hasFallback: Bool { substitutes.fallback != nil }
+
+    // MARK: Phase one
+
+    func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        if conversion.coerce != nil { return stageLeniently(item, at: node, field, in: &run) }
+        var issues = ConversionIssues(nesting: run.nesting)
+        convertAndStage(item, at: node, field, in: &run, &issues)
+    }
+
+    /// Under `.lenient()`: the coerced value, when the table reads it so, with its warning.
+    @inline(never)
+    private func stageLeniently(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        conversion.withCoerced(item, nesting: run.nesting) { item, issues in convertAndStage(item, at: node, field, in: &run, &issues) }
+    }
+
+    @inline(__always)
+    private func convertAndStage(
+        _ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun, _ issues: inout ConversionIssues
+    ) {
+        guard let finish else {
+            // `.property`: straight into the slot.
+            let slot = run.staging.slot(field)
+            guard conversion.convertInto(item, slot, &issues) else { return run.fail(node, issues: issues) }
+            guard run.passesValidators(node, item) else { return discardStaged(slot) }
+            return staged(item, at: node, field, in: &run, &issues)
+        }
+        // `.box`, `.call`: into the field's scratch space rather than returned (generic code handling
+        // an `Input?` would look up that type's metadata on every call), then finished into the slot.
+        let scratch = run.staging.scratch(field)
+        guard conversion.convertInto(item, scratch, &issues) else { return run.fail(node, issues: issues) }
+        let input = scratch.assumingMemoryBound(to: Input.self).move()
+        guard run.passesValidators(node, item) else { return }
+        switch finish(run.root?.assumingMemoryBound(to: Root.self), input, node.property, run.staging.slot(field)) {
+        case .done:
+            staged(item, at: node, field, in: &run, &issues)
+        case let .failed(failure):
+            issues.add(failure, value: item.value, rule: rule)
+            run.fail(node, issues: issues)
+        case let .failedElements(failures):
+            let source = item.indexed
+            for (index, failure) in failures {
+                let value: Any = source.flatMap { index < $0.count ? $0[index] : nil } ?? SourceValue.null
+                var element = issues.forPart()
+                element.add(failure, value: value, rule: rule)
+                issues.add(element, under: MappingKey.index(index).subpath)
+            }
+            run.fail(node, issues: issues)
+        }
+    }
+
+    @inline(__always)
+    private func staged(
+        _ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun, _ issues: inout ConversionIssues
+    ) {
+        run.staged(field, checkedBy: node, from: item)
+        if !issues.list.isEmpty { run.warn(node, issues: issues) }  // a coercion's, a nested model's
+    }
+
+    /// Null: stages nil for an optional property, and is a `type` error for any other.
+    func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
+        guard let optionalType else {
+            return run.failNull(at: node, expected: finish == nil ? conversion.typeName : TypeName.of(Value.self))
+        }
+        optionalType.initializeNil(run.staging.slot(field))
+        run.staged(field)
+    }
+
+    /// Stages the field's `default:` (or its `fallback:`) in its slot; returns it rendered, for the
+    /// warning, or nil when the field has none.
+    func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String? {
+        guard let make = fallback ? substitutes.fallback : substitutes.defaultValue else { return nil }
+        let value = make()
+        run.staging.slot(field).initializeMemory(as: Value.self, repeating: value, count: 1)
+        run.staged(field)
+        return SourceValue.render(value)
+    }
+
+    func firstFailure(of ensures: [Ensure], staged slot: UnsafeMutableRawPointer) -> (rule: String, failure: Failure)? {
+        let value: Any = slot.assumingMemoryBound(to: Value.self).pointee
+        for ensure in ensures {
+            if let failure = ensure.judge(value) { return (ensure.rule, failure) }
+        }
+        return nil
+    }
+
+    // MARK: Phase two
+
+    /// Moves the value staged in `slot` into the model at `root` (a pointer to a `Root`), through the
+    /// key path (correct for every property; phase two moves inline ones by their `InlineMove`). A
+    /// read-only key path is never written: a plan that holds one is refused before any run that writes.
+    func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
+        let staged = slot.assumingMemoryBound(to: Value.self)
+        // Checked, then unwrapped where it is used: a bound copy would retain the key path on every write.
+        guard writableKeyPath != nil else {
+            staged.deinitialize(count: 1)
+            return
+        }
+        root.assumingMemoryBound(to: Root.self).pointee[keyPath: writableKeyPath.unsafelyUnwrapped] = staged.move()
+    }
+
+    /// Destroys the value staged in `slot`.
+    func discardStaged(_ slot: UnsafeMutableRawPointer) {
+        slot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    }
+
+    // MARK: Serialize
+
+    func serialize(
+        from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
+    ) -> SerialOutcome {
+        // A plan holding a field without a reverse is refused before any serialize (`Plan.serializeErrors`).
+        guard let reverse else { return .failed }
+        let value = value(in: root)
+        let isNil = optionalType.map { type in withUnsafePointer(to: value) { type.isNil($0) } } ?? false
+        if isNil, !output.writingNulls { return .omitted }
+        if let key { output.key(key) }
+        if isNil {
+            output.null()
+            return .written
+        }
+        return reverse(root.assumingMemoryBound(to: Root.self), value, &output, &issues) ? .written : .failed
+    }
+
+    /// The property's current value in the model at `root` (a pointer to a `Root`): read at its
+    /// offset when it lies inline in a struct, through the key path otherwise.
+    private func value(in root: UnsafeRawPointer) -> Value {
+        if let readOffset { return root.load(fromByteOffset: readOffset, as: Value.self) }
+        return root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
+    }
+}
+
+/// What a field's `finish` did.
+enum Finished {
+    /// The property's value is in the slot.
+    case done
+    /// The slot is as it was, for this reason.
+    case failed(Failure)
+    /// The slot is as it was: these elements failed (a boxing over an array).
+    case failedElements([(index: Int, failure: Failure)])
+}
+
+/// A property that lies inline in a struct model: phase two moves its staged value there by type
+/// and offset, as its key path would. Holds no reference, so reading one from the plan
+/// retains nothing.
+struct InlineMove: Sendable {
+    let type: any StagedValueType.Type
+    /// The property's offset in the model.
+    let offset: Int
+}
+
+/// Opens a staged value's type for phase two.
+protocol StagedValueType: ThreadSafeMetatype {
+    /// Moves the value in `slot` into `property`, an initialized value of the same type.
+    static func move(from slot: UnsafeMutableRawPointer, to property: UnsafeMutableRawPointer)
+}
+
+enum StagedType<Value>: StagedValueType {
+    static func move(from slot: UnsafeMutableRawPointer, to property: UnsafeMutableRawPointer) {
+        property.assumingMemoryBound(to: Value.self).pointee = slot.assumingMemoryBound(to: Value.self).move()
+    }
+}
+
+/// A field's `default:` (written when the value is absent, under `.useDefault`) and `fallback:`
+/// (written in place of a present value that fails). Each is made by a closure over a `Sendable`
+/// value, so that the field stays `Sendable` whatever the property's type.
+struct Substitutes<Value>: Sendable {
+    var defaultValue: (@Sendable () -> Value)?
+    var fallback: (@Sendable () -> Value)?
+}
