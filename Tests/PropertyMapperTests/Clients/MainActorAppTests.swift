@@ -25,6 +25,7 @@ import Testing
     @Test func packageBuildsAndItsModelsMapOnTheMainActor() throws {
         let swift = try #require(Toolchain.swiftc).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("swift")
         let scratch = Toolchain.packageRoot.appendingPathComponent(".build-fixtures/MainActorApp")
+        try Self.clearIfLibraryFilesChanged(scratch)
         let build = try Toolchain.run(
             swift, ["build", "--package-path", Self.fixture.path, "--scratch-path", scratch.path, "-Xswiftc", "-warnings-as-errors"])
         #expect(build.status == 0, "\(build.output)\(build.errorOutput)")
@@ -39,6 +40,20 @@ import Testing
                 background: bug
 
                 """)
+    }
+
+    /// Clears the fixture's build when a file was added to or removed from the library since it was
+    /// made: SwiftPM plans a path dependency's sources once, and keeps that plan while the manifests
+    /// are unchanged (a removed file is then a missing input, an added one is not compiled).
+    static func clearIfLibraryFilesChanged(_ scratch: URL) throws {
+        let sources = Toolchain.packageRoot.appendingPathComponent("Sources/PropertyMapper")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.sorted() ?? []
+        let list = files.joined(separator: "\n")
+        let record = scratch.appendingPathComponent("library-files.txt")
+        if (try? String(contentsOf: record, encoding: .utf8)) == list { return }
+        try? FileManager.default.removeItem(at: scratch)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try list.write(to: record, atomically: true, encoding: .utf8)
     }
 
     @Test func failingFilesAreThere() {

@@ -540,7 +540,7 @@ enum Conversions {
 
 // MARK: Generic containers, opened through protocols on the standard types
 
-protocol OptionalConvertible: ExpressibleByNilLiteral {
+protocol OptionalConvertible: ExpressibleByNilLiteral, ThreadSafeMetatype {
     static var wrappedTypeName: String { get }
     /// `nil` of this type.
     static var nilValue: Any { get }

@@ -5,20 +5,16 @@
 /// nested model's staged values aside, in `PendingWrites`; the outer run's phase two applies them
 /// to the value the property then holds, and writes it back (a struct) or leaves the object in
 /// place (a class). Until then nothing is written, so a failure anywhere leaves the graph as it was.
-// @unchecked: immutable `let`s only; the key paths are one `Sendable` key path object, which a
-// `.property` descriptor was given.
-final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, @unchecked Sendable {
-    private let keyPath: KeyPath<Root, Model>
-    private let writableKeyPath: WritableKeyPath<Root, Model>?
+final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, Sendable {
+    private let keyPath: FieldKeyPath<Root, Model>
     let propertyName: String?
 
     /// The model's conversion, for its way back.
     private let conversion: Conversion<Model>
 
-    init(_ keyPath: KeyPath<Root, Model>) {
+    init(_ keyPath: FieldKeyPath<Root, Model>) {
         self.keyPath = keyPath
-        writableKeyPath = keyPath as? WritableKeyPath<Root, Model>
-        propertyName = PropertyName.of(keyPath)
+        propertyName = PropertyName.of(keyPath.path)
         conversion = Conversions.make(Model.self)
     }
 
@@ -26,9 +22,9 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, @un
     var scratchLayout: ValueLayout { .none }
     var input: InputType { InputType(name: TypeName.of(Model.self), kinds: [.object, .array]) }
     var demand: JSONDemand { .model { Model.mapping.jsonLevel } }
-    var keyPathID: AnyKeyPath { keyPath }
+    var keyPathID: AnyKeyPath { keyPath.path }
     var stagesPropertyValue: Bool { false }
-    var isWritable: Bool { writableKeyPath != nil }
+    var isWritable: Bool { keyPath.writable != nil }
     var isOptional: Bool { false }
     var instanceUse: InstanceUse? { .merging }
     var inlineMove: InlineMove? { nil }
@@ -44,7 +40,7 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, @un
         // An immutable model has no instance; its plan refuses merges (`PlanCheck`).
         guard let root = run.root?.assumingMemoryBound(to: Root.self) else { return }
         guard run.passesValidators(node, item) else { return }
-        var current = root.pointee[keyPath: keyPath]
+        var current = root.pointee[keyPath: keyPath.path]
         var warnings: [MappingWarning] = []
         let staged = withUnsafeMutablePointer(to: &current) {
             Engine.stage(item, on: $0, plan: Model.mapping.plan, nesting: run.nesting.inner, warnings: &warnings)
@@ -68,7 +64,7 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, @un
     func serialize(
         from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
     ) -> SerialOutcome {
-        let model = root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
+        let model = root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath.path]
         if let key { output.key(key) }
         return conversion.write(model, &output, &issues) ? .written : .failed
     }
@@ -80,7 +76,7 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, @un
     func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
         let pending = slot.assumingMemoryBound(to: PendingWrites.self).move()
         // A read-only key path is refused before any run that writes.
-        guard let writableKeyPath else { return pending.discard() }
+        guard let writableKeyPath = keyPath.writable else { return pending.discard() }
         let model = root.assumingMemoryBound(to: Root.self)
         var current = model.pointee[keyPath: writableKeyPath]
         withUnsafeMutablePointer(to: &current) { pending.apply(to: $0) }

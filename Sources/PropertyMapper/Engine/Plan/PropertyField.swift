@@ -19,19 +19,13 @@
 /// (A final class rather than a struct: the engine's generic code reaches a class's stored
 /// properties through the field's own metadata, but would look up a generic struct's metadata on
 /// every access. For the same reason `finish` is a closure stored here, not a generic value.)
-// @unchecked: every stored property is an immutable `let` of a `Sendable` type, but for
-// `writableKeyPath`, which is `keyPath` (a `Sendable` key path) seen as writable: a conditional cast
-// cannot state `Sendable`.
-final class PropertyField<Root, Input, Value>: Field, @unchecked Sendable {
+final class PropertyField<Root, Input, Value>: Field, Sendable {
     /// How a checked `Input` becomes the property's value: given the model (nil for an immutable
     /// model, which has no instance), the input and the property's name, it initializes the slot with
     /// a `Value` and returns `.done`, or returns why not and leaves the slot as it was.
     typealias Finish = @Sendable (UnsafePointer<Root>?, Input, String, UnsafeMutableRawPointer) -> Finished
 
-    let keyPath: any KeyPath<Root, Value> & Sendable
-    /// The key path when it can write: nil for a `let` or a `private(set)` property, which only an
-    /// `ImmutableMappable` model's mapping may target (see `PlanCheck`).
-    private let writableKeyPath: WritableKeyPath<Root, Value>?
+    let keyPath: FieldKeyPath<Root, Value>
     /// The property's type and offset when it is inline storage of a struct model; nil otherwise.
     let inlineMove: InlineMove?
     /// The property's offset when it is stored inline in a struct model (a `let` too), where
@@ -60,19 +54,18 @@ final class PropertyField<Root, Input, Value>: Field, @unchecked Sendable {
     let substitutes: Substitutes<Value>
 
     private init(
-        _ keyPath: any KeyPath<Root, Value> & Sendable, conversion: Conversion<Input>, finish: Finish?, rule: String,
+        _ keyPath: FieldKeyPath<Root, Value>, conversion: Conversion<Input>, finish: Finish?, rule: String,
         instanceUse: InstanceUse?, demand: JSONDemand, reverse: SerialReverse<Root, Value>?,
         lenientConversion: @escaping @Sendable (Conversion<Input>) -> Conversion<Input>?, substitutes: Substitutes<Value>
     ) {
         assert(finish != nil || Input.self == Value.self, "a field without a finish converts to its property's type")
         self.keyPath = keyPath
-        writableKeyPath = keyPath as? WritableKeyPath<Root, Value>
         // `offset(of:)` is nil for class roots too; asking only for value types states the intent.
-        let offset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath as KeyPath<Root, Value>)
-        inlineMove = writableKeyPath == nil ? nil : offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) }
+        let offset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath.path)
+        inlineMove = keyPath.writable == nil ? nil : offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) }
         readOffset = offset
         optionalType = Value.self as? any OptionalConvertible.Type
-        propertyName = PropertyName.of(keyPath)
+        propertyName = PropertyName.of(keyPath.path)
         self.conversion = conversion
         self.finish = finish
         self.rule = rule
@@ -88,6 +81,12 @@ final class PropertyField<Root, Input, Value>: Field, @unchecked Sendable {
     convenience init(
         _ keyPath: any KeyPath<Root, Value> & Sendable, substitutes: Substitutes<Value> = Substitutes(),
         conversion: Conversion<Input> = Conversions.make(Input.self)
+    ) where Input == Value {
+        self.init(FieldKeyPath(keyPath), substitutes: substitutes, conversion: conversion)
+    }
+
+    private convenience init(
+        _ keyPath: FieldKeyPath<Root, Value>, substitutes: Substitutes<Value>, conversion: Conversion<Input>
     ) where Input == Value {
         let write = conversion.write
         self.init(
@@ -107,7 +106,7 @@ final class PropertyField<Root, Input, Value>: Field, @unchecked Sendable {
         var lenientConversion: @Sendable (Conversion<Input>) -> Conversion<Input>? = Conversions.lenient
         if let lenientInput { lenientConversion = { _ in lenientInput() } }
         self.init(
-            keyPath, conversion: input, finish: finish, rule: rule, instanceUse: instanceUse, demand: demand ?? input.demand,
+            FieldKeyPath(keyPath), conversion: input, finish: finish, rule: rule, instanceUse: instanceUse, demand: demand ?? input.demand,
             reverse: reverse, lenientConversion: lenientConversion, substitutes: substitutes)
     }
 
@@ -141,8 +140,8 @@ final class PropertyField<Root, Input, Value>: Field, @unchecked Sendable {
     }
 
     private func mergingField<Model: Mappable & ThreadSafeMetatype>(_: Model.Type) -> (any Field)? {
-        // The same `Sendable` key path, seen with the model's type (`Model` is `Value`).
-        (keyPath as? KeyPath<Root, Model>).map { MergingField($0) }
+        // The same key path, seen with the model's type (`Model` is `Value`).
+        keyPath.cast(to: Model.self).map { MergingField($0) }
     }
 
     // MARK: What the plan reads
@@ -150,9 +149,9 @@ final class PropertyField<Root, Input, Value>: Field, @unchecked Sendable {
     var stagedLayout: ValueLayout { .of(Value.self) }
     var scratchLayout: ValueLayout { finish == nil ? .none : .of(Input.self) }
     var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
-    var keyPathID: AnyKeyPath { keyPath }
+    var keyPathID: AnyKeyPath { keyPath.path }
     var stagesPropertyValue: Bool { true }
-    var isWritable: Bool { writableKeyPath != nil }
+    var isWritable: Bool { keyPath.writable != nil }
     var isOptional: Bool { optionalType != nil }
     var valueType: Any.Type { Value.self }
     var irreversibility: Failure? { reverse == nil ? .noReverse(rule: rule) : nil }
@@ -251,11 +250,11 @@ final class PropertyField<Root, Input, Value>: Field, @unchecked Sendable {
     func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
         let staged = slot.assumingMemoryBound(to: Value.self)
         // Checked, then unwrapped where it is used: a bound copy would retain the key path on every write.
-        guard writableKeyPath != nil else {
+        guard keyPath.writable != nil else {
             staged.deinitialize(count: 1)
             return
         }
-        root.assumingMemoryBound(to: Root.self).pointee[keyPath: writableKeyPath.unsafelyUnwrapped] = staged.move()
+        root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath.writable.unsafelyUnwrapped] = staged.move()
     }
 
     /// Destroys the value staged in `slot`.
@@ -285,7 +284,7 @@ final class PropertyField<Root, Input, Value>: Field, @unchecked Sendable {
     /// offset when it lies inline in a struct, through the key path otherwise.
     private func value(in root: UnsafeRawPointer) -> Value {
         if let readOffset { return root.load(fromByteOffset: readOffset, as: Value.self) }
-        return root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
+        return root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath.path]
     }
 }
 
