@@ -77,6 +77,13 @@ private struct RShared: ImmutableMappable {
     init(_ values: MappedValues<RShared>) throws { value = try values[\.value] }
 }
 
+/// `RShared` with a `var`, so that a run over an instance may map it too.
+private struct RSharedVar: ImmutableMappable {
+    var value: Int
+    static let mapping = Mapping<RSharedVar>(["a": .property(\.value), "b": .property(\.value)])
+    init(_ values: MappedValues<RSharedVar>) throws { value = try values[\.value] }
+}
+
 private protocol RAttachment: Sendable {}
 
 private struct RImage: Mappable, RAttachment {
@@ -127,6 +134,19 @@ struct PolicyRegressionTests {
     @Test func aSharedTargetAbsentLeavesTheRuleUnjudged() {
         let error = #expect(throws: MappingError.self) { try Mapper.map(RShared.self, from: [String: Any]()) }
         #expect(error?.errors.map(\.rule) == ["isRequired"])
+    }
+
+    // 3b. A shared target is checked in every run, as a target of one field is: absent from both of
+    //     its keys is `isRequired` in a run over an instance too, not a silent keep.
+    @Test func aSharedTargetAbsentIsRequiredInARunOverAnInstance() throws {
+        let model = try Mapper.map(RSharedVar.self, from: ["a": 1])
+        let errors = Mapper.validate([String: Any](), for: model, using: RSharedVar.mapping)
+        #expect(errors.map(\.rule) == ["isRequired"])
+        #expect(errors.map(\.property) == ["value"])
+        #expect(Mapper.validate(["b": 2], for: model, using: RSharedVar.mapping).isEmpty)
+        // As for a target of one field.
+        let single = Mapping<RSharedVar>(["a": .property(\.value)])
+        #expect(Mapper.validate([String: Any](), for: model, using: single).map(\.rule) == ["isRequired"])
     }
 
     // 4. The polymorphic tag is exempt at every level of the chosen type's mapping, not only its own.

@@ -41,8 +41,10 @@
 //                                                 waits in its slot (StagingBuffer); with a fallback:, a value
 //                                                 that failed anything above is replaced by the fallback and its
 //                                                 errors become one fallbackUsed warning
-//   rules    MappingRun.judgeRules                after every field: each MappingRule reads the staged values
-//                                                 (StagedValues) of fields that did not fail
+//   after    Engine.phaseOne                      after every field, in every run: an immutable model's shared
+//                                                 targets (MappingRun.checkSharedTargets), then each MappingRule
+//                                                 reads the staged values (StagedValues) of fields that did not
+//                                                 fail (MappingRun.judgeRules)
 //
 // Phase two: Engine.run
 //   commit   StagingBuffer.moveAll(into:)         only when no error and the run writes (a dry run never does):
@@ -165,10 +167,9 @@ enum Engine {
     ) -> [ValidationError]? {
         withStaging(plan) { staging in
             // No instance exists yet: the plan refuses calls, the only fields that need one.
-            var run = MappingRun(root: nil, staging: staging, stagesWrites: true, nesting: nesting.writingInner(true))
-            run.visitRoot(plan, item)
-            run.checkSharedTargets(plan)
-            run.judgeRules(of: plan)
+            let run = phaseOne(plan, root: nil, staging: staging, stagesWrites: true, nesting: nesting.writingInner(true)) {
+                $0.visitRoot(plan, item)
+            }
             // What `init` did not take.
             defer { staging.discardAll() }
             guard run.errors.isEmpty else { return run.errors }
@@ -202,9 +203,9 @@ enum Engine {
         if let refused = refusal(of: plan, nesting: nesting, writing: true) { return .failure(refused) }
         let pending = PendingWrites(plan: plan)
         // Its nested models are written when its writes are: a rule never reads a merged model.
-        var run = MappingRun(root: UnsafeRawPointer(model), staging: pending.staging, stagesWrites: true, nesting: nesting)
-        run.visitRoot(plan, item)
-        run.judgeRules(of: plan)
+        let run = phaseOne(plan, root: UnsafeRawPointer(model), staging: pending.staging, stagesWrites: true, nesting: nesting) {
+            $0.visitRoot(plan, item)
+        }
         guard run.errors.isEmpty else {
             pending.discard()
             return .failure(MappingError(errors: run.errors))
@@ -253,10 +254,9 @@ enum Engine {
         return withStaging(plan) { staging in
             // A dry run keeps its values too when rules read them, and drops them at the end.
             let stages = writes || !plan.rules.isEmpty
-            var run = MappingRun(
-                root: UnsafeRawPointer(model), staging: staging, stagesWrites: stages, nesting: nesting.writingInner(stages))
-            visit(&run)
-            run.judgeRules(of: plan)
+            let run = phaseOne(
+                plan, root: UnsafeRawPointer(model), staging: staging, stagesWrites: stages, nesting: nesting.writingInner(stages),
+                visit)
             if run.errors.isEmpty, writes {
                 staging.moveAll(into: UnsafeMutableRawPointer(model))
             } else if stages {
@@ -265,6 +265,20 @@ enum Engine {
             if run.errors.isEmpty, !run.warnings.isEmpty { warnings += run.warnings }
             return run.errors
         }
+    }
+
+    /// Phase one, the same in every run: the walk of the source (`visit`), then what needs every
+    /// field done: the shared targets of an immutable model (absent only when all their fields are),
+    /// then the mapping's rules. The caller then commits the staged values or discards them.
+    private static func phaseOne(
+        _ plan: Plan, root: UnsafeRawPointer?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting,
+        _ visit: (inout MappingRun) -> Void
+    ) -> MappingRun {
+        var run = MappingRun(root: root, staging: staging, stagesWrites: stagesWrites, nesting: nesting)
+        visit(&run)
+        run.checkSharedTargets(plan)
+        run.judgeRules(of: plan)
+        return run
     }
 
     /// Runs `body` with an empty staging buffer for `plan`, which it must leave empty.
