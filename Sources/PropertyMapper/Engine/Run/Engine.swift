@@ -32,7 +32,7 @@
 //   convert  PropertyField.stage (Plan/)          the field's Conversion (Conversions/) checks the type strictly,
 //                                                 or, under .lenient(), reads a string by the lenient table
 //                                                 first (a `coerced` warning); a nested model is made whole by
-//                                                 Engine.make at the next depth (Conversion+Models.swift); a
+//                                                 Engine.make at the next depth (Conversions+Models.swift); a
 //                                                 merge stages its writes (MergingField.swift); .box and .call
 //                                                 convert their input, then finish it (the boxing, the call)
 //   validate MappingRun.passesValidators          every validator of the node, on the source value; a failure

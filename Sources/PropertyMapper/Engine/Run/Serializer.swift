@@ -8,7 +8,7 @@ import Foundation
 //                                           arrays) in mapping order, or sorted (`.sortedKeys`)
 //   Field.serialize(from:key:into:_:)       reads the property (Plan/PropertyField.swift) and
 //                                           writes it back through its conversion's `write`
-//                                           (Conversion.swift: nested models by their own plan, enums
+//                                           (Conversions/: nested models by their own plan, enums
 //                                           by raw value) or its boxing's or call's reverse
 //   SerialOutput                            JSON text (JSONOutput) or Foundation values
 //

@@ -1,0 +1,158 @@
+/// Problems found by a conversion, each at a sub-path of the value (`""`, `"[3]"`, `".views"`).
+///
+/// Scalar conversions only report `type` problems, which concern the property being mapped; a
+/// conversion that maps a nested model reports that model's errors, each naming the nested
+/// property it concerns.
+struct ConversionIssues {
+    struct Issue {
+        /// Where in the value: `""`, `"[3]"`, `".author.login"`, appended to the field's path.
+        var subpath: String
+        /// The nested property concerned (`"[3].email"`), appended to the field's property; nil when
+        /// the issue concerns the property being mapped itself (an element of `[String]` is `tags`).
+        var propertySubpath: String?
+        var rule: String
+        /// Why, as data.
+        var reason: Reason
+        /// Whether it comes from a nested model (an error or a warning of that model's own), rather
+        /// than from this conversion.
+        var isNested = false
+        /// The offending value, rendered.
+        var value: String?
+        /// Set for a warning (of a nested model that mapped) rather than an error.
+        var warning: MappingWarning.Kind? = nil
+    }
+
+    /// Where in a model graph the value being converted lies: a nested model's conversion maps
+    /// the model one level further in.
+    let nesting: Nesting
+    var list: [Issue] = []
+
+    init(nesting: Nesting) {
+        self.nesting = nesting
+    }
+
+    /// Empty issues for a part of the value (an element), at the same depth.
+    func forPart() -> ConversionIssues {
+        ConversionIssues(nesting: nesting)
+    }
+
+    mutating func add(_ failure: Failure, value: Any, rule: String = "type", at subpath: String = "") {
+        list.append(
+            Issue(
+                subpath: subpath, propertySubpath: nil, rule: rule, reason: .failure(failure), value: SourceValue.render(value)))
+    }
+
+    /// The value is not of the kind `expected` names.
+    mutating func addMismatch(_ item: SourceItem, expected: String) {
+        add(.typeMismatch(found: item.kind, expected: expected), value: item.value)
+    }
+
+    /// The errors of a nested model mapped from the value, each at its own path and property. An
+    /// error about the model's source as a whole (not a dictionary, too deep) names the property
+    /// holding the model.
+    mutating func add(nested errors: [ValidationError]) {
+        for error in errors {
+            list.append(
+                Issue(
+                    subpath: Paths.suffix(error.path),
+                    propertySubpath: error.path.isEmpty ? "" : Paths.suffix(error.property), rule: error.rule,
+                    reason: error.reason, isNested: true, value: error.value))
+        }
+    }
+
+    /// The warnings of a nested model that mapped, each at its own path and property.
+    mutating func add(nestedWarnings warnings: [MappingWarning]) {
+        for warning in warnings {
+            list.append(
+                Issue(
+                    subpath: Paths.suffix(warning.path),
+                    propertySubpath: warning.path.isEmpty ? "" : Paths.suffix(warning.property), rule: warning.kind.rawValue,
+                    reason: warning.reason, isNested: true, value: warning.value, warning: warning.kind))
+        }
+    }
+
+    /// A string read as a number or a boolean under `.lenient()`: a `coerced` warning.
+    mutating func addCoerced(from item: SourceItem, to typeName: String) {
+        list.append(
+            Issue(
+                subpath: "", propertySubpath: nil, rule: MappingWarning.Kind.coerced.rawValue,
+                reason: .notice(.coerced(typeName: typeName)), value: SourceValue.render(item.value), warning: .coerced))
+    }
+
+    /// An element dropped from an array (`.droppingInvalidElements()`): one `elementDropped` warning
+    /// at its index, carrying the errors it had.
+    mutating func addDropped(_ element: ConversionIssues, at index: Int, value: Any) {
+        let errors = element.errors(path: "", property: "")
+        list.append(
+            Issue(
+                subpath: MappingKey.index(index).subpath, propertySubpath: nil, rule: MappingWarning.Kind.elementDropped.rawValue,
+                reason: .notice(.elementDropped(errors: errors)), value: SourceValue.render(value),
+                warning: .elementDropped))
+    }
+
+    /// The first problem as one failure, naming its sub-path when it lies inside the value.
+    var firstFailure: Failure? {
+        guard let issue = list.first, !issue.isNested, case let .failure(failure) = issue.reason else { return nil }
+        return issue.subpath.isEmpty ? failure : .inside(subpath: issue.subpath, failure)
+    }
+
+    /// The issues of a part of the value (an element, a dictionary value), under its component:
+    /// the component joins the path, and the property path of a nested model's error.
+    mutating func add(_ nested: ConversionIssues, under component: String) {
+        for var issue in nested.list {
+            issue.subpath = component + issue.subpath
+            issue.propertySubpath = issue.propertySubpath.map { component + $0 }
+            list.append(issue)
+        }
+    }
+
+    /// These issues' errors, of a value at `path` written to `property`.
+    func errors(path: String, property: String) -> [ValidationError] {
+        list.compactMap { issue in
+            guard issue.warning == nil else { return nil }
+            return ValidationError(
+                path: Paths.joined(path, issue.subpath),
+                property: issue.propertySubpath.map { Paths.joined(property, $0) } ?? property,
+                rule: issue.rule, value: issue.value, reason: issue.reason)
+        }
+    }
+
+    /// These issues' warnings, of a value at `path` written to `property`.
+    func warnings(path: String, property: String) -> [MappingWarning] {
+        list.compactMap { issue in
+            guard let kind = issue.warning else { return nil }
+            return MappingWarning(
+                path: Paths.joined(path, issue.subpath),
+                property: issue.propertySubpath.map { Paths.joined(property, $0) } ?? property,
+                kind: kind, value: issue.value, reason: issue.reason)
+        }
+    }
+}
+
+/// Joins rendered paths (`comments[2]` and `.author.login`), of sources and of properties alike.
+enum Paths {
+    /// A path as it continues another: `""` stays empty, `[3]…` is kept, `email` becomes `.email`.
+    static func suffix(_ path: String) -> String {
+        path.isEmpty || path.hasPrefix("[") ? path : "." + path
+    }
+
+    /// `prefix` continued by `suffix` (made by `suffix(_:)`); a leading dot is dropped at the root.
+    static func joined(_ prefix: String, _ suffix: String) -> String {
+        if prefix.isEmpty, suffix.hasPrefix(".") { return String(suffix.dropFirst()) }
+        return prefix + suffix
+    }
+
+    /// Whether `path` is `parent` or lies inside it (`parent.x`, `parent[2]`).
+    static func isUnder(_ path: String, _ parent: String) -> Bool {
+        guard path.hasPrefix(parent) else { return false }
+        let rest = path.dropFirst(parent.count)
+        return rest.isEmpty || rest.hasPrefix(".") || rest.hasPrefix("[")
+    }
+
+    /// `path`, when it is `parent` or lies inside it, with `parent` replaced by `newParent`;
+    /// otherwise `path` as it is.
+    static func rebased(_ path: String, from parent: String, to newParent: String) -> String {
+        guard isUnder(path, parent) else { return path }
+        return newParent + path.dropFirst(parent.count)
+    }
+}

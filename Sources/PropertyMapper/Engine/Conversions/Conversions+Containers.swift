@@ -1,0 +1,211 @@
+extension Conversions {
+    /// `Wrapped?`: null is `nil`, anything else converts as a `Wrapped`.
+    static func optional<Wrapped>(_ wrapped: Conversion<Wrapped>) -> Conversion<Wrapped?> {
+        Conversion<Wrapped?>(
+            typeName: wrapped.typeName + "?", kinds: wrapped.kinds, demand: wrapped.demand,
+            convert: { item, issues in
+                if item.isNull { return .some(.none) }
+                guard let result = wrapped.convert(item, &issues) else { return nil }
+                return .some(result)
+            },
+            convertInto: { item, slot, issues in
+                if item.isNull { return Conversion<Wrapped?>.store(.some(.none), in: slot) }
+                guard let result = wrapped.convert(item, &issues) else { return false }
+                return Conversion<Wrapped?>.store(.some(result), in: slot)
+            },
+            write: { value, output, issues in
+                guard let value else {
+                    output.null()
+                    return true
+                }
+                return wrapped.write(value, &output, &issues)
+            },
+            coerce: wrapped.coerce)
+    }
+
+    /// `[Element]`: an array source, element by element; every failing element is reported at its index.
+    ///
+    /// Each element is converted straight into the new array's storage: generic code returning an
+    /// `Element?` would look up that type's metadata for every element.
+    static func array<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
+        let name = "[\(element.typeName)]"
+        @Sendable func convertInto(_ item: SourceItem, _ slot: UnsafeMutableRawPointer, _ issues: inout ConversionIssues) -> Bool {
+            guard let source = item.indexed else {
+                issues.addMismatch(item, expected: name)
+                return false
+            }
+            // An empty array without the initializer: for capacity 0 it writes the count into the
+            // standard library's shared empty-array storage, which the Thread Sanitizer reports as a
+            // race between threads mapping empty arrays at once.
+            guard source.count > 0 else { return Conversion<[Element]>.store([], in: slot) }
+            var failed = false
+            let result = [Element](unsafeUninitializedCapacity: source.count) { buffer, count in
+                source.forEachItem { index, elementItem in
+                    var elementIssues = issues.forPart()
+                    // `count` never passes `index`, so the element's place is within the capacity.
+                    if element.convertInto(elementItem, UnsafeMutableRawPointer(buffer.baseAddress! + count), &elementIssues) {
+                        count += 1
+                    } else {
+                        failed = true
+                    }
+                    // Its errors, or the warnings of an element that converted (a nested model's).
+                    if !elementIssues.list.isEmpty { issues.add(elementIssues, under: MappingKey.index(index).subpath) }
+                }
+            }
+            guard !failed else { return false }
+            slot.initializeMemory(as: [Element].self, repeating: result, count: 1)
+            return true
+        }
+        return Conversion<[Element]>(
+            typeName: name, kinds: .array, demand: .elements(of: element.demand),
+            convert: { item, issues in
+                withUnsafeTemporaryAllocation(of: [Element].self, capacity: 1) { buffer in
+                    convertInto(item, buffer.baseAddress!, &issues) ? buffer.baseAddress!.move() : nil
+                }
+            },
+            convertInto: convertInto,
+            write: { values, output, issues in Serializer.writeElements(values, &output, &issues, element.write) })
+    }
+
+    /// `[String]`, the commonest array: a `[String]` (which the JSON reader builds for it) is taken
+    /// as it is, and an `[Any]` of Swift strings is read in one pass, without reading each element
+    /// for the engine; any other source goes element by element.
+    static let strings: Conversion<[String]> = {
+        let general = array(string)
+        return Conversion<[String]>(typeName: general.typeName, kinds: .array, demand: .strings) { item, issues in
+            if let strings = SourceValue.strings(item) { return strings }
+            return general.convert(item, &issues)
+        } convertInto: { item, slot, issues in
+            if let strings = SourceValue.strings(item) {
+                return Conversion<[String]>.store(strings, in: slot)
+            }
+            return Conversion<[String]>.store(general.convert(item, &issues), in: slot)
+        } write: { strings, output, _ in
+            output.beginArray()
+            for string in strings { output.string(string) }
+            output.endArray()
+            return true
+        }
+    }()
+}
+
+// MARK: Generic containers, opened through protocols on the standard types
+
+protocol OptionalConvertible: ExpressibleByNilLiteral, ThreadSafeMetatype {
+    static var wrappedTypeName: String { get }
+    /// `nil` of this type.
+    static var nilValue: Any { get }
+    /// A `Conversion<Self>` that turns null into `nil`.
+    static func optionalConversion() -> Any
+    /// Whether this value is `nil`.
+    var isNone: Bool { get }
+    /// Moves the wrapped value into `slot`, uninitialized memory for it; false, leaving the slot
+    /// as it was, when this is `nil`.
+    consuming func moveWrapped(into slot: UnsafeMutableRawPointer) -> Bool
+}
+
+// `initializeNil` and `isNil` are the protocol's own, not `Optional`'s: called on the metatype, a
+// protocol extension's method is handed the metadata of `Self`, where a method of `Optional` would
+// look up `Optional<Wrapped>` again on every call (and a closure made in a generic context too).
+extension OptionalConvertible {
+    /// Initializes `slot`, uninitialized memory for this type, to `nil`.
+    static func initializeNil(_ slot: UnsafeMutableRawPointer) {
+        slot.initializeMemory(as: Self.self, repeating: nil, count: 1)
+    }
+
+    /// Whether `value`, a pointer to a value of this type, points to `nil`.
+    static func isNil(_ value: UnsafeRawPointer) -> Bool {
+        value.assumingMemoryBound(to: Self.self).pointee.isNone
+    }
+}
+
+extension Optional: OptionalConvertible {
+    static var wrappedTypeName: String { TypeName.of(Wrapped.self) }
+    static var nilValue: Any { Optional<Wrapped>.none as Any }
+
+    static func optionalConversion() -> Any {
+        Conversions.optional(Conversions.make(Wrapped.self))
+    }
+
+    var isNone: Bool {
+        if case .none = self { true } else { false }
+    }
+
+    consuming func moveWrapped(into slot: UnsafeMutableRawPointer) -> Bool {
+        guard let value = consume self else { return false }
+        slot.initializeMemory(as: Wrapped.self, repeating: value, count: 1)
+        return true
+    }
+}
+
+protocol ArrayConvertible {
+    static var elementTypeName: String { get }
+    static func arrayConversion() -> Any
+}
+
+extension Array: ArrayConvertible {
+    static var elementTypeName: String { TypeName.of(Element.self) }
+
+    static func arrayConversion() -> Any {
+        Conversions.array(Conversions.make(Element.self))
+    }
+}
+
+protocol StringDictionaryConvertible {
+    static var valueTypeName: String { get }
+    static func dictionaryConversion() -> Any
+}
+
+extension Dictionary: StringDictionaryConvertible where Key == String {
+    static var valueTypeName: String { TypeName.of(Value.self) }
+
+    static func dictionaryConversion() -> Any {
+        Conversions.dictionary(Conversions.make(Value.self))
+    }
+}
+
+extension Conversions {
+    /// `[String: Value]`, value by value; every failing value is reported at its key, in key order.
+    static func dictionary<Value>(_ element: Conversion<Value>) -> Conversion<[String: Value]> {
+        let name = "[String: \(element.typeName)]"
+        return Conversion<[String: Value]>(typeName: name, kinds: .object, demand: .values(of: element.demand)) { item, issues in
+            guard let source = item.keyed else {
+                issues.addMismatch(item, expected: name)
+                return nil
+            }
+            var result: [String: Value] = [:]
+            result.reserveCapacity(source.count)
+            var reports: [(key: String, issues: ConversionIssues)] = []
+            var failed = false
+            source.forEach { key, value in
+                var elementIssues = issues.forPart()
+                if let converted = element.convert(SourceItem(value), &elementIssues) {
+                    result[key] = converted
+                } else {
+                    failed = true
+                }
+                // Its errors, or the warnings of a value that converted (a nested model's).
+                if !elementIssues.list.isEmpty { reports.append((key, elementIssues)) }
+            }
+            // Dictionaries have no order; report by key so the error list is deterministic.
+            for report in reports.sorted(by: { $0.key < $1.key }) {
+                issues.add(report.issues, under: MappingKey.key(report.key).subpath)
+            }
+            return failed ? nil : result
+        } write: { dictionary, output, issues in
+            output.beginObject()
+            var written = true
+            let members = output.sortingKeys ? dictionary.sorted { JSONWriter.compareUTF8($0.key, $1.key) < 0 } : Array(dictionary)
+            for (key, value) in members {
+                output.key(key)
+                var valueIssues = issues.forPart()
+                if !element.write(value, &output, &valueIssues) {
+                    written = false
+                    issues.add(valueIssues, under: MappingKey.key(key).subpath)
+                }
+            }
+            output.endObject()
+            return written
+        }
+    }
+}

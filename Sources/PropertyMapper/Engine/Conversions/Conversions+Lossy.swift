@@ -1,0 +1,46 @@
+/// `[Element]` and `[Element]?`, for `.droppingInvalidElements()`.
+protocol LossyArrayConvertible {
+    /// A `Conversion<Self>` that drops each element that fails.
+    static func lossyConversion() -> Any?
+}
+
+extension Array: LossyArrayConvertible {
+    static func lossyConversion() -> Any? {
+        Conversions.lossyArray(Conversions.make(Element.self))
+    }
+}
+
+extension Optional: LossyArrayConvertible where Wrapped: LossyArrayConvertible {
+    static func lossyConversion() -> Any? {
+        Wrapped.lossyConversion().flatMap { Conversions.typed($0) as Conversion<Wrapped>? }.map { Conversions.optional($0) as Any }
+    }
+}
+
+extension Conversions {
+    /// `[Element]` from an array, each element that fails dropped with an `elementDropped` warning
+    /// (at its index, carrying its errors) rather than failing the array. A value that is not an
+    /// array still fails.
+    static func lossyArray<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
+        let strict = array(element)
+        return Conversion<[Element]>(
+            typeName: strict.typeName, kinds: .array, demand: strict.demand,
+            convert: { item, issues in
+                guard let source = item.indexed else {
+                    issues.addMismatch(item, expected: strict.typeName)
+                    return nil
+                }
+                var result: [Element] = []
+                result.reserveCapacity(source.count)
+                source.forEachItem { index, elementItem in
+                    var elementIssues = issues.forPart()
+                    if let converted = element.convert(elementItem, &elementIssues) {
+                        result.append(converted)
+                        if !elementIssues.list.isEmpty { issues.add(elementIssues, under: MappingKey.index(index).subpath) }
+                    } else {
+                        issues.addDropped(elementIssues, at: index, value: elementItem.value)
+                    }
+                }
+                return result
+            }, write: strict.write)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The conversions, one per type, made once: scalars (`Conversions+Scalars.swift`), containers
+/// (`Conversions+Containers.swift`), lossy arrays (`Conversions+Lossy.swift`), models and enums
+/// (`Conversions+Models.swift`); `.lenient()` and `.polymorphic` build theirs in `Policies/`.
+enum Conversions {
+    /// The strict conversion for `Value`: scalars by kind, containers element by element,
+    /// optionals accepting null, and any other type by dynamic cast.
+    static func make<Value>(_ type: Value.Type) -> Conversion<Value> {
+        scalar(Value.self) ?? opened(Value.self) ?? dynamicCast(Value.self)
+    }
+
+    /// The conversion of a model, an optional, an array, a `[String: …]`, a set or an enum, made by the
+    /// protocol that opens `Value` for the type it opened, which is `Value`.
+    private static func opened<Value>(_: Value.Type) -> Conversion<Value>? {
+        // Each made for the type it opened, which it only knows as conforming: erased to `Any`.
+        func erased<Model: Mappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { mappable(model) }
+        func erased<Model: ImmutableMappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { immutableMappable(model) }
+        func erased<Enum: RawRepresentable & ThreadSafeMetatype>(_ type: Enum.Type) -> Any { rawRepresentable(type) }
+        let made: Any? =
+            switch Value.self {
+            case let model as any (Mappable & ThreadSafeMetatype).Type: erased(model)
+            case let model as any (ImmutableMappable & ThreadSafeMetatype).Type: erased(model)
+            case let optional as any OptionalConvertible.Type: optional.optionalConversion()
+            case let array as any ArrayConvertible.Type: array.arrayConversion()
+            case let dictionary as any StringDictionaryConvertible.Type: dictionary.dictionaryConversion()
+            case let set as any SetConvertible.Type: set.setConversion()
+            case let enumeration as any (RawRepresentable & ThreadSafeMetatype).Type: erased(enumeration)
+            default: nil
+            }
+        return made.flatMap { typed($0) }
+    }
+
+    /// A conversion made for `Value` where its type was only known as `Any` (an opened protocol's
+    /// `Self`, a `switch` over types), typed again. It was made for `Value` itself, so the cast holds.
+    static func typed<Value>(_ made: Any) -> Conversion<Value>? {
+        let conversion = made as? Conversion<Value>
+        assert(conversion != nil, "a \(type(of: made)) made for \(Value.self)")
+        return conversion
+    }
+
+    private static func scalar<Value>(_: Value.Type) -> Conversion<Value>? {
+        let conversion: Any? =
+            switch Value.self {
+            case is String.Type: string
+            case is Bool.Type: bool
+            case is Int.Type: integer(Int.self)
+            case is Int8.Type: integer(Int8.self)
+            case is Int16.Type: integer(Int16.self)
+            case is Int32.Type: integer(Int32.self)
+            case is Int64.Type: integer(Int64.self)
+            case is UInt.Type: integer(UInt.self)
+            case is UInt8.Type: integer(UInt8.self)
+            case is UInt16.Type: integer(UInt16.self)
+            case is UInt32.Type: integer(UInt32.self)
+            case is UInt64.Type: integer(UInt64.self)
+            case is Double.Type: double
+            case is Float.Type: float
+            case is Decimal.Type: decimal
+            // The common containers, built here from concrete types so that their code is specialized
+            // (the generic versions below look up metadata for every element).
+            case is String?.Type: optional(string)
+            case is Int?.Type: optional(integer(Int.self))
+            case is Double?.Type: optional(double)
+            case is Bool?.Type: optional(bool)
+            case is [String].Type: strings
+            case is [Int].Type: array(integer(Int.self))
+            case is [Double].Type: array(double)
+            case is [String]?.Type: optional(strings)
+            default: nil
+            }
+        return conversion.flatMap { typed($0) }
+    }
+
+    /// Any other type (a protocol, `Any`, a class) takes the value by dynamic cast.
+    static func dynamicCast<Value>(_: Value.Type) -> Conversion<Value> {
+        let name = TypeName.of(Value.self)
+        return Conversion<Value>(typeName: name, kinds: .all) { item, issues in
+            if let result = item.value as? Value { return result }
+            issues.addMismatch(item, expected: name)
+            return nil
+        }
+    }
+}
