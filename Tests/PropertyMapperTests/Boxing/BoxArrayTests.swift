@@ -144,7 +144,7 @@ private let b = "https://b.example.com"
 
     @Test func anArrayBoxingReceivesAnArrayOfItsInput() {
         let field = Page.mapping.plan.fields[0].field
-        #expect(field.input.name == "[String]")
-        #expect(field.input.kinds == .array)
+        #expect(field.traits.input.name == "[String]")
+        #expect(field.traits.input.kinds == .array)
     }
 }

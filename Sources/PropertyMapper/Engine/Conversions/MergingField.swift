@@ -7,29 +7,29 @@
 /// place (a class). Until then nothing is written, so a failure anywhere leaves the graph as it was.
 final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, Sendable {
     private let keyPath: FieldKeyPath<Root, Model>
-    let propertyName: String?
+    let traits: FieldTraits
 
     /// The model's conversion, for its way back.
     private let conversion: Conversion<Model>
 
     init(_ keyPath: FieldKeyPath<Root, Model>) {
         self.keyPath = keyPath
-        propertyName = PropertyName.of(keyPath.path)
+        traits = FieldTraits(
+            propertyName: PropertyName.of(keyPath.path), stagedLayout: .of(PendingWrites.self),
+            input: InputType(name: TypeName.of(Model.self), kinds: [.object, .array]),
+            demand: .model { Model.mapping.jsonLevel }, stagesPropertyValue: false, isWritable: keyPath.writable != nil,
+            isOptional: false, instanceUse: .merging)
         conversion = Conversions.make(Model.self)
     }
 
-    var stagedLayout: ValueLayout { .of(PendingWrites.self) }
-    var scratchLayout: ValueLayout { .none }
-    var input: InputType { InputType(name: TypeName.of(Model.self), kinds: [.object, .array]) }
-    var demand: JSONDemand { .model { Model.mapping.jsonLevel } }
     var keyPathID: AnyKeyPath { keyPath.path }
-    var stagesPropertyValue: Bool { false }
-    var isWritable: Bool { keyPath.writable != nil }
-    var isOptional: Bool { false }
-    var instanceUse: InstanceUse? { .merging }
-    var inlineMove: InlineMove? { nil }
 
     func merging() -> (any Field)? { self }
+    /// A merge has no array of its own to drop elements from, no scalar to read leniently, and no
+    /// `default:` or `fallback:` to stage.
+    func droppingInvalidElements() -> (any Field)? { nil }
+    func lenient() -> (any Field)? { nil }
+    func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String? { nil }
 
     var valueType: Any.Type { Model.self }
 

@@ -4,31 +4,13 @@
 /// drives them through this protocol, which knows neither. A field is immutable and shared by every
 /// run. Its slot and scratch space are the ones `PlanField` gives it in the run's staging buffer.
 protocol Field: AnyObject, Sendable {
-    /// The property's name from its key path, or nil when the key path does not tell it (a property
-    /// with observers); the plan then names it after its mapping key.
-    var propertyName: String? { get }
-    /// The staged value's size (the property's type).
-    var stagedLayout: ValueLayout { get }
-    /// The size of a value the field converts before transforming it; `.none` when it converts
-    /// straight into its slot.
-    var scratchLayout: ValueLayout { get }
-    /// The source value's expected type (the property's, a boxing's input, a call's parameter), for
-    /// the definition checks.
-    var input: InputType { get }
-    /// What the JSON reader must build of the source value.
-    var demand: JSONDemand { get }
+    /// What the plan and its checks read of the field, worked out when it was made.
+    var traits: FieldTraits { get }
     /// The key path the field writes, by which `MappedValues` finds its value.
     var keyPathID: AnyKeyPath { get }
-    /// Whether the value it stages is the property's (of `valueType`), which `MappedValues` reads;
-    /// false for a merge, which stages the nested model's writes.
-    var stagesPropertyValue: Bool { get }
-    /// False for a read-only key path (a `let`), which only an immutable model's mapping may target.
-    var isWritable: Bool { get }
-    /// Whether the property is an `Optional`, which an immutable model may leave absent.
-    var isOptional: Bool { get }
-    /// What the field needs the model instance for (a call, a merge), which an immutable model
-    /// lacks; nil when it needs none.
-    var instanceUse: InstanceUse? { get }
+    /// The property's type, which `.ensure` closures take.
+    var valueType: Any.Type { get }
+
     /// The same field applying its model's mapping to the property's current value, or nil when
     /// the property does not hold a `Mappable` model (`.merging()`).
     func merging() -> (any Field)?
@@ -39,13 +21,15 @@ protocol Field: AnyObject, Sendable {
     /// table covers (`.lenient()`).
     func lenient() -> (any Field)?
 
-    /// Type check, then the node's validators, then any transform; stages the value or records errors.
+    /// Type check, then the node's validators, then any finish; stages the value or records errors.
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
     /// Null: stages nil for an optional property, and is a `type` error for any other.
     func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
-    /// When the property is inline storage of a struct model: the staged value's type and the
-    /// property's offset, so that phase two moves the value without calling the field.
-    var inlineMove: InlineMove? { get }
+    /// Stages the field's `default:` (or its `fallback:`); returns it rendered, or nil when it has none.
+    func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String?
+    /// The first of `ensures` that the value staged in `slot` fails, with why; nil when it passes all.
+    func firstFailure(of ensures: [Ensure], staged slot: UnsafeMutableRawPointer) -> (rule: String, failure: Failure)?
+
     /// Moves the value this field staged in `slot` into the model at `root` (a pointer to a `Root`).
     func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer)
     /// Destroys the value this field staged in `slot`.
@@ -57,29 +41,42 @@ protocol Field: AnyObject, Sendable {
     func serialize(
         from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
     ) -> SerialOutcome
-    /// Why the field can never be serialized (a call or a boxing without a reverse), or nil.
-    var irreversibility: Failure? { get }
-
-    /// The property's type, which `.ensure` closures take.
-    var valueType: Any.Type { get }
-    /// The first of `ensures` that the value staged in `slot` fails, with why; nil when it passes all.
-    func firstFailure(of ensures: [Ensure], staged slot: UnsafeMutableRawPointer) -> (rule: String, failure: Failure)?
-
-    /// Whether the field has a `default:`, and a `fallback:`.
-    var hasDefault: Bool { get }
-    var hasFallback: Bool { get }
-    /// Stages the field's `default:` (or its `fallback:`); returns it rendered, or nil when it has none.
-    func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String?
 }
 
-extension Field {
-    func merging() -> (any Field)? { nil }
-    func droppingInvalidElements() -> (any Field)? { nil }
-    func lenient() -> (any Field)? { nil }
-    var irreversibility: Failure? { nil }
-    var hasDefault: Bool { false }
-    var hasFallback: Bool { false }
-    func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String? { nil }
+/// What the plan and its definition checks read of a field: facts of its property and its
+/// conversion, fixed when the field is made.
+struct FieldTraits: Sendable {
+    /// The property's name from its key path, or nil when the key path does not tell it (a property
+    /// with observers); the plan then names it after its mapping key.
+    var propertyName: String?
+    /// The staged value's size (the property's type).
+    var stagedLayout: ValueLayout
+    /// The size of a value the field converts before finishing it; `.none` when it converts
+    /// straight into its slot.
+    var scratchLayout: ValueLayout = .none
+    /// The source value's expected type (the property's, a boxing's input, a call's parameter), for
+    /// the definition checks.
+    var input: InputType
+    /// What the JSON reader must build of the source value.
+    var demand: JSONDemand
+    /// Whether the value it stages is the property's (of `valueType`), which `MappedValues` reads;
+    /// false for a merge, which stages the nested model's writes.
+    var stagesPropertyValue = true
+    /// False for a read-only key path (a `let`), which only an immutable model's mapping may target.
+    var isWritable: Bool
+    /// Whether the property is an `Optional`, which an immutable model may leave absent.
+    var isOptional: Bool
+    /// What the field needs the model instance for (a call, a merge), which an immutable model
+    /// lacks; nil when it needs none.
+    var instanceUse: InstanceUse?
+    /// When the property is inline storage of a struct model: the staged value's type and the
+    /// property's offset, so that phase two moves the value without calling the field.
+    var inlineMove: InlineMove?
+    /// Why the field can never be serialized (a call or a boxing without a reverse), or nil.
+    var irreversibility: Failure?
+    /// Whether the field has a `default:`, and a `fallback:`.
+    var hasDefault = false
+    var hasFallback = false
 }
 
 /// What serializing one field did.

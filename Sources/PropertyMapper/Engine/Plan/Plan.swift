@@ -46,7 +46,7 @@ final class Plan: Sendable {
         sharedTargets = builder.sharedTargets()
         builder.layout.finish(fieldCount: builder.fields.count)
         fields = builder.fields
-        inlineMoves = fields.map(\.field.inlineMove)
+        inlineMoves = fields.map(\.field.traits.inlineMove)
         staging = builder.layout
         let check = PlanCheck.errors(in: root, immutable: immutable)
         definitionErrors = immutable ? check.errors : check.errors + check.readOnlyTargets
@@ -117,7 +117,7 @@ final class ValueReads: @unchecked Sendable {
         self.valueTypes = valueTypes
         self.lastFields = lastFields
         self.earlierFields = earlierFields
-        self.stagesValue = fields.map(\.field.stagesPropertyValue)
+        self.stagesValue = fields.map(\.field.traits.stagesPropertyValue)
         self.positions = positions
     }
 }
@@ -308,7 +308,7 @@ final class PlanNode: Sendable {
             case let .list(children): children.flatMap(\.fieldIndices)
             }
         missing = if case let .alternatives(keys) = key { .missingKeys(tried: keys) } else { .missing }
-        fallsBack = field?.field.hasFallback ?? false
+        fallsBack = field?.field.traits.hasFallback ?? false
         hasPresentPolicy = fallsBack || nullPolicy != nil
         serialization = isOneWay ? .skipped : Self.serialization(of: body)
         switch serialization {
@@ -323,7 +323,7 @@ final class PlanNode: Sendable {
     private static func serialization(of body: Body) -> Serialization {
         switch body {
         case let .field(field):
-            if let failure = field.field.irreversibility { return .irreversible(failure) }
+            if let failure = field.field.traits.irreversibility { return .irreversible(failure) }
             return .field(field)
         case let .nested(level):
             return .nested(level)
@@ -460,12 +460,12 @@ private struct PlanBuilder {
         case let .field(field):
             let planField = PlanField(
                 field: field, index: fields.count,
-                slot: layout.reserve(field.stagedLayout), scratch: layout.reserve(field.scratchLayout))
+                slot: layout.reserve(field.traits.stagedLayout), scratch: layout.reserve(field.traits.scratchLayout))
             fields.append(planField)
             body = .field(planField)
             // A property with observers has no name in its key path: it is named after its mapping key.
-            property = field.propertyName ?? key.description
-            if immutable, !field.isOptional, descriptor.absentPolicy == nil {
+            property = field.traits.propertyName ?? key.description
+            if immutable, !field.traits.isOptional, descriptor.absentPolicy == nil {
                 // One field: absent is an error. Several: absent only when all are (checked after phase one).
                 if targetCounts[field.keyPathID, default: 1] > 1 { tracksPresence = true } else { absentIsError = true }
             }

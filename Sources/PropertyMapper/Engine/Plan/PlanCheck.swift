@@ -64,15 +64,15 @@ enum PlanCheck {
             let received: (input: FieldInput, kinds: ValueKinds)?
             switch node.body {
             case let .field(field):
-                if !field.field.isWritable {
+                if !field.field.traits.isWritable {
                     readOnlyTargets.append(error(path: node.path, property: node.property, .readOnlyTarget))
                 }
-                if immutable, let use = field.field.instanceUse { fail(node, .needsInstance(use)) }
+                if immutable, let use = field.field.traits.instanceUse { fail(node, .needsInstance(use)) }
                 policies(node, field.field)
-                for ensure in node.ensures where field.field.instanceUse == .merging || !ensure.accepts(field.field.valueType) {
+                for ensure in node.ensures where field.field.traits.instanceUse == .merging || !ensure.accepts(field.field.valueType) {
                     fail(node, .ensureNeverApplies(rule: ensure.rule, takes: ensure.typeName, receives: TypeName.of(field.field.valueType)))
                 }
-                let input = field.field.input
+                let input = field.field.traits.input
                 received = (.type(input.name), input.kinds)
             case let .nested(nested):
                 policiesOnlyOnFields(node)
@@ -103,8 +103,8 @@ enum PlanCheck {
         private mutating func policies(_ node: PlanNode, _ field: any Field) {
             for (policy, forNull) in [(node.absentPolicy, false), (node.nullPolicy, true)] {
                 switch policy {
-                case .setNil? where !field.isOptional: fail(node, .policyNeedsOptional(forNull: forNull))
-                case .useDefault? where !field.hasDefault: fail(node, .policyNeedsDefault(forNull: forNull))
+                case .setNil? where !field.traits.isOptional: fail(node, .policyNeedsOptional(forNull: forNull))
+                case .useDefault? where !field.traits.hasDefault: fail(node, .policyNeedsDefault(forNull: forNull))
                 case .keep? where immutable: fail(node, .policyNeedsInstance(forNull: forNull))
                 default: break
                 }

@@ -25,33 +25,31 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     /// a `Value` and returns `.done`, or returns why not and leaves the slot as it was.
     typealias Finish = @Sendable (UnsafePointer<Root>?, Input, String, UnsafeMutableRawPointer) -> Finished
 
-    let keyPath: FieldKeyPath<Root, Value>
-    /// The property's type and offset when it is inline storage of a struct model; nil otherwise.
-    let inlineMove: InlineMove?
+    private let keyPath: FieldKeyPath<Root, Value>
+    let traits: FieldTraits
     /// The property's offset when it is stored inline in a struct model (a `let` too), where
     /// serialize reads it; nil otherwise.
     private let readOffset: Int?
     /// `Value` when it is an `Optional`, which takes null as nil and which serialize leaves out when
     /// nil. (Called on the metatype, its static methods are handed its metadata.)
     private let optionalType: (any OptionalConvertible.Type)?
-    let propertyName: String?
 
     private let conversion: Conversion<Input>
     /// Nil for `.property`, whose `Input` is `Value`.
     private let finish: Finish?
     /// The rule a failing `finish` reports (`box(URL)`, `call`).
     private let rule: String
-    let instanceUse: InstanceUse?
+    private let instanceUse: InstanceUse?
     /// What the JSON reader builds of the value: the input's demand, unless the finish needs more
     /// (a boxing of exact decimals).
-    let demand: JSONDemand
+    private let demand: JSONDemand
     /// The way back (given the model and a value that is not nil), for serialize; nil when a boxing
     /// or a call has none.
     private let reverse: SerialReverse<Root, Value>?
     /// The field's conversion under `.lenient()`; nil when it has no lenient form.
     private let lenientConversion: @Sendable (Conversion<Input>) -> Conversion<Input>?
     /// The field's `default:` and `fallback:`.
-    let substitutes: Substitutes<Value>
+    private let substitutes: Substitutes<Value>
 
     private init(
         _ keyPath: FieldKeyPath<Root, Value>, conversion: Conversion<Input>, finish: Finish?, rule: String,
@@ -62,10 +60,16 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         self.keyPath = keyPath
         // `offset(of:)` is nil for class roots too; asking only for value types states the intent.
         let offset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath.path)
-        inlineMove = keyPath.writable == nil ? nil : offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) }
         readOffset = offset
         optionalType = Value.self as? any OptionalConvertible.Type
-        propertyName = PropertyName.of(keyPath.path)
+        traits = FieldTraits(
+            propertyName: PropertyName.of(keyPath.path), stagedLayout: .of(Value.self),
+            scratchLayout: finish == nil ? .none : .of(Input.self),
+            input: InputType(name: conversion.typeName, kinds: conversion.kinds), demand: demand,
+            isWritable: keyPath.writable != nil, isOptional: optionalType != nil, instanceUse: instanceUse,
+            inlineMove: keyPath.writable == nil ? nil : offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) },
+            irreversibility: reverse == nil ? .noReverse(rule: rule) : nil,
+            hasDefault: substitutes.defaultValue != nil, hasFallback: substitutes.fallback != nil)
         self.conversion = conversion
         self.finish = finish
         self.rule = rule
@@ -144,19 +148,8 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         keyPath.cast(to: Model.self).map { MergingField($0) }
     }
 
-    // MARK: What the plan reads
-
-    var stagedLayout: ValueLayout { .of(Value.self) }
-    var scratchLayout: ValueLayout { finish == nil ? .none : .of(Input.self) }
-    var input: InputType { InputType(name: conversion.typeName, kinds: conversion.kinds) }
     var keyPathID: AnyKeyPath { keyPath.path }
-    var stagesPropertyValue: Bool { true }
-    var isWritable: Bool { keyPath.writable != nil }
-    var isOptional: Bool { optionalType != nil }
     var valueType: Any.Type { Value.self }
-    var irreversibility: Failure? { reverse == nil ? .noReverse(rule: rule) : nil }
-    var hasDefault: Bool { substitutes.defaultValue != nil }
-    var hasFallback: Bool { substitutes.fallback != nil }
 
     // MARK: Phase one
 

@@ -35,7 +35,7 @@ enum JSONDemand: Sendable {
     static func of(_ node: PlanNode) -> JSONDemand {
         switch node.body {
         case let .field(field):
-            return field.field.demand
+            return field.field.traits.demand
         case .list:
             return .whole
         case let .nested(level):

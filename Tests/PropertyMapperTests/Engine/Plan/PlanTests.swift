@@ -117,7 +117,9 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
         // The plan's field list holds the very fields of the nodes, in the same order.
         #expect(zip(fieldNodes, plan.fields).allSatisfy { $0.field === $1 })
         #expect(
-            fieldNodes.compactMap { $0.field?.field.propertyName } == ["title", "id", "subtitle", "link", "longitude", "latitude", "ratio"])
+            fieldNodes.compactMap { $0.field?.field.traits.propertyName } == [
+                "title", "id", "subtitle", "link", "longitude", "latitude", "ratio",
+            ])
     }
 
     @Test func listChildrenShareTheirListsKeyAndPath() {
@@ -165,8 +167,8 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
     static func checkLayout(_ plan: Plan, sourceLocation: SourceLocation = #_sourceLocation) {
         var regions: [(name: String, range: Range<Int>)] = []
         for planField in plan.fields {
-            let staged = planField.field.stagedLayout
-            let scratch = planField.field.scratchLayout
+            let staged = planField.field.traits.stagedLayout
+            let scratch = planField.field.traits.scratchLayout
             #expect(planField.slot % staged.alignment == 0, "slot of field \(planField.index)", sourceLocation: sourceLocation)
             #expect(planField.scratch % scratch.alignment == 0, "scratch of field \(planField.index)", sourceLocation: sourceLocation)
             #expect(plan.staging.alignment % staged.alignment == 0, sourceLocation: sourceLocation)
@@ -224,12 +226,12 @@ private func nodes(from node: PlanNode) -> [PlanNode] {
             .of(Double.self), .of([String].self), .of(Double.self), .of(Double.self), .of(String.self), .of(URL?.self),
             .of(String?.self), .of(Int8.self),
         ]
-        #expect(plan.fields.map(\.field.stagedLayout) == staged)
+        #expect(plan.fields.map(\.field.traits.stagedLayout) == staged)
         // A boxing or a call converts its input (a `String` here) into scratch space first; a
         // property converts straight into its slot.
-        let withScratch = plan.fields.filter { $0.field.scratchLayout.size > 0 }
+        let withScratch = plan.fields.filter { $0.field.traits.scratchLayout.size > 0 }
         #expect(withScratch.map(\.index) == [4, 6, 12])
-        #expect(withScratch.allSatisfy { $0.field.scratchLayout == .of(String.self) })
+        #expect(withScratch.allSatisfy { $0.field.traits.scratchLayout == .of(String.self) })
         #expect(plan.staging.alignment == MemoryLayout<Int>.alignment)
     }
 
