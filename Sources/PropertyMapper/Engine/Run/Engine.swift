@@ -33,7 +33,7 @@
 //                                                 or, under .lenient(), reads a string by the lenient table
 //                                                 first (a `coerced` warning); a nested model is made whole by
 //                                                 Engine.make at the next depth (Conversions+Models.swift); a
-//                                                 merge stages its writes (MergingField.swift); .box and .call
+//                                                 merge stages its writes (Plan/MergingField.swift); .box and .call
 //                                                 convert their input, then finish it (the boxing, the call)
 //   validate MappingRun.passesValidators          every validator of the node, on the source value; a failure
 //                                                 is an error, and the value is not staged
