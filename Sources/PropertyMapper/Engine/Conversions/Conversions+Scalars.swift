@@ -62,15 +62,17 @@ extension Conversions {
         convertInto: { item, slot, issues in Conversion<Double>.store(readDouble(item, &issues), in: slot) },
         write: { value, output, issues in Serializer.write(double: value, &output, &issues) }, coercion: .fraction)
 
-    private static func readDouble(_ item: SourceItem, _ issues: inout ConversionIssues) -> Double? {
+    /// The value as a finite `Double`; `typeName` (`Double`, or `Float` for `readFloat`) is the type
+    /// its errors expect.
+    private static func readDouble(_ item: SourceItem, _ issues: inout ConversionIssues, as typeName: String = "Double") -> Double? {
         guard case let .number(number) = item.scalar else {
-            issues.addMismatch(item, expected: "Double")
+            issues.addMismatch(item, expected: typeName)
             return nil
         }
         switch number.finiteDouble {
         case let .success(result): return result
         case let .failure(problem):
-            issues.add(problem.failure(expected: "Double"), value: item.value)
+            issues.add(problem.failure(expected: typeName), value: item.value)
             return nil
         }
     }
@@ -83,20 +85,11 @@ extension Conversions {
         write: { value, output, issues in Serializer.write(double: Double(value), &output, &issues) }, coercion: .fraction)
 
     private static func readFloat(_ item: SourceItem, _ issues: inout ConversionIssues) -> Float? {
-        guard case let .number(number) = item.scalar else {
-            issues.addMismatch(item, expected: "Float")
-            return nil
-        }
-        switch number.finiteDouble {
-        case let .success(result):
-            let narrowed = Float(result)
-            if narrowed.isFinite { return narrowed }
-            issues.add(.outOfRange(expected: "Float (±\(Float.greatestFiniteMagnitude))"), value: item.value)
-            return nil
-        case let .failure(problem):
-            issues.add(problem.failure(expected: "Float"), value: item.value)
-            return nil
-        }
+        guard let result = readDouble(item, &issues, as: "Float") else { return nil }
+        let narrowed = Float(result)
+        if narrowed.isFinite { return narrowed }
+        issues.add(.outOfRange(expected: "Float (±\(Float.greatestFiniteMagnitude))"), value: item.value)
+        return nil
     }
 
     /// Read from JSON as its exact digits (`.exactNumbers`), as `.decimal` reads them.

@@ -58,7 +58,7 @@ enum Conversions {
             case is Float.Type: float
             case is Decimal.Type: decimal
             // The common containers, built here from concrete types so that their code is specialized
-            // (the generic versions below look up metadata for every element).
+            // (the generic versions in `Conversions+Containers.swift` look up metadata for every element).
             case is String?.Type: optional(string)
             case is Int?.Type: optional(integer(Int.self))
             case is Double?.Type: optional(double)

@@ -39,10 +39,6 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     private let finish: Finish?
     /// The rule a failing `finish` reports (`box(URL)`, `call`).
     private let rule: String
-    private let instanceUse: InstanceUse?
-    /// What the JSON reader builds of the value: the input's demand, unless the finish needs more
-    /// (a boxing of exact decimals).
-    private let demand: JSONDemand
     /// The way back (given the model and a value that is not nil), for serialize; nil when a boxing
     /// or a call has none.
     private let reverse: SerialReverse<Root, Value>?
@@ -73,8 +69,6 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         self.conversion = conversion
         self.finish = finish
         self.rule = rule
-        self.instanceUse = instanceUse
-        self.demand = demand
         self.reverse = reverse
         self.lenientConversion = lenientConversion
         self.substitutes = substitutes
@@ -122,7 +116,8 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         if conversion.coerce != nil { return self }
         return lenientConversion(conversion).map {
             PropertyField(
-                keyPath, conversion: $0, finish: finish, rule: rule, instanceUse: instanceUse, demand: demand, reverse: reverse,
+                keyPath, conversion: $0, finish: finish, rule: rule, instanceUse: traits.instanceUse, demand: traits.demand,
+                reverse: reverse,
                 lenientConversion: lenientConversion, substitutes: substitutes)
         }
     }
