@@ -76,9 +76,7 @@ public struct Boxing<Value>: Sendable {
         // The boxed value is written to memory here, where `Value` is known: generic code handling
         // the `Value?` the transform returns would look up that type's metadata on every call.
         self.implementation = TypedBoxing(name: name, input: input, exactNumbers: exactNumbers) { input, result in
-            guard let value = try transform(input) else { return false }
-            result.initializeMemory(as: Value.self, repeating: value, count: 1)
-            return true
+            try result.store(transform(input))
         }
     }
 
@@ -121,9 +119,9 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
     let input: Conversion<Input>
     /// Whether the JSON reader keeps the exact digits of the numbers it builds for this boxing.
     let exactNumbers: Bool
-    /// Boxes the input into `result`, uninitialized memory for a `Value`; false (and `result` left
-    /// uninitialized) when the boxing returns nil.
-    let box: @Sendable (_ input: Input, _ result: UnsafeMutableRawPointer) throws -> Bool
+    /// Boxes the input into `result`, an uninitialized slot; false (and `result` left uninitialized)
+    /// when the boxing returns nil.
+    let box: @Sendable (_ input: Input, _ result: ValueSlot<Value>) throws -> Bool
 
     var inputTypeName: String { input.typeName }
 
@@ -144,10 +142,9 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         return PropertyField(
             rule: rule, keyPath: keyPath, input: input, demand: demand, reverse: write, substitutes: substitutes
         ) { [name, box] _, value, _, slot in
-            withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { boxed in
-                let result = UnsafeMutableRawPointer(boxed.baseAddress!)
+            ValueSlot<Value>.withTemporary { result in
                 if let failure = Self.failure(name, { try box(value, result) }) { return .failed(failure) }
-                slot.initializeMemory(as: Target.self, repeating: wrap(result.assumingMemoryBound(to: Value.self).move()), count: 1)
+                slot.initialize(to: wrap(result.move()))
                 return .done
             }
         }
@@ -171,18 +168,17 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
             var values: [Value] = []
             values.reserveCapacity(inputs.count)
             var failures: [(index: Int, failure: Failure)] = []
-            withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { boxed in
-                let result = UnsafeMutableRawPointer(boxed.baseAddress!)
+            ValueSlot<Value>.withTemporary { result in
                 for index in inputs.indices {
                     if let failure = Self.failure(name, { try box(inputs[index], result) }) {
                         failures.append((index, failure))
                     } else {
-                        values.append(result.assumingMemoryBound(to: Value.self).move())
+                        values.append(result.move())
                     }
                 }
             }
             guard failures.isEmpty else { return .failedElements(failures) }
-            slot.initializeMemory(as: Target.self, repeating: wrap(values), count: 1)
+            slot.initialize(to: wrap(values))
             return .done
         }
     }

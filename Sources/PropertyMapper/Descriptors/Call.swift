@@ -107,7 +107,8 @@ extension PropertyDescriptor {
         var write: SerialReverse<Root, Target>?
         if let reverse {
             write = { root, target, output, issues in
-                Serializer.write(unwrap(target), reversedBy: reverse(root.pointee), rule: "call", as: input.write, &output, &issues)
+                Serializer.write(
+                    unwrap(target), reversedBy: root.withModel(Root.self, reverse), rule: "call", as: input.write, &output, &issues)
             }
         }
         let stager = CallStager<Root, Input, Target?>(expected: expected, call: call)
@@ -116,7 +117,7 @@ extension PropertyDescriptor {
         ) { root, input, property, slot in
             // An immutable model has no instance; its plan refuses calls (`PlanCheck`).
             guard let root else { return .failed(.definition(.needsInstance(.call))) }
-            return stager.stage(root.pointee, input, property, into: slot)
+            return root.withModel(Root.self) { stager.stage($0, input, property, into: slot) }
         }
         return Self(.field(field))
     }
@@ -135,7 +136,7 @@ private final class CallStager<Root, Input, Outcome: OptionalConvertible>: Senda
     }
 
     /// Makes the call; puts its value in `slot`, or returns why there is none.
-    func stage(_ root: Root, _ input: Input, _ property: String, into slot: UnsafeMutableRawPointer) -> Finished {
+    func stage<Target>(_ root: Root, _ input: Input, _ property: String, into slot: ValueSlot<Target>) -> Finished {
         do {
             return try call(root, input, property).moveWrapped(into: slot) ? .done : .failed(.callFailed(expected: expected, thrown: nil))
         } catch {

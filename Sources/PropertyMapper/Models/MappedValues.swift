@@ -43,7 +43,7 @@ final class StagedValues {
     private var isOpen = true
     /// The model being mapped, for a rule's read of a property nothing was staged for (its current
     /// value); nil for an immutable model, which does not exist yet.
-    private let root: UnsafeRawPointer?
+    private let model: ModelAccess?
     /// The fields whose values failed, by index: a rule reading one is not judged.
     private let failedFields: Set<Int>
     /// Whether reads move the values out (an immutable model's `init(_ values:)`) or copy them.
@@ -58,10 +58,10 @@ final class StagedValues {
     /// reads that copy.
     private(set) var retakes = false
 
-    init(plan: Plan, staging: StagingBuffer, root: UnsafeRawPointer? = nil, failedFields: Set<Int> = [], takes: Bool = false) {
+    init(plan: Plan, staging: StagingBuffer, model: ModelAccess? = nil, failedFields: Set<Int> = [], takes: Bool = false) {
         reads = plan.reads
         self.staging = staging
-        self.root = root
+        self.model = model
         self.failedFields = failedFields
         self.takes = takes
     }
@@ -92,7 +92,7 @@ final class StagedValues {
     @inline(never)
     private func anyValue<Root, Value>(for keyPath: KeyPath<Root, Value>, at position: Int?) throws(MappingError) -> Value {
         guard let position else {
-            if let root { return root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] }
+            if let model { return model.read(keyPath) }
             throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
         }
         // Equal key paths are of one type: this guards the slots' type, which the plan recorded.
@@ -118,7 +118,7 @@ final class StagedValues {
         }
         // Nothing staged: the field was absent (and kept, for a model that exists); phase one
         // refused an absent non-optional field of an immutable model.
-        if let root { return root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] }
+        if let model { return model.read(keyPath) }
         if let optional = Value.self as? any OptionalConvertible.Type, let none = optional.nilValue as? Value {
             return none
         }

@@ -8,10 +8,10 @@ struct Conversion<Value>: Sendable {
     /// The kinds of source value that can convert (null aside).
     let kinds: ValueKinds
     let convert: @Sendable (SourceItem, inout ConversionIssues) -> Value?
-    /// The same, writing the result into uninitialized memory for a `Value`; false on failure (then
-    /// the memory is left uninitialized). Made where `Value` is known, it spares the engine's
-    /// generic code the `Optional<Value>` metadata look-up that calling `convert` costs there.
-    let convertInto: @Sendable (SourceItem, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool
+    /// The same, writing the result into an uninitialized slot; false on failure (then the slot is
+    /// left uninitialized). Made where `Value` is known, it spares the engine's generic code the
+    /// `Optional<Value>` metadata look-up that calling `convert` costs there.
+    let convertInto: @Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool
     /// What the JSON reader must build of the value: all of it, or only what a nested model's
     /// mapping names.
     let demand: JSONDemand
@@ -36,9 +36,7 @@ struct Conversion<Value>: Sendable {
     ) {
         self.init(
             typeName: typeName, kinds: kinds, demand: demand, convert: convert,
-            convertInto: { value, slot, issues in
-                Conversion.store(convert(value, &issues), in: slot)
-            }, write: write, coerce: coerce, coercion: coercion)
+            convertInto: { value, slot, issues in slot.store(convert(value, &issues)) }, write: write, coerce: coerce, coercion: coercion)
     }
 
     /// Both closures given: the common conversions make each from the same concrete reading, so
@@ -47,7 +45,7 @@ struct Conversion<Value>: Sendable {
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
-        convertInto: @escaping @Sendable (SourceItem, UnsafeMutableRawPointer, inout ConversionIssues) -> Bool,
+        convertInto: @escaping @Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool,
         write: SerialWrite<Value>? = nil,
         coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
         coercion: Coercion.Target? = nil
@@ -76,13 +74,5 @@ struct Conversion<Value>: Sendable {
         var issues = ConversionIssues(nesting: nesting)
         if let coerced = coerced(item, &issues) { return body(coerced, &issues) }
         body(item, &issues)
-    }
-
-    /// Initializes `slot`, uninitialized memory for a `Value`, with `result`; false when it is nil.
-    @inline(__always)
-    static func store(_ result: Value?, in slot: UnsafeMutableRawPointer) -> Bool {
-        guard let result else { return false }
-        slot.initializeMemory(as: Value.self, repeating: result, count: 1)
-        return true
     }
 }

@@ -9,9 +9,9 @@ extension Conversions {
                 return .some(result)
             },
             convertInto: { item, slot, issues in
-                if item.isNull { return Conversion<Wrapped?>.store(.some(.none), in: slot) }
+                if item.isNull { return slot.store(.some(.none)) }
                 guard let result = wrapped.convert(item, &issues) else { return false }
-                return Conversion<Wrapped?>.store(.some(result), in: slot)
+                return slot.store(.some(result))
             },
             write: { value, output, issues in
                 guard let value else {
@@ -29,7 +29,7 @@ extension Conversions {
     /// `Element?` would look up that type's metadata for every element.
     static func array<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
         let name = "[\(element.typeName)]"
-        @Sendable func convertInto(_ item: SourceItem, _ slot: UnsafeMutableRawPointer, _ issues: inout ConversionIssues) -> Bool {
+        @Sendable func convertInto(_ item: SourceItem, _ slot: ValueSlot<[Element]>, _ issues: inout ConversionIssues) -> Bool {
             guard let source = item.indexed else {
                 issues.addMismatch(item, expected: name)
                 return false
@@ -37,14 +37,14 @@ extension Conversions {
             // An empty array without the initializer: for capacity 0 it writes the count into the
             // standard library's shared empty-array storage, which the Thread Sanitizer reports as a
             // race between threads mapping empty arrays at once.
-            guard source.count > 0 else { return Conversion<[Element]>.store([], in: slot) }
+            guard source.count > 0 else { return slot.store([]) }
             var failed = false
-            let result = [Element](unsafeUninitializedCapacity: source.count) { buffer, count in
+            let result = [Element].filling(capacity: source.count) { slots in
                 source.forEachItem { index, elementItem in
                     var elementIssues = issues.forPart()
-                    // `count` never passes `index`, so the element's place is within the capacity.
-                    if element.convertInto(elementItem, UnsafeMutableRawPointer(buffer.baseAddress! + count), &elementIssues) {
-                        count += 1
+                    // Kept elements never outnumber the items read, so each slot is within the capacity.
+                    if element.convertInto(elementItem, slots.next(), &elementIssues) {
+                        slots.keep()
                     } else {
                         failed = true
                     }
@@ -53,16 +53,12 @@ extension Conversions {
                 }
             }
             guard !failed else { return false }
-            slot.initializeMemory(as: [Element].self, repeating: result, count: 1)
+            slot.initialize(to: result)
             return true
         }
         return Conversion<[Element]>(
             typeName: name, kinds: .array, demand: .elements(of: element.demand),
-            convert: { item, issues in
-                withUnsafeTemporaryAllocation(of: [Element].self, capacity: 1) { buffer in
-                    convertInto(item, buffer.baseAddress!, &issues) ? buffer.baseAddress!.move() : nil
-                }
-            },
+            convert: { item, issues in ValueSlot.made { convertInto(item, $0, &issues) } },
             convertInto: convertInto,
             write: { values, output, issues in Serializer.writeElements(values, &output, &issues, element.write) })
     }
@@ -77,9 +73,9 @@ extension Conversions {
             return general.convert(item, &issues)
         } convertInto: { item, slot, issues in
             if let strings = SourceValue.strings(item) {
-                return Conversion<[String]>.store(strings, in: slot)
+                return slot.store(strings)
             }
-            return Conversion<[String]>.store(general.convert(item, &issues), in: slot)
+            return slot.store(general.convert(item, &issues))
         } write: { strings, output, _ in
             output.beginArray()
             for string in strings { output.string(string) }
@@ -99,23 +95,23 @@ protocol OptionalConvertible: ExpressibleByNilLiteral, ThreadSafeMetatype {
     static func optionalConversion() -> Any
     /// Whether this value is `nil`.
     var isNone: Bool { get }
-    /// Moves the wrapped value into `slot`, uninitialized memory for it; false, leaving the slot
-    /// as it was, when this is `nil`.
-    consuming func moveWrapped(into slot: UnsafeMutableRawPointer) -> Bool
+    /// Moves the wrapped value into `slot`, a slot for a `Wrapped`; false, leaving the slot as it
+    /// was, when this is `nil`.
+    consuming func moveWrapped<Target>(into slot: ValueSlot<Target>) -> Bool
 }
 
 // `initializeNil` and `isNil` are the protocol's own, not `Optional`'s: called on the metatype, a
 // protocol extension's method is handed the metadata of `Self`, where a method of `Optional` would
 // look up `Optional<Wrapped>` again on every call (and a closure made in a generic context too).
 extension OptionalConvertible {
-    /// Initializes `slot`, uninitialized memory for this type, to `nil`.
-    static func initializeNil(_ slot: UnsafeMutableRawPointer) {
-        slot.initializeMemory(as: Self.self, repeating: nil, count: 1)
+    /// Initializes `slot`, a slot for this very type, to `nil`.
+    static func initializeNil<Same>(_ slot: ValueSlot<Same>) {
+        slot.same(as: Self.self).initialize(to: nil)
     }
 
-    /// Whether `value`, a pointer to a value of this type, points to `nil`.
-    static func isNil(_ value: UnsafeRawPointer) -> Bool {
-        value.assumingMemoryBound(to: Self.self).pointee.isNone
+    /// Whether `value`, of this very type, is `nil`.
+    static func isNil<Same>(_ value: Same) -> Bool {
+        identical(value, as: Self.self).isNone
     }
 }
 
@@ -131,9 +127,9 @@ extension Optional: OptionalConvertible {
         if case .none = self { true } else { false }
     }
 
-    consuming func moveWrapped(into slot: UnsafeMutableRawPointer) -> Bool {
+    consuming func moveWrapped<Target>(into slot: ValueSlot<Target>) -> Bool {
         guard let value = consume self else { return false }
-        slot.initializeMemory(as: Wrapped.self, repeating: value, count: 1)
+        slot.same(as: Wrapped.self).initialize(to: value)
         return true
     }
 }

@@ -10,9 +10,9 @@ extension Conversions {
         _: Model.Type,
         jsonLevel: @escaping @Sendable () -> JSONLevel,
         plan: @escaping @Sendable () -> Plan,
-        make: @escaping @Sendable (SourceItem, Nesting, UnsafeMutableRawPointer, inout [MappingWarning]) -> [ValidationError]
+        make: @escaping @Sendable (SourceItem, Nesting, ValueSlot<Model>, inout [MappingWarning]) -> [ValidationError]
     ) -> Conversion<Model> {
-        @Sendable func convertInto(_ item: SourceItem, _ slot: UnsafeMutableRawPointer, _ issues: inout ConversionIssues) -> Bool {
+        @Sendable func convertInto(_ item: SourceItem, _ slot: ValueSlot<Model>, _ issues: inout ConversionIssues) -> Bool {
             var warnings: [MappingWarning] = []
             let errors = make(item, issues.nesting.inner, slot, &warnings)
             if errors.isEmpty {
@@ -26,15 +26,11 @@ extension Conversions {
         // read while this one is built: a dictionary or an array.
         return Conversion<Model>(
             typeName: TypeName.of(Model.self), kinds: [.object, .array], demand: .model(jsonLevel),
-            convert: { item, issues in
-                withUnsafeTemporaryAllocation(of: Model.self, capacity: 1) { buffer in
-                    convertInto(item, buffer.baseAddress!, &issues) ? buffer.baseAddress!.move() : nil
-                }
-            },
+            convert: { item, issues in ValueSlot.made { convertInto(item, $0, &issues) } },
             convertInto: convertInto,
             write: { model, output, issues in
-                let errors = withUnsafePointer(to: model) {
-                    Serializer.write(plan(), root: $0, nesting: issues.nesting.inner, into: &output)
+                let errors = ModelAccess.reading(model) {
+                    Serializer.write(plan(), model: $0, nesting: issues.nesting.inner, into: &output)
                 }
                 if errors.isEmpty { return true }
                 issues.add(nested: errors)

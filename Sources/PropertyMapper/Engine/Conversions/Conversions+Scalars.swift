@@ -4,7 +4,7 @@ extension Conversions {
     static let string = Conversion<String>(
         typeName: "String", kinds: .string,
         convert: { item, issues in readString(item, &issues) },
-        convertInto: { item, slot, issues in Conversion<String>.store(readString(item, &issues), in: slot) },
+        convertInto: { item, slot, issues in slot.store(readString(item, &issues)) },
         write: { value, output, _ in
             output.string(value)
             return true
@@ -19,7 +19,7 @@ extension Conversions {
     static let bool = Conversion<Bool>(
         typeName: "Bool", kinds: .boolean,
         convert: { item, issues in readBool(item, &issues) },
-        convertInto: { item, slot, issues in Conversion<Bool>.store(readBool(item, &issues), in: slot) },
+        convertInto: { item, slot, issues in slot.store(readBool(item, &issues)) },
         write: { value, output, _ in
             output.bool(value)
             return true
@@ -49,7 +49,7 @@ extension Conversions {
         return Conversion<T>(
             typeName: name, kinds: .number,
             convert: { item, issues in read(item, &issues) },
-            convertInto: { item, slot, issues in Conversion<T>.store(read(item, &issues), in: slot) },
+            convertInto: { item, slot, issues in slot.store(read(item, &issues)) },
             write: { value, output, _ in
                 output.integer(value)
                 return true
@@ -59,7 +59,7 @@ extension Conversions {
     static let double = Conversion<Double>(
         typeName: "Double", kinds: .number,
         convert: { item, issues in readDouble(item, &issues) },
-        convertInto: { item, slot, issues in Conversion<Double>.store(readDouble(item, &issues), in: slot) },
+        convertInto: { item, slot, issues in slot.store(readDouble(item, &issues)) },
         write: { value, output, issues in Serializer.write(double: value, &output, &issues) }, coercion: .fraction)
 
     /// The value as a finite `Double`; `typeName` (`Double`, or `Float` for `readFloat`) is the type
@@ -80,7 +80,7 @@ extension Conversions {
     static let float = Conversion<Float>(
         typeName: "Float", kinds: .number,
         convert: { item, issues in readFloat(item, &issues) },
-        convertInto: { item, slot, issues in Conversion<Float>.store(readFloat(item, &issues), in: slot) },
+        convertInto: { item, slot, issues in slot.store(readFloat(item, &issues)) },
         // Widened exactly: the double's shortest text reads back as the same `Float`.
         write: { value, output, issues in Serializer.write(double: Double(value), &output, &issues) }, coercion: .fraction)
 
@@ -96,7 +96,7 @@ extension Conversions {
     static let decimal = Conversion<Decimal>(
         typeName: "Decimal", kinds: .number, demand: .exactNumbers,
         convert: { item, issues in readDecimal(item, &issues) },
-        convertInto: { item, slot, issues in Conversion<Decimal>.store(readDecimal(item, &issues), in: slot) },
+        convertInto: { item, slot, issues in slot.store(readDecimal(item, &issues)) },
         write: { value, output, issues in Serializer.write(decimal: value, &output, &issues) }, coercion: .decimal)
 
     private static func readDecimal(_ item: SourceItem, _ issues: inout ConversionIssues) -> Decimal? {

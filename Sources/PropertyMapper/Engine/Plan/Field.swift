@@ -27,19 +27,19 @@ protocol Field: AnyObject, Sendable {
     func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
     /// Stages the field's `default:` (or its `fallback:`); returns it rendered, or nil when it has none.
     func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String?
-    /// The first of `ensures` that the value staged in `slot` fails, with why; nil when it passes all.
-    func firstFailure(of ensures: [Ensure], staged slot: UnsafeMutableRawPointer) -> (rule: String, failure: Failure)?
+    /// The first of `ensures` that the value `field` staged fails, with why; nil when it passes all.
+    func firstFailure(of ensures: [Ensure], staged field: PlanField, in staging: StagingBuffer) -> (rule: String, failure: Failure)?
 
-    /// Moves the value this field staged in `slot` into the model at `root` (a pointer to a `Root`).
-    func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer)
-    /// Destroys the value this field staged in `slot`.
-    func discardStaged(_ slot: UnsafeMutableRawPointer)
+    /// Moves the value `field` staged into `model`, a `Root`.
+    func commit(_ field: PlanField, from staging: StagingBuffer, into model: ModelAccess)
+    /// Destroys the value `field` staged.
+    func discard(_ field: PlanField, from staging: StagingBuffer)
 
-    /// Serialize: writes the property's value in the model at `root` (a pointer to a `Root`) the way
-    /// back to its source form, after `key` when one is given. Nil is `.omitted` (nothing written)
-    /// unless the output writes nulls; a value with no source form records why in `issues`.
+    /// Serialize: writes the property's value in `model`, a `Root`, the way back to its source
+    /// form, after `key` when one is given. Nil is `.omitted` (nothing written) unless the output
+    /// writes nulls; a value with no source form records why in `issues`.
     func serialize(
-        from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
+        from model: ModelAccess, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
     ) -> SerialOutcome
 }
 
@@ -49,7 +49,9 @@ struct FieldTraits: Sendable {
     /// The property's name from its key path, or nil when the key path does not tell it (a property
     /// with observers); the plan then names it after its mapping key.
     var propertyName: String?
-    /// The staged value's size (the property's type).
+    /// The staged value's type (the property's, or a merge's `PendingWrites`), which the staging
+    /// buffer checks its reads and writes against, and its size.
+    var stagedType: ObjectIdentifier
     var stagedLayout: ValueLayout
     /// The size of a value the field converts before finishing it; `.none` when it converts
     /// straight into its slot.

@@ -15,7 +15,8 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, Sen
     init(_ keyPath: FieldKeyPath<Root, Model>) {
         self.keyPath = keyPath
         traits = FieldTraits(
-            propertyName: PropertyName.of(keyPath.path), stagedLayout: .of(PendingWrites.self),
+            propertyName: PropertyName.of(keyPath.path), stagedType: ObjectIdentifier(PendingWrites.self),
+            stagedLayout: .of(PendingWrites.self),
             input: InputType(name: TypeName.of(Model.self), kinds: [.object, .array]),
             demand: .model { Model.mapping.jsonLevel }, stagesPropertyValue: false, isWritable: keyPath.writable != nil,
             isOptional: false, instanceUse: .merging)
@@ -34,20 +35,22 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, Sen
     var valueType: Any.Type { Model.self }
 
     /// A merge stages writes, not a value: `.ensure` on it is a definition error (see `PlanCheck`).
-    func firstFailure(of ensures: [Ensure], staged slot: UnsafeMutableRawPointer) -> (rule: String, failure: Failure)? { nil }
+    func firstFailure(of ensures: [Ensure], staged field: PlanField, in staging: StagingBuffer) -> (rule: String, failure: Failure)? {
+        nil
+    }
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
         // An immutable model has no instance; its plan refuses merges (`PlanCheck`).
-        guard let root = run.root?.assumingMemoryBound(to: Root.self) else { return }
+        guard let model = run.model else { return }
         guard run.passesValidators(node, item) else { return }
-        var current = root.pointee[keyPath: keyPath.path]
+        var current = model.read(keyPath.path)
         var warnings: [MappingWarning] = []
-        let staged = withUnsafeMutablePointer(to: &current) {
+        let staged = ModelAccess.with(&current) {
             Engine.stage(item, on: $0, plan: Model.mapping.plan, nesting: run.nesting.inner, warnings: &warnings)
         }
         switch staged {
         case let .success(pending):
-            run.staging.slot(field).initializeMemory(as: PendingWrites.self, repeating: pending, count: 1)
+            run.staging.slot(field, as: PendingWrites.self).initialize(to: pending)
             run.staged(field)
             if !warnings.isEmpty {
                 var issues = ConversionIssues(nesting: run.nesting)
@@ -62,29 +65,28 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, Sen
     }
 
     func serialize(
-        from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
+        from model: ModelAccess, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
     ) -> SerialOutcome {
-        let model = root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath.path]
+        let value = model.read(keyPath.path)
         if let key { output.key(key) }
-        return conversion.write(model, &output, &issues) ? .written : .failed
+        return conversion.write(value, &output, &issues) ? .written : .failed
     }
 
     func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
         run.failNull(at: node, expected: TypeName.of(Model.self))
     }
 
-    func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
-        let pending = slot.assumingMemoryBound(to: PendingWrites.self).move()
+    func commit(_ field: PlanField, from staging: StagingBuffer, into model: ModelAccess) {
+        let pending = staging.move(field, as: PendingWrites.self)
         // A read-only key path is refused before any run that writes.
         guard let writableKeyPath = keyPath.writable else { return pending.discard() }
-        let model = root.assumingMemoryBound(to: Root.self)
-        var current = model.pointee[keyPath: writableKeyPath]
-        withUnsafeMutablePointer(to: &current) { pending.apply(to: $0) }
-        if !(Model.self is AnyObject.Type) { model.pointee[keyPath: writableKeyPath] = current }
+        var current = model.read(writableKeyPath)
+        ModelAccess.with(&current) { pending.apply(to: $0) }
+        if !(Model.self is AnyObject.Type) { model.write(current, to: writableKeyPath) }
     }
 
-    func discardStaged(_ slot: UnsafeMutableRawPointer) {
-        slot.assumingMemoryBound(to: PendingWrites.self).move().discard()
+    func discard(_ field: PlanField, from staging: StagingBuffer) {
+        staging.move(field, as: PendingWrites.self).discard()
     }
 }
 
@@ -93,21 +95,17 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, Sen
 /// Invariant: the buffer is allocated for `plan` from `init` until `apply` or `discard` (or
 /// `deinit`, for one that was neither), which empty and free it; each runs at most once.
 final class PendingWrites {
-    private let plan: Plan
-    private let base: UnsafeMutableRawPointer
     let staging: StagingBuffer
     private var finished = false
 
     init(plan: Plan) {
-        self.plan = plan
-        base = .allocate(byteCount: plan.staging.size, alignment: plan.staging.alignment)
-        staging = StagingBuffer(base: base, plan: plan)
+        staging = .allocate(for: plan)
     }
 
-    /// Moves the staged values into the model at `model`, a `Root` of the plan.
-    func apply<Model>(to model: UnsafeMutablePointer<Model>) {
+    /// Moves the staged values into `model`, a `Root` of the plan.
+    func apply(to model: ModelAccess) {
         guard !finished else { return }
-        staging.moveAll(into: UnsafeMutableRawPointer(model))
+        staging.moveAll(into: model)
         finish()
     }
 
@@ -120,7 +118,7 @@ final class PendingWrites {
 
     private func finish() {
         finished = true
-        base.deallocate()
+        staging.deallocate()
     }
 
     deinit {

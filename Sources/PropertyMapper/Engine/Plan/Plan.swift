@@ -377,11 +377,11 @@ final class PlanField: Sendable {
         field.stage(item, at: node, self, in: &run)
     }
 
-    /// Serializes the field's property of the model at `root`.
+    /// Serializes the field's property of `model`.
     func serialize(
-        from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
+        from model: ModelAccess, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
     ) -> SerialOutcome {
-        field.serialize(from: root, key: key, into: &output, &issues)
+        field.serialize(from: model, key: key, into: &output, &issues)
     }
 
     /// Stages null through the field.
@@ -389,14 +389,14 @@ final class PlanField: Sendable {
         field.stageNull(at: node, self, in: &run)
     }
 
-    /// Moves the value staged in the buffer at `base` into the model at `root`.
-    func moveStaged(from base: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
-        field.moveStaged(from: base + slot, into: root)
+    /// Moves the field's value staged in `staging` into `model`.
+    func commit(_ staging: StagingBuffer, into model: ModelAccess) {
+        field.commit(self, from: staging, into: model)
     }
 
-    /// Destroys the value staged in the buffer at `base`.
-    func discardStaged(from base: UnsafeMutableRawPointer) {
-        field.discardStaged(base + slot)
+    /// Destroys the field's value staged in `staging`.
+    func discard(_ staging: StagingBuffer) {
+        field.discard(self, from: staging)
     }
 }
 

@@ -8,11 +8,11 @@
 ///   field's `finish` (the boxing, or the call on the model) makes the property's value in its slot.
 ///   A boxing over an array boxes each element and reports each failing one at its index.
 ///
-/// Phase two writes a property in one of two ways, each implemented once, here:
+/// Phase two writes a property in one of two ways, each implemented once, in `ModelAccess`:
 /// - a struct model's stored property reached through stored struct properties only lies at a fixed
 ///   offset, which `MemoryLayout.offset(of:)` gives; `StagingBuffer.moveAll` moves the value there
 ///   by its `InlineMove`, as the key path would;
-/// - everything else goes through the key path (`moveStaged(from:into:)`): any property of a class
+/// - everything else goes through the key path (`commit(_:from:into:)`): any property of a class
 ///   model, a path that crosses into an object (`\.author.name`), computed properties and properties
 ///   with observers, whose setters and observers then run.
 ///
@@ -23,7 +23,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     /// How a checked `Input` becomes the property's value: given the model (nil for an immutable
     /// model, which has no instance), the input and the property's name, it initializes the slot with
     /// a `Value` and returns `.done`, or returns why not and leaves the slot as it was.
-    typealias Finish = @Sendable (UnsafePointer<Root>?, Input, String, UnsafeMutableRawPointer) -> Finished
+    typealias Finish = @Sendable (ModelAccess?, Input, String, ValueSlot<Value>) -> Finished
 
     private let keyPath: FieldKeyPath<Root, Value>
     let traits: FieldTraits
@@ -59,7 +59,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         readOffset = offset
         optionalType = Value.self as? any OptionalConvertible.Type
         traits = FieldTraits(
-            propertyName: PropertyName.of(keyPath.path), stagedLayout: .of(Value.self),
+            propertyName: PropertyName.of(keyPath.path), stagedType: ObjectIdentifier(Value.self), stagedLayout: .of(Value.self),
             scratchLayout: finish == nil ? .none : .of(Input.self),
             input: InputType(name: conversion.typeName, kinds: conversion.kinds), demand: demand,
             isWritable: keyPath.writable != nil, isOptional: optionalType != nil, instanceUse: instanceUse,
@@ -166,18 +166,18 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     ) {
         guard let finish else {
             // `.property`: straight into the slot.
-            let slot = run.staging.slot(field)
+            let slot = run.staging.slot(field, as: Input.self)
             guard conversion.convertInto(item, slot, &issues) else { return run.fail(node, issues: issues) }
-            guard run.passesValidators(node, item) else { return discardStaged(slot) }
+            guard run.passesValidators(node, item) else { return slot.destroy() }
             return staged(item, at: node, field, in: &run, &issues)
         }
         // `.box`, `.call`: into the field's scratch space rather than returned (generic code handling
         // an `Input?` would look up that type's metadata on every call), then finished into the slot.
-        let scratch = run.staging.scratch(field)
+        let scratch = run.staging.scratch(field, as: Input.self)
         guard conversion.convertInto(item, scratch, &issues) else { return run.fail(node, issues: issues) }
-        let input = scratch.assumingMemoryBound(to: Input.self).move()
+        let input = scratch.move()
         guard run.passesValidators(node, item) else { return }
-        switch finish(run.root?.assumingMemoryBound(to: Root.self), input, node.property, run.staging.slot(field)) {
+        switch finish(run.model, input, node.property, run.staging.slot(field, as: Value.self)) {
         case .done:
             staged(item, at: node, field, in: &run, &issues)
         case let .failed(failure):
@@ -208,7 +208,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         guard let optionalType else {
             return run.failNull(at: node, expected: finish == nil ? conversion.typeName : TypeName.of(Value.self))
         }
-        optionalType.initializeNil(run.staging.slot(field))
+        optionalType.initializeNil(run.staging.slot(field, as: Value.self))
         run.staged(field)
     }
 
@@ -217,13 +217,13 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String? {
         guard let make = fallback ? substitutes.fallback : substitutes.defaultValue else { return nil }
         let value = make()
-        run.staging.slot(field).initializeMemory(as: Value.self, repeating: value, count: 1)
+        run.staging.slot(field, as: Value.self).initialize(to: value)
         run.staged(field)
         return SourceValue.render(value)
     }
 
-    func firstFailure(of ensures: [Ensure], staged slot: UnsafeMutableRawPointer) -> (rule: String, failure: Failure)? {
-        let value: Any = slot.assumingMemoryBound(to: Value.self).pointee
+    func firstFailure(of ensures: [Ensure], staged field: PlanField, in staging: StagingBuffer) -> (rule: String, failure: Failure)? {
+        let value: Any = staging.value(field.index, as: Value.self)
         for ensure in ensures {
             if let failure = ensure.judge(value) { return (ensure.rule, failure) }
         }
@@ -232,47 +232,33 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
 
     // MARK: Phase two
 
-    /// Moves the value staged in `slot` into the model at `root` (a pointer to a `Root`), through the
-    /// key path (correct for every property; phase two moves inline ones by their `InlineMove`). A
-    /// read-only key path is never written: a plan that holds one is refused before any run that writes.
-    func moveStaged(from slot: UnsafeMutableRawPointer, into root: UnsafeMutableRawPointer) {
-        let staged = slot.assumingMemoryBound(to: Value.self)
-        // Checked, then unwrapped where it is used: a bound copy would retain the key path on every write.
-        guard keyPath.writable != nil else {
-            staged.deinitialize(count: 1)
-            return
-        }
-        root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath.writable.unsafelyUnwrapped] = staged.move()
+    /// Moves the value `field` staged into `model` through the key path (correct for every
+    /// property; phase two moves inline ones by their `InlineMove`). A read-only key path is never
+    /// written: a plan that holds one is refused before any run that writes.
+    func commit(_ field: PlanField, from staging: StagingBuffer, into model: ModelAccess) {
+        model.write(staging.move(field, as: Value.self), to: keyPath)
     }
 
-    /// Destroys the value staged in `slot`.
-    func discardStaged(_ slot: UnsafeMutableRawPointer) {
-        slot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    func discard(_ field: PlanField, from staging: StagingBuffer) {
+        staging.destroy(field, as: Value.self)
     }
 
     // MARK: Serialize
 
     func serialize(
-        from root: UnsafeRawPointer, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
+        from model: ModelAccess, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
     ) -> SerialOutcome {
         // A plan holding a field without a reverse is refused before any serialize (`Plan.serializeErrors`).
         guard let reverse else { return .failed }
-        let value = value(in: root)
-        let isNil = optionalType.map { type in withUnsafePointer(to: value) { type.isNil($0) } } ?? false
+        let value = readOffset.map { model.load(at: $0, as: Value.self) } ?? model.read(keyPath.path)
+        let isNil = optionalType?.isNil(value) ?? false
         if isNil, !output.writingNulls { return .omitted }
         if let key { output.key(key) }
         if isNil {
             output.null()
             return .written
         }
-        return reverse(root.assumingMemoryBound(to: Root.self), value, &output, &issues) ? .written : .failed
-    }
-
-    /// The property's current value in the model at `root` (a pointer to a `Root`): read at its
-    /// offset when it lies inline in a struct, through the key path otherwise.
-    private func value(in root: UnsafeRawPointer) -> Value {
-        if let readOffset { return root.load(fromByteOffset: readOffset, as: Value.self) }
-        return root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath.path]
+        return reverse(model, value, &output, &issues) ? .written : .failed
     }
 }
 
@@ -284,27 +270,6 @@ enum Finished {
     case failed(Failure)
     /// The slot is as it was: these elements failed (a boxing over an array).
     case failedElements([(index: Int, failure: Failure)])
-}
-
-/// A property that lies inline in a struct model: phase two moves its staged value there by type
-/// and offset, as its key path would. Holds no reference, so reading one from the plan
-/// retains nothing.
-struct InlineMove: Sendable {
-    let type: any StagedValueType.Type
-    /// The property's offset in the model.
-    let offset: Int
-}
-
-/// Opens a staged value's type for phase two.
-protocol StagedValueType: ThreadSafeMetatype {
-    /// Moves the value in `slot` into `property`, an initialized value of the same type.
-    static func move(from slot: UnsafeMutableRawPointer, to property: UnsafeMutableRawPointer)
-}
-
-enum StagedType<Value>: StagedValueType {
-    static func move(from slot: UnsafeMutableRawPointer, to property: UnsafeMutableRawPointer) {
-        property.assumingMemoryBound(to: Value.self).pointee = slot.assumingMemoryBound(to: Value.self).move()
-    }
 }
 
 /// A field's `default:` (written when the value is absent, under `.useDefault`) and `fallback:`

@@ -12,7 +12,8 @@
 //   Engine.refuseFaulty                           a plan with definition errors never runs (Plan/PlanCheck)
 //   Engine.make / Engine.map / Engine.validate    one model: a null, a graph too deep (Nesting), or a faulty
 //                                                 plan is refused; then Engine.run with a staging buffer
-//                                                 of its own (Staging/)
+//                                                 of its own (Staging/); the model and each slot are reached
+//                                                 through typed handles (ModelAccess, ValueSlot), never raw memory
 //
 // Phase one: MappingRun (Run/MappingRun.swift) walks the plan, never the source
 //   match    visit(level, source)                 a level reads a [String: Any] (small ones whole, their keys
@@ -50,7 +51,7 @@
 //   commit   StagingBuffer.moveAll(into:)         only when no error and the run writes (a dry run never does):
 //                                                 in declaration order, a struct's inline property at its offset
 //                                                 (InlineMove), anything else through its key path
-//                                                 (PropertyField.moveStaged); an ImmutableMappable model is
+//                                                 (PropertyField.commit); an ImmutableMappable model is
 //                                                 made by its init(_ values:) from the staged values instead
 //   discard  StagingBuffer.discardAll             on any error: what was staged is destroyed and the model is
 //                                                 left as it was
@@ -68,7 +69,7 @@ enum Engine {
     /// warnings appended to `warnings`).
     static func map<Root>(_ source: Any?, into model: inout Root, using plan: Plan, warnings: inout [MappingWarning]) throws(MappingError) {
         try refuseFaulty(plan, writing: true)
-        let errors = withUnsafeMutablePointer(to: &model) {
+        let errors = ModelAccess.with(&model) {
             run(on: $0, plan: plan, nesting: .outermost(), warnings: &warnings) { $0.visitRoot(plan, raw: source) }
         }
         if !errors.isEmpty { throw MappingError(errors: errors) }
@@ -83,7 +84,7 @@ enum Engine {
             return error.errors
         }
         var copy = model
-        return withUnsafeMutablePointer(to: &copy) {
+        return ModelAccess.with(&copy) {
             run(on: $0, plan: plan, nesting: .outermost(writes: false), warnings: &warnings) { $0.visitRoot(plan, raw: source) }
         }
     }
@@ -124,11 +125,11 @@ enum Engine {
         result { make(Model.self, from: item, nesting: nesting, into: $0, warnings: &warnings) }
     }
 
-    /// What `make` (which initializes the memory it is given, or returns errors) gives, as a result.
-    private static func result<Model>(_ make: (UnsafeMutableRawPointer) -> [ValidationError]) -> Result<Model, MappingError> {
-        withUnsafeTemporaryAllocation(of: Model.self, capacity: 1) { buffer in
-            let errors = make(buffer.baseAddress!)
-            return errors.isEmpty ? .success(buffer.baseAddress!.move()) : .failure(MappingError(errors: errors))
+    /// What `make` (which initializes the slot it is given, or returns errors) gives, as a result.
+    private static func result<Model>(_ make: (ValueSlot<Model>) -> [ValidationError]) -> Result<Model, MappingError> {
+        ValueSlot.withTemporary { slot in
+            let errors = make(slot)
+            return errors.isEmpty ? .success(slot.move()) : .failure(MappingError(errors: errors))
         }
     }
 
@@ -137,19 +138,21 @@ enum Engine {
     /// In a dry run (`nesting.writes` false) the mapping only checks: the slot holds the new model
     /// as `init()` made it, for its calls.
     static func make<Model: Mappable>(
-        _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer, warnings: inout [MappingWarning]
+        _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: ValueSlot<Model>, warnings: inout [MappingWarning]
     ) -> [ValidationError] {
         let plan = Model.mapping.plan
         if let refused = refusal(of: plan, Model.self, from: item, nesting: nesting, writing: true) { return refused.errors }
-        let model = slot.initializeMemory(as: Model.self, repeating: Model(), count: 1)
-        let errors = run(on: model, plan: plan, nesting: nesting, warnings: &warnings) { $0.visitRoot(plan, item) }
-        if !errors.isEmpty { model.deinitialize(count: 1) }
+        slot.initialize(to: Model())
+        let errors = ModelAccess.with(modelIn: slot) {
+            run(on: $0, plan: plan, nesting: nesting, warnings: &warnings) { $0.visitRoot(plan, item) }
+        }
+        if !errors.isEmpty { slot.destroy() }
         return errors
     }
 
     /// Makes a new immutable `Model` in `slot`: phase one, then `init(_ values:)` over the staged values.
     static func make<Model: ImmutableMappable>(
-        _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer, warnings: inout [MappingWarning]
+        _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: ValueSlot<Model>, warnings: inout [MappingWarning]
     ) -> [ValidationError] {
         let plan = Model.mapping.plan
         if let refused = refusal(of: plan, Model.self, from: item, nesting: nesting, writing: false) { return refused.errors }
@@ -162,12 +165,12 @@ enum Engine {
     /// Phase one, then `init(_ values:)`, whose reads move the values out when `takes`: as `make`,
     /// or nil (the slot uninitialized, no warning added) when `init` read a value it had taken.
     private static func make<Model: ImmutableMappable>(
-        _: Model.Type, _ plan: Plan, from item: SourceItem?, nesting: Nesting, into slot: UnsafeMutableRawPointer, takes: Bool,
+        _: Model.Type, _ plan: Plan, from item: SourceItem?, nesting: Nesting, into slot: ValueSlot<Model>, takes: Bool,
         warnings: inout [MappingWarning]
     ) -> [ValidationError]? {
-        withStaging(plan) { staging in
+        StagingBuffer.with(plan) { staging in
             // No instance exists yet: the plan refuses calls, the only fields that need one.
-            let run = phaseOne(plan, root: nil, staging: staging, stagesWrites: true, nesting: nesting.writingInner(true)) {
+            let run = phaseOne(plan, model: nil, staging: staging, stagesWrites: true, nesting: nesting.writingInner(true)) {
                 $0.visitRoot(plan, item)
             }
             // What `init` did not take.
@@ -179,7 +182,7 @@ enum Engine {
                 let model = try Model(MappedValues(source: values))
                 // `init` caught the throw of a second read and went on: its model is not the mapping's.
                 if values.retakes { return nil }
-                slot.initializeMemory(as: Model.self, repeating: model, count: 1)
+                slot.initialize(to: model)
                 warnings += run.warnings
                 return []
             } catch {
@@ -195,15 +198,15 @@ enum Engine {
         }
     }
 
-    /// Phase one of a nested model's mapping over `item`, on the model at `model` (for its calls),
-    /// at `nesting`: the staged values, kept for the outer run's phase two, or the errors.
-    static func stage<Model>(
-        _ item: SourceItem, on model: UnsafeMutablePointer<Model>, plan: Plan, nesting: Nesting, warnings: inout [MappingWarning]
+    /// Phase one of a nested model's mapping over `item`, on `model` (for its calls), at `nesting`:
+    /// the staged values, kept for the outer run's phase two, or the errors.
+    static func stage(
+        _ item: SourceItem, on model: ModelAccess, plan: Plan, nesting: Nesting, warnings: inout [MappingWarning]
     ) -> Result<PendingWrites, MappingError> {
         if let refused = refusal(of: plan, nesting: nesting, writing: true) { return .failure(refused) }
         let pending = PendingWrites(plan: plan)
         // Its nested models are written when its writes are: a rule never reads a merged model.
-        let run = phaseOne(plan, root: UnsafeRawPointer(model), staging: pending.staging, stagesWrites: true, nesting: nesting) {
+        let run = phaseOne(plan, model: model, staging: pending.staging, stagesWrites: true, nesting: nesting) {
             $0.visitRoot(plan, item)
         }
         guard run.errors.isEmpty else {
@@ -243,22 +246,22 @@ enum Engine {
         }
     }
 
-    /// Phase one (`visit`, walking the source) for the model at `model` and, when nothing failed and
+    /// Phase one (`visit`, walking the source) for `model` and, when nothing failed and
     /// `nesting.writes`, phase two. Returns the errors; none means the staged values were written
     /// (or, in a dry run, dropped).
-    private static func run<Root>(
-        on model: UnsafeMutablePointer<Root>, plan: Plan, nesting: Nesting, warnings: inout [MappingWarning],
+    private static func run(
+        on model: ModelAccess, plan: Plan, nesting: Nesting, warnings: inout [MappingWarning],
         _ visit: (inout MappingRun) -> Void
     ) -> [ValidationError] {
         let writes = nesting.writes
-        return withStaging(plan) { staging in
+        return StagingBuffer.with(plan) { staging in
             // A dry run keeps its values too when rules read them, and drops them at the end.
             let stages = writes || !plan.rules.isEmpty
             let run = phaseOne(
-                plan, root: UnsafeRawPointer(model), staging: staging, stagesWrites: stages, nesting: nesting.writingInner(stages),
+                plan, model: model, staging: staging, stagesWrites: stages, nesting: nesting.writingInner(stages),
                 visit)
             if run.errors.isEmpty, writes {
-                staging.moveAll(into: UnsafeMutableRawPointer(model))
+                staging.moveAll(into: model)
             } else if stages {
                 staging.discardAll()
             }
@@ -271,24 +274,13 @@ enum Engine {
     /// field done: the shared targets of an immutable model (absent only when all their fields are),
     /// then the mapping's rules. The caller then commits the staged values or discards them.
     private static func phaseOne(
-        _ plan: Plan, root: UnsafeRawPointer?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting,
+        _ plan: Plan, model: ModelAccess?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting,
         _ visit: (inout MappingRun) -> Void
     ) -> MappingRun {
-        var run = MappingRun(root: root, staging: staging, stagesWrites: stagesWrites, nesting: nesting)
+        var run = MappingRun(model: model, staging: staging, stagesWrites: stagesWrites, nesting: nesting)
         visit(&run)
         run.checkSharedTargets(plan)
         run.judgeRules(of: plan)
         return run
-    }
-
-    /// Runs `body` with an empty staging buffer for `plan`, which it must leave empty.
-    ///
-    /// The buffer is a temporary allocation for this model alone, so a run of a nested model has
-    /// its own, and a call made per record allocates nothing on the heap for it.
-    private static func withStaging<T>(_ plan: Plan, _ body: (StagingBuffer) -> T) -> T {
-        withUnsafeTemporaryAllocation(byteCount: plan.staging.size, alignment: plan.staging.alignment) { buffer in
-            // `StagingLayout` is never empty, so the buffer has an address.
-            body(StagingBuffer(base: buffer.baseAddress!, plan: plan))
-        }
     }
 }

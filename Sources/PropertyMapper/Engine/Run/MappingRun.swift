@@ -3,9 +3,9 @@
 /// The walk follows the plan, never the source, so unmapped keys and subtrees cost nothing. Each
 /// model mapped gets a run of its own, with its own staging buffer.
 struct MappingRun {
-    /// The model calls run on (a pointer to a `Root`), valid for the length of the run; nil for an
-    /// immutable model, which does not exist until its values are mapped (its plan has no call).
-    let root: UnsafeRawPointer?
+    /// The model calls run on (a `Root`), for the length of the run; nil for an immutable model,
+    /// which does not exist until its values are mapped (its plan has no call).
+    let model: ModelAccess?
     let staging: StagingBuffer
     /// False for a dry run, which drops every value it converts.
     private let stagesWrites: Bool
@@ -19,8 +19,8 @@ struct MappingRun {
     /// The fields that failed, by index (with repeats): what `MappingRule`s leave unjudged.
     private var failedFields: [Int] = []
 
-    init(root: UnsafeRawPointer?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting) {
-        self.root = root
+    init(model: ModelAccess?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting) {
+        self.model = model
         self.staging = staging
         self.stagesWrites = stagesWrites
         self.nesting = nesting
@@ -90,7 +90,9 @@ struct MappingRun {
         let firstError = errors.count
         let names = level.keyNames
         if case let .dictionary(dictionary) = keyed {
-            let scan = level.keyScan.flatMap { dictionary.count <= $0.limit ? $0.read(dictionary, loosely: keys, into: staging.base) : nil }
+            let scan = level.keyScan.flatMap {
+                dictionary.count <= $0.limit ? $0.read(dictionary, loosely: keys, into: staging.keyScanBase) : nil
+            }
             for index in entries.indices {
                 // The common case, an entry's first key present, as without a policy.
                 let (first, loose) = scan.map { $0.take(index) } ?? (dictionary.index(forKey: names[index]), .unknown)
@@ -201,7 +203,7 @@ struct MappingRun {
         let entries = level.entries
         // By index: copying each node and key out would retain them.
         if let scan = level.keyScan, dictionary.count <= scan.limit {
-            let reading = scan.read(dictionary, loosely: nil, into: staging.base)
+            let reading = scan.read(dictionary, loosely: nil, into: staging.keyScanBase)
             for index in entries.indices {
                 if let first = reading.take(index).first {
                     visit(entries[index], present: SourceItem(dictionary.values[first]))
@@ -356,20 +358,18 @@ struct MappingRun {
 
     @inline(never)
     private mutating func stagedIfEnsured(_ field: PlanField, _ node: PlanNode, _ item: SourceItem) {
-        if let (rule, failure) = field.field.firstFailure(of: node.ensures, staged: staging.slot(field)) {
-            field.field.discardStaged(staging.slot(field))
+        staging.stage(field)
+        if let (rule, failure) = field.field.firstFailure(of: node.ensures, staged: field, in: staging) {
+            field.discard(staging)
             return fail(node, rule: rule, failure: failure, value: item.value)
         }
-        staged(field)
+        if !stagesWrites { field.discard(staging) }
     }
 
     /// `field` has put its converted value in its slot: keep it for phase two or, in a dry run, drop it.
     mutating func staged(_ field: PlanField) {
-        if stagesWrites {
-            staging.stage(field)
-        } else {
-            field.field.discardStaged(staging.slot(field))
-        }
+        staging.stage(field)
+        if !stagesWrites { field.discard(staging) }
     }
 
     /// Every field of a shared target of an immutable model was absent (see `Plan.sharedTargets`).
@@ -382,14 +382,14 @@ struct MappingRun {
         }
     }
 
-    /// Judges the plan's rules across fields over what the run staged, on the model at `root` (nil
+    /// Judges the plan's rules across fields over what the run staged, on `model` (nil
     /// for an immutable model): after every field, before any write.
     mutating func judgeRules(of plan: Plan) {
         if plan.rules.isEmpty { return }
         let failed = Set(failedFields)
         for rule in plan.rules {
             // Values of their own for each rule: whether one rule read a failed field says nothing of the next.
-            let values = StagedValues(plan: plan, staging: staging, root: root, failedFields: failed)
+            let values = StagedValues(plan: plan, staging: staging, model: model, failedFields: failed)
             errors += rule.judge(values)
             values.close()
         }

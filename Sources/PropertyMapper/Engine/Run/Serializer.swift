@@ -3,7 +3,7 @@ import Foundation
 // The serialize path, from a call to JSON text:
 //
 //   Mapper.serialize / serializeJSON        the public entry points (Mapper+Serialize.swift)
-//   Serializer.write(_:root:nesting:into:)  one model: refuses a plan with definition or serialize
+//   Serializer.write(_:model:nesting:into:)  one model: refuses a plan with definition or serialize
 //                                           errors, then rebuilds its levels (dictionaries and index
 //                                           arrays) in mapping order, or sorted (`.sortedKeys`)
 //   Field.serialize(from:key:into:_:)       reads the property (Plan/PropertyField.swift) and
@@ -20,13 +20,14 @@ import Foundation
 typealias SerialWrite<Value> = @Sendable (Value, inout SerialOutput, inout ConversionIssues) -> Bool
 
 /// A box or call field's way back, given the model and the property's value (never nil).
-typealias SerialReverse<Root, Target> = @Sendable (UnsafePointer<Root>, Target, inout SerialOutput, inout ConversionIssues) -> Bool
+/// (`model` is a `Root`.)
+typealias SerialReverse<Root, Target> = @Sendable (_ model: ModelAccess, Target, inout SerialOutput, inout ConversionIssues) -> Bool
 
 /// Runs plans backwards: a model's values to the source shape its mapping reads.
 enum Serializer {
-    /// Writes the model at `root` (a pointer to the plan's model type) into `output`: an object (an
-    /// array for a mapping of indices), even when empty. Returns every error, or none.
-    static func write(_ plan: Plan, root: UnsafeRawPointer, nesting: Nesting, into output: inout SerialOutput) -> [ValidationError] {
+    /// Writes `model` (of the plan's model type) into `output`: an object (an array for a mapping
+    /// of indices), even when empty. Returns every error, or none.
+    static func write(_ plan: Plan, model: ModelAccess, nesting: Nesting, into output: inout SerialOutput) -> [ValidationError] {
         if let refusal = nesting.refusal {
             return [ValidationError(path: "", property: "", rule: "depth", value: nil, failure: refusal)]
         }
@@ -40,13 +41,13 @@ enum Serializer {
         // itself (a model of indices has no keys).
         var tag = output.takePendingTag()
         if let pending = tag, plan.root.shape == .indexed || plan.root.keyNames.contains(pending.key.text) { tag = nil }
-        _ = write(plan.root, root: root, nesting: nesting, into: &output, errors: &errors, tag: tag)
+        _ = write(plan.root, model: model, nesting: nesting, into: &output, errors: &errors, tag: tag)
         return errors
     }
 
     /// Writes a level's container and its entries (and `tag`, in key order); false when nothing was written.
     private static func write(
-        _ level: PlanLevel, root: UnsafeRawPointer, nesting: Nesting, into output: inout SerialOutput, errors: inout [ValidationError],
+        _ level: PlanLevel, model: ModelAccess, nesting: Nesting, into output: inout SerialOutput, errors: inout [ValidationError],
         tag: (key: JSONOutput.Key, value: String)? = nil
     ) -> Bool {
         let indexed = level.shape == .indexed
@@ -79,11 +80,11 @@ enum Serializer {
             var outcome = SerialOutcome.omitted  // one-way (a plan with an irreversible node is refused before the walk)
             if let field = node.serialField {
                 var issues = ConversionIssues(nesting: nesting)
-                outcome = field.serialize(from: root, key: key, into: &output, &issues)
+                outcome = field.serialize(from: model, key: key, into: &output, &issues)
                 if outcome == .failed { errors += issues.errors(path: node.path, property: node.property) }
             } else if let inner = node.serialLevel {
                 if let key { output.key(key) }
-                outcome = write(inner, root: root, nesting: nesting, into: &output, errors: &errors) ? .written : .omitted
+                outcome = write(inner, model: model, nesting: nesting, into: &output, errors: &errors) ? .written : .omitted
             }
             if outcome == .omitted {
                 // Take back the gaps written before an element, or a nested level's key and container
@@ -186,7 +187,7 @@ extension ConversionIssues {
 extension Serializer {
     /// Writes one model, the outermost; throws its errors.
     static func serialize<Root>(_ model: Root, plan: Plan, into output: inout SerialOutput) throws(MappingError) {
-        let errors = withUnsafePointer(to: model) { write(plan, root: $0, nesting: .outermost(), into: &output) }
+        let errors = ModelAccess.reading(model) { write(plan, model: $0, nesting: .outermost(), into: &output) }
         if !errors.isEmpty { throw MappingError(errors: errors) }
     }
 
@@ -198,16 +199,13 @@ extension Serializer {
         var errors: [ValidationError] = []
         let nesting = Nesting.outermost()
         output.beginArray()
-        models.withUnsafeBufferPointer { buffer in
-            guard let first = buffer.baseAddress else { return }
-            for index in buffer.indices {
-                let modelErrors = write(plan, root: first + index, nesting: nesting, into: &output)
-                guard !modelErrors.isEmpty else { continue }
-                let element = MappingKey.index(index).subpath
-                var issues = ConversionIssues(nesting: nesting)
-                issues.add(nested: modelErrors)
-                errors += issues.errors(path: element, property: element)
-            }
+        ModelAccess.readingEach(models) { index, model in
+            let modelErrors = write(plan, model: model, nesting: nesting, into: &output)
+            guard !modelErrors.isEmpty else { return }
+            let element = MappingKey.index(index).subpath
+            var issues = ConversionIssues(nesting: nesting)
+            issues.add(nested: modelErrors)
+            errors += issues.errors(path: element, property: element)
         }
         output.endArray()
         if !errors.isEmpty { throw MappingError(errors: errors) }

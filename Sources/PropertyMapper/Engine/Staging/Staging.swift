@@ -41,27 +41,63 @@ struct StagingLayout: Sendable {
 /// moves them into the model, or until they are discarded.
 ///
 /// Invariant: the slot of field `i` holds an initialized value of that field's staged type exactly when
-/// flag `i` is set. `stage` sets the flag after the field initialized its slot; `take`, `moveAll` and
-/// `discardAll` clear it as they take or destroy the value, so a buffer leaves a run empty.
-/// The buffer is a temporary allocation that lives for one model's run (see `Engine.run`).
+/// flag `i` is set. A field initializes its slot (`slot`), then `stage` sets the flag; `move`,
+/// `destroy` and `take` clear it as they take or destroy the value, and `moveAll` and `discardAll`
+/// do so for every staged value, so a buffer leaves a run empty. Each operation asserts the flag it
+/// expects and the field's staged type.
 struct StagingBuffer {
-    let base: UnsafeMutableRawPointer
+    private let base: UnsafeMutableRawPointer
     private let plan: Plan
 
-    init(base: UnsafeMutableRawPointer, plan: Plan) {
+    private init(base: UnsafeMutableRawPointer, plan: Plan) {
         self.base = base
         self.plan = plan
         (base + plan.staging.flags).initializeMemory(as: Bool.self, repeating: false, count: 3 * plan.fields.count)
     }
 
-    /// The uninitialized slot of `field`, where it converts its value before `stage`.
-    func slot(_ field: PlanField) -> UnsafeMutableRawPointer {
-        base + field.slot
+    /// Runs `body` with an empty buffer for `plan`, which it must leave empty.
+    ///
+    /// The buffer is a temporary allocation for this model alone, so a run of a nested model has
+    /// its own, and a call made per record allocates nothing on the heap for it.
+    static func with<T>(_ plan: Plan, _ body: (StagingBuffer) -> T) -> T {
+        withUnsafeTemporaryAllocation(byteCount: plan.staging.size, alignment: plan.staging.alignment) { buffer in
+            // `StagingLayout` is never empty, so the buffer has an address.
+            body(StagingBuffer(base: buffer.baseAddress!, plan: plan))
+        }
     }
 
-    /// The scratch space of `field`.
-    func scratch(_ field: PlanField) -> UnsafeMutableRawPointer {
-        base + field.scratch
+    /// An empty buffer for `plan` that outlives a call (a merge's, kept until the outer run's phase
+    /// two); `deallocate` frees it once it is empty.
+    static func allocate(for plan: Plan) -> StagingBuffer {
+        StagingBuffer(base: .allocate(byteCount: plan.staging.size, alignment: plan.staging.alignment), plan: plan)
+    }
+
+    /// Frees a buffer from `allocate`, which must be empty.
+    func deallocate() {
+        assert(!plan.fields.indices.contains(where: isStaged), "a staged value would leak")
+        base.deallocate()
+    }
+
+    /// The uninitialized slot of `field`, where it puts its value before `stage`.
+    @inline(__always)
+    func slot<Value>(_ field: PlanField, as _: Value.Type) -> ValueSlot<Value> {
+        assert(
+            !isStaged(field.index) && field.field.traits.stagedType == ObjectIdentifier(Value.self),
+            "slot \(field.index) is not a free \(Value.self)")
+        return ValueSlot(staging: base + field.slot)
+    }
+
+    /// The scratch space of `field`, for an `Input` it converts before finishing it.
+    @inline(__always)
+    func scratch<Input>(_ field: PlanField, as _: Input.Type) -> ValueSlot<Input> {
+        assert(field.field.traits.scratchLayout == .of(Input.self), "no scratch space for \(Input.self) at \(field.index)")
+        return ValueSlot(staging: base + field.scratch)
+    }
+
+    /// The buffer's start, where a level's key scan finds the region it reads a dictionary's keys
+    /// into (`KeyScan`).
+    var keyScanBase: UnsafeMutableRawPointer {
+        base
     }
 
     private func flag(_ index: Int) -> UnsafeMutablePointer<Bool> {
@@ -78,23 +114,40 @@ struct StagingBuffer {
         flag(2 * plan.fields.count + index).pointee
     }
 
+    /// Field `index`'s staged slot, asserting that it holds a `Value`.
+    private func staged<Value>(_ index: Int, as _: Value.Type) -> ValueSlot<Value> {
+        assert(
+            isStaged(index) && plan.fields[index].field.traits.stagedType == ObjectIdentifier(Value.self),
+            "no staged \(Value.self) at \(index)")
+        return ValueSlot(staging: base + plan.fields[index].slot)
+    }
+
     /// A copy of field `index`'s staged value, which stays staged.
-    ///
-    /// Requires: the field holds a staged value (`isStaged`) of type `Value`.
     func value<Value>(_ index: Int, as _: Value.Type) -> Value {
-        assert(isStaged(index) && plan.fields[index].field.valueType == Value.self, "no staged \(Value.self) at \(index)")
-        return (base + plan.fields[index].slot).assumingMemoryBound(to: Value.self).pointee
+        staged(index, as: Value.self).value
     }
 
     /// Moves field `index`'s staged value out, for an immutable model's `init(_ values:)`: the field
     /// is then taken, no longer staged, and `discardAll` leaves it alone.
-    ///
-    /// Requires: the field holds a staged value (`isStaged`) of type `Value`.
     func take<Value>(_ index: Int, as _: Value.Type) -> Value {
-        assert(isStaged(index) && plan.fields[index].field.valueType == Value.self, "no staged \(Value.self) at \(index)")
+        let slot = staged(index, as: Value.self)
         flag(index).pointee = false
         flag(2 * plan.fields.count + index).pointee = true
-        return (base + plan.fields[index].slot).assumingMemoryBound(to: Value.self).move()
+        return slot.move()
+    }
+
+    /// Moves `field`'s staged value out, for phase two or a discard; the field is then not staged.
+    func move<Value>(_ field: PlanField, as _: Value.Type) -> Value {
+        let slot = staged(field.index, as: Value.self)
+        flag(field.index).pointee = false
+        return slot.move()
+    }
+
+    /// Destroys `field`'s staged value; the field is then not staged.
+    func destroy<Value>(_ field: PlanField, as _: Value.Type) {
+        let slot = staged(field.index, as: Value.self)
+        flag(field.index).pointee = false
+        slot.destroy()
     }
 
     /// Records that the source held a value (null included) for `field`.
@@ -109,22 +162,23 @@ struct StagingBuffer {
 
     /// Records that the slot of `field` now holds its converted value.
     func stage(_ field: PlanField) {
+        assert(!isStaged(field.index), "field \(field.index) staged twice")
         flag(field.index).pointee = true
     }
 
-    /// Moves every staged value into the model at `root`, in declaration order (a property mapped
-    /// twice gets the later value), and empties the buffer.
-    func moveAll(into root: UnsafeMutableRawPointer) {
+    /// Moves every staged value into `model`, in declaration order (a property mapped twice gets
+    /// the later value), and empties the buffer.
+    func moveAll(into model: ModelAccess) {
         let fields = plan.fields
         let inlineMoves = plan.inlineMoves
         // By index, reading only what is needed: copying each `PlanField` out would retain it. A
         // property inline in a struct model is moved by type and offset, with no reference to retain.
         for index in fields.indices where flag(index).pointee {
-            flag(index).pointee = false
             if let move = inlineMoves[index] {
-                move.type.move(from: base + fields[index].slot, to: root + move.offset)
+                flag(index).pointee = false
+                model.moveInline(from: base + fields[index].slot, move)
             } else {
-                fields[index].moveStaged(from: base, into: root)
+                fields[index].commit(self, into: model)
             }
         }
     }
@@ -133,8 +187,7 @@ struct StagingBuffer {
     func discardAll() {
         let fields = plan.fields
         for index in fields.indices where flag(index).pointee {
-            flag(index).pointee = false
-            fields[index].discardStaged(from: base)
+            fields[index].discard(self)
         }
     }
 }

@@ -1,0 +1,250 @@
+// The typed handles through which the engine reaches memory that is not a Swift variable of its
+// own: a value's slot in a run's staging buffer (or a temporary one), and the model a run works on.
+// Every raw pointer of the engine's phase one and two lives in this folder; the code that uses
+// these handles names types, never bytes.
+
+/// Memory for one `Value`: a field's slot or scratch space in a staging buffer, a temporary, or an
+/// element of an array being built. A handle only: it neither owns the memory nor knows whether it
+/// holds a value. Whoever hands it out says which (the staging buffer keeps a flag per slot).
+///
+/// A conversion or a boxing writes its result here (`initialize`, `store`) instead of returning
+/// it: generic code handling a returned `Value?` would look up that type's metadata on every call.
+struct ValueSlot<Value> {
+    private let pointer: UnsafeMutablePointer<Value>
+
+    @inline(__always)
+    fileprivate init(_ pointer: UnsafeMutablePointer<Value>) {
+        self.pointer = pointer
+    }
+
+    /// The slot at `raw`, memory for a `Value` that the staging buffer laid out.
+    @inline(__always)
+    init(staging raw: UnsafeMutableRawPointer) {
+        pointer = raw.assumingMemoryBound(to: Value.self)
+    }
+
+    /// Requires: the slot is uninitialized. It then holds `value`.
+    @inline(__always)
+    func initialize(to value: consuming Value) {
+        pointer.initialize(to: value)
+    }
+
+    /// Initializes the slot with `result`; false (the slot left uninitialized) when it is nil.
+    @inline(__always)
+    func store(_ result: consuming Value?) -> Bool {
+        guard let result else { return false }
+        pointer.initialize(to: result)
+        return true
+    }
+
+    /// Requires: the slot holds a value. Moves it out; the slot is then uninitialized.
+    @inline(__always)
+    func move() -> Value {
+        pointer.move()
+    }
+
+    /// Requires: the slot holds a value. Destroys it; the slot is then uninitialized.
+    @inline(__always)
+    func destroy() {
+        pointer.deinitialize(count: 1)
+    }
+
+    /// Requires: the slot holds a value. A copy of it.
+    @inline(__always)
+    var value: Value {
+        pointer.pointee
+    }
+
+    /// The same slot seen as a `Same`, a type a protocol opened that is `Value` itself (as
+    /// `OptionalConvertible` opens a property's type).
+    @inline(__always)
+    func same<Same>(as _: Same.Type) -> ValueSlot<Same> {
+        precondition(Same.self == Value.self, "\(Same.self) is not \(Value.self)")
+        return ValueSlot<Same>(UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Same.self))
+    }
+
+    /// Runs `body` with a temporary slot, which it must leave uninitialized.
+    @inline(__always)
+    static func withTemporary<R>(_ body: (ValueSlot<Value>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { body(ValueSlot($0.baseAddress!)) }
+    }
+
+    /// A new `Value` from `make`, which initializes the slot it is given and returns true, or
+    /// returns false and leaves it uninitialized; nil then.
+    @inline(__always)
+    static func made(by make: (ValueSlot<Value>) -> Bool) -> Value? {
+        withTemporary { slot in make(slot) ? slot.move() : nil }
+    }
+}
+
+/// `value` seen as a `Same`, a type a protocol opened that is `Value` itself.
+func identical<Value, Same>(_ value: Value, as _: Same.Type) -> Same {
+    precondition(Same.self == Value.self, "\(Same.self) is not \(Value.self)")
+    return unsafeBitCast(value, to: Same.self)
+}
+
+/// The slots of a new array's elements, written in order (`next`, then `keep` for one that was
+/// initialized).
+///
+/// Invariant: elements `0..<count` are initialized, and `count` never exceeds the capacity.
+struct ElementSlots<Element> {
+    private let buffer: UnsafeMutableBufferPointer<Element>
+    private(set) var count = 0
+
+    @inline(__always)
+    fileprivate init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        self.buffer = buffer
+    }
+
+    /// The slot after the kept elements, uninitialized.
+    @inline(__always)
+    func next() -> ValueSlot<Element> {
+        precondition(count < buffer.count, "more elements than the capacity")
+        return ValueSlot(buffer.baseAddress! + count)
+    }
+
+    /// Keeps the element just written into `next()`.
+    @inline(__always)
+    mutating func keep() {
+        assert(count < buffer.count)
+        count += 1
+    }
+}
+
+extension Array {
+    /// An array of at most `capacity` elements, each written in place by `fill` (no `Element?` is
+    /// returned per element).
+    @inline(__always)
+    static func filling(capacity: Int, _ fill: (inout ElementSlots<Element>) -> Void) -> [Element] {
+        [Element](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var slots = ElementSlots(buffer)
+            fill(&slots)
+            count = slots.count
+        }
+    }
+}
+
+/// The model a run works on, for the length of the run: its calls read it, phase two writes it,
+/// and serialize reads its properties. A handle only, made by `with` or `reading` for the length of
+/// one call, and never kept past it.
+///
+/// Every access names the model's type, and is checked against the type it was made with.
+struct ModelAccess {
+    private let pointer: UnsafeMutableRawPointer
+    private let type: Any.Type
+    /// False for a model that is only read (serialize): writing to it is a programming error.
+    private let writable: Bool
+
+    @inline(__always)
+    private init<Root>(_ pointer: UnsafeMutablePointer<Root>, writable: Bool) {
+        self.pointer = UnsafeMutableRawPointer(pointer)
+        type = Root.self
+        self.writable = writable
+    }
+
+    /// Runs `body` with access to `model`, which it may write.
+    @inline(__always)
+    static func with<Root, R>(_ model: inout Root, _ body: (ModelAccess) -> R) -> R {
+        withUnsafeMutablePointer(to: &model) { body(ModelAccess($0, writable: true)) }
+    }
+
+    /// Runs `body` with access to the model in `slot`, which must hold one; `body` may write it.
+    @inline(__always)
+    static func with<Root, R>(modelIn slot: ValueSlot<Root>, _ body: (ModelAccess) -> R) -> R {
+        body(ModelAccess(slot.pointerForAccess, writable: true))
+    }
+
+    /// Runs `body` with read-only access to `model`.
+    @inline(__always)
+    static func reading<Root, R>(_ model: Root, _ body: (ModelAccess) -> R) -> R {
+        withUnsafePointer(to: model) { body(ModelAccess(UnsafeMutablePointer(mutating: $0), writable: false)) }
+    }
+
+    /// Runs `body` with read-only access to each of `models`, in order, with its index.
+    @inline(__always)
+    static func readingEach<Root>(_ models: [Root], _ body: (Int, ModelAccess) -> Void) {
+        models.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                body(index, ModelAccess(UnsafeMutablePointer(mutating: first + index), writable: false))
+            }
+        }
+    }
+
+    @inline(__always)
+    private func root<Root>(_: Root.Type) -> UnsafeMutablePointer<Root> {
+        assert(type == Root.self, "the model is a \(type), not a \(Root.self)")
+        return pointer.assumingMemoryBound(to: Root.self)
+    }
+
+    /// Calls `body` with the model (a call's method runs on it).
+    @inline(__always)
+    func withModel<Root, R>(_: Root.Type, _ body: (Root) -> R) -> R {
+        body(root(Root.self).pointee)
+    }
+
+    /// The value of the model's property at `keyPath`.
+    @inline(__always)
+    func read<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> Value {
+        root(Root.self).pointee[keyPath: keyPath]
+    }
+
+    /// Writes `value` to the model's property at `keyPath` (its setter and observers run).
+    @inline(__always)
+    func write<Root, Value>(_ value: consuming Value, to keyPath: WritableKeyPath<Root, Value>) {
+        assert(writable, "the model is only read")
+        root(Root.self).pointee[keyPath: keyPath] = value
+    }
+
+    /// Writes `value` through the field's key path, which a plan that writes has checked writable.
+    @inline(__always)
+    func write<Root, Value>(_ value: consuming Value, to keyPath: FieldKeyPath<Root, Value>) {
+        assert(keyPath.writable != nil, "a read-only key path is refused before a run that writes")
+        // Unwrapped where it is used: a bound copy would retain the key path on every write.
+        write(value, to: keyPath.writable.unsafelyUnwrapped)
+    }
+
+    /// The value of the struct model's stored property at `offset` (`MemoryLayout.offset(of:)` of
+    /// a key path to a `Value`).
+    @inline(__always)
+    func load<Value>(at offset: Int, as _: Value.Type) -> Value {
+        assert(!(type is AnyObject.Type), "a class has no inline properties")
+        return pointer.load(fromByteOffset: offset, as: Value.self)
+    }
+
+    /// Moves the value in `slot` into the struct model's stored property at `move.offset`, as a
+    /// write through the property's key path would (a struct's stored property has no observers
+    /// when `MemoryLayout.offset(of:)` gives its offset).
+    @inline(__always)
+    func moveInline(from slot: UnsafeMutableRawPointer, _ move: InlineMove) {
+        assert(writable && !(type is AnyObject.Type), "only a written struct model has inline properties")
+        move.type.move(from: slot, to: pointer + move.offset)
+    }
+}
+
+extension ValueSlot {
+    /// The slot's memory, for `ModelAccess` alone.
+    @inline(__always)
+    fileprivate var pointerForAccess: UnsafeMutablePointer<Value> { pointer }
+}
+
+/// A property that lies inline in a struct model: phase two moves its staged value there by type
+/// and offset, as its key path would. Holds no reference, so reading one from the plan
+/// retains nothing.
+struct InlineMove: Sendable {
+    let type: any StagedValueType.Type
+    /// The property's offset in the model.
+    let offset: Int
+}
+
+/// Opens a staged value's type for phase two.
+protocol StagedValueType: ThreadSafeMetatype {
+    /// Moves the value in `slot` into `property`, an initialized value of the same type.
+    static func move(from slot: UnsafeMutableRawPointer, to property: UnsafeMutableRawPointer)
+}
+
+enum StagedType<Value>: StagedValueType {
+    static func move(from slot: UnsafeMutableRawPointer, to property: UnsafeMutableRawPointer) {
+        property.assumingMemoryBound(to: Value.self).pointee = slot.assumingMemoryBound(to: Value.self).move()
+    }
+}
