@@ -7,7 +7,7 @@
 # whose init(_ values:) moves staged values out and leaves the rest to be destroyed;
 # FoundationContainerTests and FoundationArrayTests, deep and cyclic NSDictionary and NSArray sources,
 # which must be one error and never a crash; HandlesTests, the staging buffer and the typed handles
-# on its memory) in a RELEASE build under
+# on its memory; UTF8BytesTests, text read in place) in a RELEASE build under
 # the Address Sanitizer, where a write into the wrong object is a report rather than a silently wrong
 # value. Builds into .build-asan/ so the normal debug build is left alone; the whole log is kept in
 # .build-asan/asan.log. Exits non-zero on any ASan report, crash or test failure (or when one of the
@@ -26,7 +26,7 @@ start=$SECONDS
 suites=(
     PropertyFieldTests AtomicityTests MapperJSONTests ModelTests MergingTests SerializeTests SerializeModelTests SerializeErrorTests
     DictionaryScanTests KeyPolicyTests JSONDocumentTests JSONDemandTests SourceValueTests MappedValuesTests ImmutableModelTests
-    FoundationContainerTests FoundationArrayTests HandlesTests
+    FoundationContainerTests FoundationArrayTests HandlesTests UTF8BytesTests
 )
 mkdir -p .build-asan
 log=.build-asan/asan.log

@@ -178,11 +178,10 @@ final class DatePattern: Sendable, Equatable {
 
     func date(from text: String) -> Date? {
         guard let tokens else { return formatter?.date(from: text) }
-        var text = text
-        return text.withUTF8 { parse($0, tokens) }
+        return UTF8Bytes.of(text) { parse($0, tokens) }
     }
 
-    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ tokens: [Token]) -> Date? {
+    private func parse(_ bytes: UTF8Bytes, _ tokens: [Token]) -> Date? {
         guard bytes.count == width else { return nil }
         var year = 0
         var month = 0
@@ -247,7 +246,7 @@ final class DatePattern: Sendable, Equatable {
         guard let fields = fields(of: date) else {
             throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
         }
-        return String(unsafeUninitializedCapacity: width) { write(fields, into: $0) }
+        return UTF8Output.string(capacity: width) { write(fields, into: $0) }
     }
 
     /// A date's fields as the pattern's tokens write them.
@@ -275,7 +274,7 @@ final class DatePattern: Sendable, Equatable {
 
     /// Writes `fields` by the pattern's tokens into `buffer` (at least `width` bytes); returns the
     /// number of bytes written, `width`.
-    func write(_ fields: Fields, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    func write(_ fields: Fields, into buffer: UTF8Output) -> Int {
         var count = 0
         for token in tokens ?? [] {
             let value: Int64

@@ -41,8 +41,7 @@ enum DecimalText {
 
     /// What `text` reads as, in JSON's number syntax with an optional leading `+`, leading zeros allowed.
     static func reading(from text: String) -> Reading {
-        var text = text
-        return text.withUTF8 { reading(from: $0, json: false) }
+        UTF8Bytes.of(text) { reading(from: $0, json: false) }
     }
 
     /// What a source number is exactly: a `Decimal` or an `NSDecimalNumber` as it is (what its parser
@@ -63,7 +62,7 @@ enum DecimalText {
     /// What the number in `bytes` reads as. With `json`, the bytes are a number already checked
     /// against RFC 8259's grammar; otherwise the grammar is checked here (leniently: a leading `+`
     /// and leading zeros).
-    static func reading(from bytes: UnsafeBufferPointer<UInt8>, json: Bool) -> Reading {
+    static func reading(from bytes: UTF8Bytes, json: Bool) -> Reading {
         var index = 0
         let count = bytes.count
         var isNegative = false

@@ -9,11 +9,10 @@ import Foundation
 /// on watchOS, where a date after 2038 overflows it), with checked arithmetic throughout.
 enum ISO8601 {
     static func date(from text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { parse($0) }
+        UTF8Bytes.of(text) { parse($0) }
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    static func parse(_ bytes: UTF8Bytes) -> Date? {
         // The shortest form is 2010-12-09T07:14:08Z (20 bytes).
         guard bytes.count >= 20, bytes.count <= 64 else { return nil }
         guard let year = digits(bytes, 0, 4), bytes[4] == dash,
@@ -80,7 +79,7 @@ enum ISO8601 {
     }
 
     @inline(__always)
-    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+    private static func digits(_ bytes: UTF8Bytes, _ start: Int, _ count: Int) -> Int? {
         var value = 0
         for index in start..<(start + count) {
             guard let digit = digit(bytes[index]) else { return nil }

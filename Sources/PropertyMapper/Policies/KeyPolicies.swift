@@ -62,7 +62,7 @@ extension KeyMatching {
 
     /// Whether the bytes `utf8`, normalized, are `expected` (normalized ASCII bytes). A byte that
     /// is not ASCII never equals one of them.
-    func matches(_ utf8: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+    func matches(_ utf8: UTF8Bytes, _ expected: UTF8Bytes) -> Bool {
         var next = 0
         for byte in utf8 {
             guard let byte = normalized(byte: byte) else { continue }
@@ -104,13 +104,6 @@ extension KeyMatching {
     /// (a canonically equivalent spelling), or match a key under a looser matching by its Unicode
     /// case rather than byte by byte.
     static func isASCII(_ key: String) -> Bool {
-        withUTF8(of: key) { !$0.contains { $0 >= 0x80 } }
-    }
-
-    /// Runs `body` over `key`'s UTF-8 bytes, in place when the string stores them contiguously.
-    static func withUTF8<R>(of key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = key.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = key
-        return copy.withUTF8(body)
+        UTF8Bytes.of(key) { !$0.contains { $0 >= 0x80 } }
     }
 }

@@ -166,7 +166,7 @@ extension LevelKeys {
     /// The entry whose key `key` matches under the looser matching, or nil (always under `.exact`).
     func looseEntry(of key: String) -> Int? {
         guard matching != .exact else { return nil }
-        return KeyMatching.withUTF8(of: key) { utf8 in
+        return UTF8Bytes.of(key) { utf8 in
             if let form = looseForm(utf8) { return looseEntryOfForm[form] }
             guard hasNonASCIIKey || utf8.contains(where: { $0 >= 0x80 }) else { return nil }
             return matching.normalized(key).flatMap { looseEntries[$0] }  // by normalized text
@@ -175,7 +175,7 @@ extension LevelKeys {
 
     /// The position of the ASCII key that the bytes `utf8` match under the looser matching, or
     /// nil. Only the keys whose first normalized byte is the same are compared.
-    func looseForm(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    func looseForm(_ utf8: UTF8Bytes) -> Int? {
         var first = 128
         for byte in utf8 {
             guard let normalized = matching.normalized(byte: byte) else { continue }
@@ -183,8 +183,8 @@ extension LevelKeys {
             first = Int(normalized)
             break
         }
-        return normalizedBytes.withUnsafeBufferPointer { bytes in
-            formsByFirstByte[first].first { matching.matches(utf8, UnsafeBufferPointer(rebasing: bytes[normalizedRanges[$0]])) }
+        return UTF8Bytes.of(normalizedBytes) { bytes in
+            formsByFirstByte[first].first { matching.matches(utf8, bytes.rebased(normalizedRanges[$0])) }
         }
     }
 }

@@ -250,8 +250,14 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     ) -> SerialOutcome {
         // A plan holding a field without a reverse is refused before any serialize (`Plan.serializeErrors`).
         guard let reverse else { return .failed }
-        let value = readOffset.map { model.load(at: $0, as: Value.self) } ?? model.read(keyPath.path)
-        let isNil = optionalType?.isNil(value) ?? false
+        // Read at its offset when it lies inline in a struct, through the key path otherwise.
+        let value: Value
+        if let readOffset {
+            value = model.load(at: readOffset, as: Value.self)
+        } else {
+            value = model.read(keyPath.path)
+        }
+        let isNil = optionalType.map { $0.isNil(value) } ?? false
         if isNil, !output.writingNulls { return .omitted }
         if let key { output.key(key) }
         if isNil {

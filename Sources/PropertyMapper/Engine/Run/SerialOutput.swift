@@ -91,11 +91,11 @@ struct SerialOutput {
 
     /// A string of at most `capacity` ASCII bytes that need no escaping, which `fill` writes and
     /// counts: in place, for JSON text.
-    mutating func plainText(capacity: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+    mutating func plainText(capacity: Int, _ fill: (UTF8Output) -> Int) {
         if writesText {
             text.append(plainText: capacity, fill)
         } else {
-            tree.value(String(unsafeUninitializedCapacity: capacity, initializingUTF8With: fill))
+            tree.value(UTF8Output.string(capacity: capacity, fill))
         }
     }
 

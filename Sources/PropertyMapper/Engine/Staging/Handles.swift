@@ -78,6 +78,7 @@ struct ValueSlot<Value> {
 }
 
 /// `value` seen as a `Same`, a type a protocol opened that is `Value` itself.
+@inline(__always)
 func identical<Value, Same>(_ value: Value, as _: Same.Type) -> Same {
     precondition(Same.self == Value.self, "\(Same.self) is not \(Value.self)")
     return unsafeBitCast(value, to: Same.self)

@@ -95,7 +95,7 @@ struct LooseMatchMemo {
     func match(of key: JSONReader.StringToken, in level: JSONLevel, _ reader: JSONReader) -> Int?? {
         for entry in entries where entry.level === level {
             let count = entry.key.end - entry.key.start
-            if reader.bytesEqual(key, reader.base + entry.key.start, count) { return .some(entry.match) }
+            if reader.bytesEqual(key, reader.bytes.rebased(entry.key.start..<entry.key.start + count)) { return .some(entry.match) }
         }
         return nil
     }
@@ -208,7 +208,7 @@ final class JSONLevel: @unchecked Sendable {
         guard !token.hasEscapes, token.isASCII else { return matchString(reader.makeString(token)) }
         var index = hint < count ? hint : 0
         for _ in 0..<count {
-            if reader.bytesEqual(token, keyBytes + keyStarts[index], keyLengths[index]) { return index }
+            if reader.bytesEqual(token, UTF8Bytes(start: keyBytes + keyStarts[index], count: keyLengths[index])) { return index }
             index += 1
             if index == count { index = 0 }
         }
@@ -352,7 +352,7 @@ extension JSONReader {
 
     /// Whether two tokens of the input hold the same bytes.
     private func sameBytes(_ first: StringToken, _ second: StringToken) -> Bool {
-        bytesEqual(second, base + first.start, first.end - first.start)
+        bytesEqual(second, bytes.rebased(first.start..<first.end))
     }
 
     /// An array with the level's indices; a placeholder stands for each skipped element before the last

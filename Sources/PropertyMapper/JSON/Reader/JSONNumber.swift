@@ -33,15 +33,15 @@ extension JSONReader {
         var token = NumberToken(
             start: start, end: start, isNegative: false, isInteger: true, characterCount: 0,
             mantissa: 0, mantissaDigits: 0, fractionDigits: 0, hasExponent: false)
-        if base[index] == UInt8(ascii: "-") {
+        if bytes[index] == UInt8(ascii: "-") {
             token.isNegative = true
             index += 1
         }
         guard index < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: .digit), offset: index) }
-        let first = base[index]
+        let first = bytes[index]
         if first == UInt8(ascii: "0") {
             index += 1
-            if index < end, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") {
+            if index < end, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
                 throw JSONSyntaxError(problem: .leadingZero, offset: index - 1)
             }
             token.mantissaDigits = 1
@@ -51,7 +51,7 @@ extension JSONReader {
             position = index
             throw unexpected(expected: .digit)
         }
-        if index < end, base[index] == UInt8(ascii: ".") {
+        if index < end, bytes[index] == UInt8(ascii: ".") {
             token.isInteger = false
             index += 1
             let digitsStart = index
@@ -62,14 +62,14 @@ extension JSONReader {
             }
         }
         token.characterCount = index - start
-        if index < end, base[index] | 0x20 == UInt8(ascii: "e") {
+        if index < end, bytes[index] | 0x20 == UInt8(ascii: "e") {
             token.isInteger = false
             token.hasExponent = true
-            if base[index] == UInt8(ascii: "E") { token.characterCount = -1 }  // counted at the end
+            if bytes[index] == UInt8(ascii: "E") { token.characterCount = -1 }  // counted at the end
             index += 1
-            if index < end, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
+            if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             let digitsStart = index
-            while index < end, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
+            while index < end, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
             if index == digitsStart {
                 position = index
                 throw unexpected(expected: .digitInExponent)
@@ -86,7 +86,7 @@ extension JSONReader {
     private func digits(from index: Int, into token: inout NumberToken, counting fraction: Bool) -> Int {
         var index = index
         while index < end {
-            let digit = base[index] &- UInt8(ascii: "0")
+            let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             if token.mantissaDigits < 19 {
                 token.mantissa = token.mantissa &* 10 &+ UInt64(digit)
@@ -172,7 +172,7 @@ extension JSONReader {
     private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
     private func text(of token: NumberToken) -> String {
-        String(decoding: UnsafeBufferPointer(start: base + token.start, count: token.end - token.start), as: UTF8.self)
+        bytes.rebased(token.start..<token.end).string
     }
 
     /// `NSNumber.fromJSONNumber` of swift-corelibs-foundation, for the rare numbers it does not read as 64-bit integers or short doubles.
@@ -216,7 +216,7 @@ extension JSONReader {
         let token = try scanNumber()
         var significantDigits: Int?
         if !(token.isInteger && token.mantissaDigits <= 18) {
-            switch DecimalText.reading(from: UnsafeBufferPointer(start: base + token.start, count: token.end - token.start), json: true) {
+            switch DecimalText.reading(from: bytes.rebased(token.start..<token.end), json: true) {
             case let .decimal(decimal):
                 position = start
                 if let double = try readNumber() as? Double, DecimalText.decimal(from: "\(double)") == decimal { return double }

@@ -25,7 +25,8 @@ struct JSONReader {
     /// The depth from which the stack is measured: deeper than most documents.
     static let firstMeasuredDepth = 8
 
-    let base: UnsafePointer<UInt8>
+    /// The document, valid for the length of the read (`withReader`).
+    let bytes: UTF8Bytes
     let end: Int
     var position: Int
     /// Reused for strings with escapes.
@@ -36,12 +37,12 @@ struct JSONReader {
     private let stackEntry = StackFloor.address()
     private var stackFloor: UInt?
 
-    /// A reader over `count` bytes at `base`, after any UTF-8 byte-order mark.
-    init(base: UnsafePointer<UInt8>, count: Int) {
-        self.base = base
-        self.end = count
+    /// A reader over `bytes`, after any UTF-8 byte-order mark.
+    private init(_ bytes: UTF8Bytes) {
+        self.bytes = bytes
+        self.end = bytes.count
         self.position = 0
-        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { position = 3 }
+        if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
     /// Runs `body` over the bytes of `data`; empty data is an unexpected end at byte 0.
@@ -49,7 +50,7 @@ struct JSONReader {
         _ data: Data,
         _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
     ) throws(JSONSyntaxError) -> T {
-        try data.withUnsafeBytes { raw in result(raw, body) }.get()
+        try UTF8Bytes.of(data) { result($0, body) }.get()
     }
 
     /// Runs `body` over the UTF-8 of `text`, without copying it when it is stored contiguously.
@@ -57,18 +58,17 @@ struct JSONReader {
         _ text: String,
         _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
     ) throws(JSONSyntaxError) -> T {
-        var text = text
-        return try text.withUTF8 { utf8 in result(UnsafeRawBufferPointer(utf8), body) }.get()
+        try UTF8Bytes.of(text) { result($0, body) }.get()
     }
 
     private static func result<T>(
-        _ raw: UnsafeRawBufferPointer,
+        _ bytes: UTF8Bytes,
         _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
     ) -> Result<T, JSONSyntaxError> {
-        guard let pointer = raw.baseAddress, raw.count > 0 else {
+        guard !bytes.isEmpty else {
             return .failure(JSONSyntaxError(problem: .unexpectedEnd(expected: .value), offset: 0))
         }
-        var reader = JSONReader(base: pointer.assumingMemoryBound(to: UInt8.self), count: raw.count)
+        var reader = JSONReader(bytes)
         do throws(JSONSyntaxError) {
             return .success(try body(&reader))
         } catch {
@@ -81,7 +81,7 @@ struct JSONReader {
     @inline(__always)
     mutating func skipWhitespace() {
         while position < end {
-            let byte = base[position]
+            let byte = bytes[position]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
         }
@@ -92,7 +92,7 @@ struct JSONReader {
     mutating func peekToken(expected: JSONSyntaxError.Expectation) throws(JSONSyntaxError) -> UInt8 {
         skipWhitespace()
         guard position < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: expected), offset: position) }
-        return base[position]
+        return bytes[position]
     }
 
     /// Nothing but whitespace may follow the document's value.
@@ -103,7 +103,7 @@ struct JSONReader {
 
     func unexpected(expected: JSONSyntaxError.Expectation) -> JSONSyntaxError {
         position < end
-            ? JSONSyntaxError(problem: .unexpectedByte(base[position], expected: expected), offset: position)
+            ? JSONSyntaxError(problem: .unexpectedByte(bytes[position], expected: expected), offset: position)
             : JSONSyntaxError(problem: .unexpectedEnd(expected: expected), offset: position)
     }
 
@@ -147,7 +147,7 @@ struct JSONReader {
     @inline(__always)
     mutating func closesAtOnce(_ closer: UInt8) -> Bool {
         skipWhitespace()
-        if position < end, base[position] == closer {
+        if position < end, bytes[position] == closer {
             position += 1
             return true
         }
@@ -271,14 +271,14 @@ struct JSONReader {
     /// A string, number, `true`, `false` or `null` at `position` (after whitespace).
     mutating func readScalar() throws(JSONSyntaxError) -> Any {
         // A string, the common element of arrays built whole, without a reading that is dropped.
-        if base[position] == UInt8(ascii: "\"") { return try readString() }
+        if bytes[position] == UInt8(ascii: "\"") { return try readString() }
         return try readScalarItem().value
     }
 
     /// A string, number, `true`, `false` or `null` at `position` (after whitespace), read for the
     /// engine (see `readItem`).
     mutating func readScalarItem() throws(JSONSyntaxError) -> SourceItem {
-        switch base[position] {
+        switch bytes[position] {
         case UInt8(ascii: "\""):
             let text = try readString()
             return SourceItem(text, .string(text))
@@ -298,17 +298,20 @@ struct JSONReader {
         }
     }
 
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+    private static let nullBytes = Array("null".utf8)
+
     private mutating func readLiteral(_ literal: JSONSyntaxError.Literal) throws(JSONSyntaxError) {
-        let token: StaticString =
+        let token =
             switch literal {
-            case .true: "true"
-            case .false: "false"
-            case .null: "null"
+            case .true: Self.trueBytes
+            case .false: Self.falseBytes
+            case .null: Self.nullBytes
             }
-        let bytes = token.utf8Start
-        for index in 0..<token.utf8CodeUnitCount {
+        for byte in token {
             guard position < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: .literal(literal)), offset: position) }
-            guard base[position] == bytes[index] else { throw unexpected(expected: .literal(literal)) }
+            guard bytes[position] == byte else { throw unexpected(expected: .literal(literal)) }
             position += 1
         }
     }
@@ -393,7 +396,7 @@ struct JSONReader {
         while true {
             // Eight bytes at a time, up to the first quote, backslash, control character or non-ASCII byte.
             while index + 8 <= end {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let word = bytes.word(at: index)
                 let flags = Self.attention(word)
                 if flags != 0 {
                     index += flags.trailingZeroBitCount >> 3
@@ -404,7 +407,7 @@ struct JSONReader {
             guard index < end else {
                 throw JSONSyntaxError(problem: .unexpectedEnd(expected: .closingQuote), offset: index)
             }
-            let byte = base[index]
+            let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 position = index + 1
                 return StringToken(start: start, end: index, hasEscapes: hasEscapes, isASCII: isASCII)
@@ -441,7 +444,7 @@ struct JSONReader {
         guard index + 1 < end else {
             throw JSONSyntaxError(problem: .unexpectedEnd(expected: .escapeSequence), offset: index + 1)
         }
-        switch base[index + 1] {
+        switch bytes[index + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return index + 2
@@ -453,13 +456,13 @@ struct JSONReader {
                 guard index + offset < end else {
                     throw JSONSyntaxError(problem: .unexpectedEnd(expected: .lowSurrogateEscape), offset: end)
                 }
-                guard base[index + offset] == byte else { throw JSONSyntaxError(problem: .loneSurrogate(unit), offset: index) }
+                guard bytes[index + offset] == byte else { throw JSONSyntaxError(problem: .loneSurrogate(unit), offset: index) }
             }
             let low = try hexUnit(at: index + 8)
             guard low & 0xFC00 == 0xDC00 else { throw JSONSyntaxError(problem: .loneSurrogate(unit), offset: index) }
             return index + 12
         default:
-            throw JSONSyntaxError(problem: .invalidEscape(base[index + 1]), offset: index)
+            throw JSONSyntaxError(problem: .invalidEscape(bytes[index + 1]), offset: index)
         }
     }
 
@@ -470,7 +473,7 @@ struct JSONReader {
             guard index + offset < end else {
                 throw JSONSyntaxError(problem: .unexpectedEnd(expected: .hexDigits), offset: index + offset)
             }
-            let byte = base[index + offset]
+            let byte = bytes[index + offset]
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
@@ -485,7 +488,7 @@ struct JSONReader {
 
     /// Checks one multi-byte UTF-8 sequence at `index` (Unicode table 3-7); returns the index after it.
     private func scanMultibyte(at index: Int) throws(JSONSyntaxError) -> Int {
-        let lead = base[index]
+        let lead = bytes[index]
         let length: Int
         var low: UInt8 = 0x80
         var high: UInt8 = 0xBF
@@ -502,9 +505,9 @@ struct JSONReader {
         guard index + length <= end else {
             throw JSONSyntaxError(problem: .unexpectedEnd(expected: .restOfUTF8Sequence), offset: end)
         }
-        let second = base[index + 1]
+        let second = bytes[index + 1]
         guard second >= low, second <= high else { throw JSONSyntaxError(problem: .invalidUTF8, offset: index) }
-        for offset in 2..<length where base[index + offset] & 0xC0 != 0x80 {
+        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
             throw JSONSyntaxError(problem: .invalidUTF8, offset: index)
         }
         return index + length
@@ -512,23 +515,19 @@ struct JSONReader {
 
     /// The String a checked token holds.
     mutating func makeString(_ token: StringToken) -> String {
-        let count = token.end - token.start
         if !token.hasEscapes {
-            return String(unsafeUninitializedCapacity: count) { buffer in
-                _ = buffer.initialize(from: UnsafeBufferPointer(start: base + token.start, count: count))
-                return count
-            }
+            return bytes.rebased(token.start..<token.end).string
         }
         scratch.removeAll(keepingCapacity: true)
         var index = token.start
         var runStart = index
         while index < token.end {
-            guard base[index] == UInt8(ascii: "\\") else {
+            guard bytes[index] == UInt8(ascii: "\\") else {
                 index += 1
                 continue
             }
-            scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-            let letter = base[index + 1]
+            bytes.rebased(runStart..<index).append(to: &scratch)
+            let letter = bytes[index + 1]
             index += 2
             switch letter {
             case UInt8(ascii: "b"): scratch.append(0x08)
@@ -549,14 +548,14 @@ struct JSONReader {
             }
             runStart = index
         }
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: token.end - runStart))
+        bytes.rebased(runStart..<token.end).append(to: &scratch)
         return String(decoding: scratch, as: UTF8.self)
     }
 
     private func uncheckedHex(at index: Int) -> UInt16 {
         var unit: UInt16 = 0
         for offset in 0..<4 {
-            let byte = base[index + offset] | 0x20  // lower-case letters; digits keep their value
+            let byte = bytes[index + offset] | 0x20  // lower-case letters; digits keep their value
             unit = unit << 4 | UInt16(byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "a") + 10)
         }
         return unit
@@ -582,25 +581,13 @@ struct JSONReader {
     }
 
     /// The raw bytes of a token, valid while the input is.
-    func bytes(of token: StringToken) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base + token.start, count: token.end - token.start)
+    func bytes(of token: StringToken) -> UTF8Bytes {
+        bytes.rebased(token.start..<token.end)
     }
 
-    /// Whether the token's bytes equal `count` bytes at `other`.
+    /// Whether the token's bytes are `other`'s.
     @inline(__always)
-    func bytesEqual(_ token: StringToken, _ other: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        guard token.end - token.start == count else { return false }
-        var index = 0
-        while index + 8 <= count {
-            let lhs = UnsafeRawPointer(base + token.start + index).loadUnaligned(as: UInt64.self)
-            let rhs = UnsafeRawPointer(other + index).loadUnaligned(as: UInt64.self)
-            if lhs != rhs { return false }
-            index += 8
-        }
-        while index < count {
-            if base[token.start + index] != other[index] { return false }
-            index += 1
-        }
-        return true
+    func bytesEqual(_ token: StringToken, _ other: UTF8Bytes) -> Bool {
+        bytes(of: token).elementsEqualByWords(other)
     }
 }

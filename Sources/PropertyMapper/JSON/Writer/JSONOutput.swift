@@ -135,11 +135,11 @@ struct JSONOutput {
 
     /// A string of at most `capacity` ASCII bytes that need no escaping (a date's digits and
     /// separators), quoted: `fill` writes them and returns how many it wrote.
-    mutating func append(plainText capacity: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+    mutating func append(plainText capacity: Int, _ fill: (UTF8Output) -> Int) {
         beginValue()
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity + 2) { buffer in
             buffer[0] = UInt8(ascii: "\"")
-            let count = fill(UnsafeMutableBufferPointer(rebasing: buffer[1..<(capacity + 1)]))
+            let count = fill(UTF8Output(UnsafeMutableBufferPointer(rebasing: buffer[1..<(capacity + 1)])))
             buffer[count + 1] = UInt8(ascii: "\"")
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<(count + 2)]))
         }

@@ -1,0 +1,117 @@
+import Foundation
+
+// The UTF-8 bytes of source text, read and written in place. The parsers of dates, decimals and
+// keys work on these views, never on pointers; every raw pointer to text bytes outside the JSON
+// reader and writer is made here.
+
+/// The UTF-8 bytes of a text, read in place for the length of one call (`of`) and never kept.
+///
+/// Invariant: the bytes stay valid and unchanged while the view is used, which the calls that make
+/// one guarantee by handing it to a closure only. Indices run from 0 to `count`; reading outside
+/// them is a precondition failure in debug builds, as for any buffer.
+struct UTF8Bytes: RandomAccessCollection {
+    private let buffer: UnsafeBufferPointer<UInt8>
+
+    @inline(__always)
+    private init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    /// The `count` bytes at `start`, which the JSON reader holds for the length of a read.
+    @inline(__always)
+    init(start: UnsafePointer<UInt8>, count: Int) {
+        buffer = UnsafeBufferPointer(start: start, count: count)
+    }
+
+    /// Runs `body` over `text`'s bytes, in place when the string stores them contiguously.
+    @inline(__always)
+    static func of<R>(_ text: String, _ body: (UTF8Bytes) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ body(UTF8Bytes($0)) }) { return result }
+        var copy = text
+        return copy.withUTF8 { body(UTF8Bytes($0)) }
+    }
+
+    /// Runs `body` over `data`'s bytes.
+    @inline(__always)
+    static func of<R>(_ data: Data, _ body: (UTF8Bytes) -> R) -> R {
+        data.withUnsafeBytes { body(UTF8Bytes($0.assumingMemoryBound(to: UInt8.self))) }
+    }
+
+    /// Runs `body` over `bytes`.
+    @inline(__always)
+    static func of<R>(_ bytes: [UInt8], _ body: (UTF8Bytes) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(UTF8Bytes($0)) }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { buffer.count }
+
+    @inline(__always)
+    subscript(position: Int) -> UInt8 {
+        buffer[position]
+    }
+
+    /// The bytes in `range`, indexed from 0.
+    @inline(__always)
+    func rebased(_ range: Range<Int>) -> UTF8Bytes {
+        UTF8Bytes(UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
+    /// The eight bytes at `position` as one little-endian word, for scanning eight at a time.
+    @inline(__always)
+    func word(at position: Int) -> UInt64 {
+        assert(position >= 0 && position + 8 <= count, "a word past the end")
+        return UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + position).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Whether the bytes are `other`'s, compared eight at a time.
+    @inline(__always)
+    func elementsEqualByWords(_ other: UTF8Bytes) -> Bool {
+        guard count == other.count else { return false }
+        var index = 0
+        while index + 8 <= count {
+            if word(at: index) != other.word(at: index) { return false }
+            index += 8
+        }
+        while index < count {
+            if self[index] != other[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Appends the bytes to `array`.
+    @inline(__always)
+    func append(to array: inout [UInt8]) {
+        array.append(contentsOf: buffer)
+    }
+
+    /// The bytes as a string (a byte sequence that is not UTF-8 is repaired, as `String(decoding:)` does).
+    var string: String {
+        String(unsafeUninitializedCapacity: buffer.count) { $0.initialize(fromContentsOf: buffer) }
+    }
+}
+
+/// Uninitialized memory for the UTF-8 bytes of a text being written, for the length of one call.
+/// The writer (`fill`) sets bytes `0..<n` and returns `n`, at most `count`.
+struct UTF8Output {
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+
+    @inline(__always)
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    var count: Int { buffer.count }
+
+    @inline(__always)
+    subscript(position: Int) -> UInt8 {
+        get { buffer[position] }
+        nonmutating set { buffer[position] = newValue }
+    }
+
+    /// A string of at most `capacity` bytes, which `fill` writes and counts.
+    static func string(capacity: Int, _ fill: (UTF8Output) -> Int) -> String {
+        String(unsafeUninitializedCapacity: capacity) { fill(UTF8Output($0)) }
+    }
+}
