@@ -68,12 +68,11 @@ struct KeyScan: Sendable {
     ///
     /// Invariant: between `read` and the last `take`, position `i` of the region is initialized
     /// exactly when count `i` is not 0; `take` moves it out, so the region is uninitialized again.
-    func read(_ dictionary: [String: Any], loosely policy: LevelKeys?, into base: UnsafeMutableRawPointer) -> Reading {
+    func read(_ dictionary: [String: Any], loosely policy: LevelKeys?, into staging: StagingBuffer) -> Reading {
         let loose = policy.flatMap { $0.matching == .exact ? nil : $0 }
-        // The region is this level's alone: bound to its types here, its counts set to 0.
+        // The region is this level's alone, its counts set to 0.
         let reading = Reading(
-            positions: (base + positions).bindMemory(to: Position.self, capacity: 2 * names.count),
-            counts: (base + counts).initializeMemory(as: UInt8.self, repeating: 0, count: 2 * names.count),
+            region: staging.keyScanRegion(positions: positions, counts: counts, slots: 2 * names.count),
             entries: names.count, tracksLoose: loose != nil)
         var position = dictionary.startIndex
         while position != dictionary.endIndex {
@@ -91,29 +90,27 @@ struct KeyScan: Sendable {
 
     /// What `read` found, in the staging buffer.
     struct Reading {
-        fileprivate let positions: UnsafeMutablePointer<Position>
-        fileprivate let counts: UnsafeMutablePointer<UInt8>
+        fileprivate let region: KeyScanRegion
         fileprivate let entries: Int
         fileprivate let tracksLoose: Bool
 
         /// Records a key at `position` for `slot`: the first one seen is kept, and up to two counted.
         fileprivate func note(_ position: Position, at slot: Int) {
-            if counts[slot] == 0 { (positions + slot).initialize(to: position) }
-            counts[slot] = Swift.min(counts[slot] + 1, 2)
+            region.note(position, at: slot)
         }
 
         /// Entry `index`'s reading, taken out: where its first key is (nil when absent), and the keys
         /// that match it loosely.
         func take(_ index: Int) -> (first: Position?, loose: LooseMatch) {
-            let first = counts[index] == 0 ? nil : (positions + index).move()
+            let first = region.count(at: index) == 0 ? nil : region.take(at: index)
             let other = entries + index
-            switch counts[other] {
+            switch region.count(at: other) {
             case 0:
                 return (first, tracksLoose ? .noMatch : .unknown)
             case 1:
-                return (first, .one((positions + other).move()))
+                return (first, .one(region.take(at: other)))
             default:
-                (positions + other).deinitialize(count: 1)
+                _ = region.take(at: other)
                 return (first, .several)
             }
         }

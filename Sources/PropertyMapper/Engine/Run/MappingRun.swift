@@ -91,7 +91,7 @@ struct MappingRun {
         let names = level.keyNames
         if case let .dictionary(dictionary) = keyed {
             let scan = level.keyScan.flatMap {
-                dictionary.count <= $0.limit ? $0.read(dictionary, loosely: keys, into: staging.keyScanBase) : nil
+                dictionary.count <= $0.limit ? $0.read(dictionary, loosely: keys, into: staging) : nil
             }
             for index in entries.indices {
                 // The common case, an entry's first key present, as without a policy.
@@ -203,7 +203,7 @@ struct MappingRun {
         let entries = level.entries
         // By index: copying each node and key out would retain them.
         if let scan = level.keyScan, dictionary.count <= scan.limit {
-            let reading = scan.read(dictionary, loosely: nil, into: staging.keyScanBase)
+            let reading = scan.read(dictionary, loosely: nil, into: staging)
             for index in entries.indices {
                 if let first = reading.take(index).first {
                     visit(entries[index], present: SourceItem(dictionary.values[first]))

@@ -98,8 +98,26 @@ struct UTF8Output {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
 
     @inline(__always)
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    private init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
         self.buffer = buffer
+    }
+
+    /// Runs `body` with `capacity` bytes of temporary memory, uninitialized.
+    @inline(__always)
+    static func withTemporary<R>(capacity: Int, _ body: (UTF8Output) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { body(UTF8Output($0)) }
+    }
+
+    /// The bytes in `range`, indexed from 0.
+    @inline(__always)
+    func rebased(_ range: Range<Int>) -> UTF8Output {
+        UTF8Output(UnsafeMutableBufferPointer(rebasing: buffer[range]))
+    }
+
+    /// Appends the bytes in `range`, which were written, to `array`.
+    @inline(__always)
+    func append(_ range: Range<Int>, to array: inout [UInt8]) {
+        array.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
     }
 
     var count: Int { buffer.count }

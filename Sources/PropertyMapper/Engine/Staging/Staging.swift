@@ -94,10 +94,12 @@ struct StagingBuffer {
         return ValueSlot(staging: base + field.scratch)
     }
 
-    /// The buffer's start, where a level's key scan finds the region it reads a dictionary's keys
-    /// into (`KeyScan`).
-    var keyScanBase: UnsafeMutableRawPointer {
-        base
+    /// The region a level's key scan reads a dictionary's keys into (`KeyScan`), which the plan
+    /// reserved: `slots` positions at offset `positions`, `slots` counts at `counts`, all 0.
+    func keyScanRegion(positions: Int, counts: Int, slots: Int) -> KeyScanRegion {
+        KeyScanRegion(
+            positions: (base + positions).bindMemory(to: KeyScanRegion.Position.self, capacity: slots),
+            counts: (base + counts).initializeMemory(as: UInt8.self, repeating: 0, count: slots))
     }
 
     private func flag(_ index: Int) -> UnsafeMutablePointer<Bool> {
@@ -189,5 +191,44 @@ struct StagingBuffer {
         for index in fields.indices where flag(index).pointee {
             fields[index].discard(self)
         }
+    }
+}
+
+/// A level's key scan region in a staging buffer: per slot, the position of the first key noted
+/// for it and how many were (0, 1, or 2 for more).
+///
+/// Invariant: from `keyScanRegion` (which sets every count to 0), slot `i` holds an initialized
+/// position exactly when its count is not 0 and `take` has not moved it out. The scan takes every
+/// slot it noted, once, so the region's positions are uninitialized again after it.
+struct KeyScanRegion {
+    typealias Position = [String: Any].Index
+
+    private let positions: UnsafeMutablePointer<Position>
+    private let counts: UnsafeMutablePointer<UInt8>
+
+    fileprivate init(positions: UnsafeMutablePointer<Position>, counts: UnsafeMutablePointer<UInt8>) {
+        self.positions = positions
+        self.counts = counts
+    }
+
+    /// Records a key at `position` for `slot`: the first one is kept, and up to two counted.
+    @inline(__always)
+    func note(_ position: Position, at slot: Int) {
+        if counts[slot] == 0 { (positions + slot).initialize(to: position) }
+        counts[slot] = Swift.min(counts[slot] + 1, 2)
+    }
+
+    /// How many keys were noted for `slot` (2: two or more).
+    @inline(__always)
+    func count(at slot: Int) -> UInt8 {
+        counts[slot]
+    }
+
+    /// The first position noted for `slot`, moved out. Requires: a count not 0, and no `take` of
+    /// the slot since the region was made.
+    @inline(__always)
+    func take(at slot: Int) -> Position {
+        assert(counts[slot] != 0, "no position noted at \(slot)")
+        return (positions + slot).move()
     }
 }

@@ -137,11 +137,11 @@ struct JSONOutput {
     /// separators), quoted: `fill` writes them and returns how many it wrote.
     mutating func append(plainText capacity: Int, _ fill: (UTF8Output) -> Int) {
         beginValue()
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity + 2) { buffer in
+        UTF8Output.withTemporary(capacity: capacity + 2) { buffer in
             buffer[0] = UInt8(ascii: "\"")
-            let count = fill(UTF8Output(UnsafeMutableBufferPointer(rebasing: buffer[1..<(capacity + 1)])))
+            let count = fill(buffer.rebased(1..<(capacity + 1)))
             buffer[count + 1] = UInt8(ascii: "\"")
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<(count + 2)]))
+            buffer.append(0..<(count + 2), to: &bytes)
         }
     }
 
@@ -267,7 +267,7 @@ struct JSONOutput {
             return
         }
         // Right to left into a buffer for the most digits a `UInt64` has, then appended at once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+        UTF8Output.withTemporary(capacity: 20) { digits in
             var rest = value
             var start = digits.count
             while rest > 0 {
@@ -275,21 +275,20 @@ struct JSONOutput {
                 digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            digits.append(start..<digits.count, to: &bytes)
         }
     }
 
     /// `text` as a JSON string: quoted, escaped minimally, its unescaped runs copied at once.
     private mutating func append(quoted text: String) {
         bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
+        UTF8Bytes.of(text) { utf8 in
             var runStart = 0
             var index = 0
             while index < utf8.count {
                 // Eight bytes at a time while none of them needs a look: most text has no escapes.
                 while index + 8 <= utf8.count,
-                    !Self.mayNeedEscape(UnsafeRawBufferPointer(utf8).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    !Self.mayNeedEscape(utf8.word(at: index))
                 {
                     index += 8
                 }
@@ -306,7 +305,7 @@ struct JSONOutput {
                         continue
                     }
                 }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                if runStart < index { utf8.rebased(runStart..<index).append(to: &bytes) }
                 if byte == 0xEF {
                     appendLiteral("\\ufeff")
                     index += 3
@@ -316,7 +315,7 @@ struct JSONOutput {
                 }
                 runStart = index
             }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            if runStart < utf8.count { utf8.rebased(runStart..<utf8.count).append(to: &bytes) }
         }
         bytes.append(UInt8(ascii: "\""))
     }

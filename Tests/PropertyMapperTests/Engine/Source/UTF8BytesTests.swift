@@ -62,4 +62,17 @@ struct UTF8BytesTests {
         }
         #expect(text == "2026")
     }
+
+    @Test
+    func aTemporaryOutputAppendsOnlyTheRangeAskedFor() {
+        var array: [UInt8] = []
+        UTF8Output.withTemporary(capacity: 6) { output in
+            for index in 0..<6 { output[index] = UInt8(ascii: "a") + UInt8(index) }
+            let inner = output.rebased(2..<5)
+            #expect(inner.count == 3 && inner[0] == UInt8(ascii: "c"))
+            inner[0] = UInt8(ascii: "X")
+            output.append(1..<4, to: &array)
+        }
+        #expect(String(decoding: array, as: UTF8.self) == "bXd")
+    }
 }
