@@ -48,6 +48,9 @@ enum JSONDemand: Sendable {
 /// The keys of one object the reader matched loosely, with the first source key (a token of the
 /// input, valid while the object is read) that matched each: what tells a duplicate key from a
 /// second candidate. Allocates only once a key matches loosely; `free()` releases it.
+///
+/// Invariant: `tokens`, once allocated, has room for every key, and holds the token of each key in
+/// `keys` (a trivial type: the other places need no initializing).
 struct LooseMatches {
     private(set) var keys = KeySet()
     private var tokens: UnsafeMutablePointer<JSONReader.StringToken>?
@@ -62,6 +65,7 @@ struct LooseMatches {
 
     /// Records that `token` matched key `index` of the `count` keys loosely.
     mutating func record(_ token: JSONReader.StringToken, at index: Int, count: Int) {
+        assert(index < count)
         let tokens = tokens ?? .allocate(capacity: count)
         self.tokens = tokens
         (tokens + index).initialize(to: token)  // a trivial type: nothing to deinitialize first
@@ -114,7 +118,7 @@ struct LooseMatchMemo {
 /// (so it is never longer than the array in the document, whatever index the mapping names). A value of any
 /// other shape is built whole, so its shape error renders it as the `[String: Any]` path does.
 /// Built once per mapping; immutable.
-final class JSONLevel: @unchecked Sendable {
+final class JSONLevel: Sendable {
     /// The plan level it reads for.
     let plan: PlanLevel
     /// For each entry of `plan`, the index of its key in `keys`; -1 for an index entry.
@@ -127,7 +131,7 @@ final class JSONLevel: @unchecked Sendable {
     let keys: [String]
     let keyDemands: [JSONDemand]
     /// The keys' UTF-8 bytes, back to back.
-    private let keyBytes: UnsafeMutablePointer<UInt8>
+    private let keyBytes: [UInt8]
     private let keyStarts: [Int]
     private let keyLengths: [Int]
     /// Some key is not ASCII: a key that matches no bytes may still equal it as a Swift string.
@@ -183,21 +187,16 @@ final class JSONLevel: @unchecked Sendable {
         indexDemands = indices.sorted { $0.key < $1.key }.map { (index: $0.key, demand: $0.value) }
 
         let utf8 = keys.map { Array($0.utf8) }
-        keyBytes = .allocate(capacity: Swift.max(1, utf8.reduce(0) { $0 + $1.count }))
+        keyBytes = Array(utf8.joined())
         var starts: [Int] = []
         var offset = 0
         for bytes in utf8 {
             starts.append(offset)
-            (keyBytes + offset).initialize(from: bytes, count: bytes.count)
             offset += bytes.count
         }
         keyStarts = starts
         keyLengths = utf8.map(\.count)
         hasNonASCIIKey = utf8.contains { $0.contains { $0 >= 0x80 } }
-    }
-
-    deinit {
-        keyBytes.deallocate()
     }
 
     /// The index of the key `token` names, or nil; `hint` is where to look first (keys usually come in mapping order).
@@ -206,12 +205,18 @@ final class JSONLevel: @unchecked Sendable {
         let count = keys.count
         if count == 0 { return nil }
         guard !token.hasEscapes, token.isASCII else { return matchString(reader.makeString(token)) }
-        var index = hint < count ? hint : 0
-        for _ in 0..<count {
-            if reader.bytesEqual(token, UTF8Bytes(start: keyBytes + keyStarts[index], count: keyLengths[index])) { return index }
-            index += 1
-            if index == count { index = 0 }
+        let bytes = reader.bytes(of: token)
+        let found = UTF8Bytes.of(keyBytes) { keyBytes -> Int? in
+            var index = hint < count ? hint : 0
+            for _ in 0..<count {
+                let start = keyStarts[index]
+                if bytes.elementsEqualByWords(keyBytes.rebased(start..<start + keyLengths[index])) { return index }
+                index += 1
+                if index == count { index = 0 }
+            }
+            return nil
         }
+        if let found { return found }
         return hasNonASCIIKey ? matchString(reader.makeString(token)) : nil
     }
 
