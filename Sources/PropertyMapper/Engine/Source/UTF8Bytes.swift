@@ -37,6 +37,12 @@ struct UTF8Bytes: RandomAccessCollection {
         data.withUnsafeBytes { body(UTF8Bytes($0.assumingMemoryBound(to: UInt8.self))) }
     }
 
+    /// Runs `body` over a literal's bytes.
+    @inline(__always)
+    static func of<R>(_ literal: StaticString, _ body: (UTF8Bytes) -> R) -> R {
+        literal.withUTF8Buffer { body(UTF8Bytes($0)) }
+    }
+
     /// Runs `body` over `bytes`.
     @inline(__always)
     static func of<R>(_ bytes: [UInt8], _ body: (UTF8Bytes) -> R) -> R {
@@ -78,6 +84,17 @@ struct UTF8Bytes: RandomAccessCollection {
             index += 1
         }
         return true
+    }
+
+    /// Negative, zero or positive as these bytes sort before, with or after `other`'s.
+    func compare(_ other: UTF8Bytes) -> Int {
+        let common = Swift.min(count, other.count)
+        // Both buffers hold at least `common` bytes, so neither base address is nil when it is positive.
+        if common > 0 {
+            let order = memcmp(buffer.baseAddress!, other.buffer.baseAddress!, common)
+            if order != 0 { return Int(order) }
+        }
+        return count - other.count
     }
 
     /// Appends the bytes to `array`.

@@ -251,13 +251,12 @@ struct JSONOutput {
     /// A literal's bytes, with no allocation.
     @inline(__always)
     private mutating func appendLiteral(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        UTF8Bytes.of(literal) { $0.append(to: &bytes) }
     }
 
     /// ASCII text produced by the standard library, as it is.
     private mutating func appendText(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        UTF8Bytes.of(text) { $0.append(to: &bytes) }
     }
 
     /// The decimal digits of `value`.

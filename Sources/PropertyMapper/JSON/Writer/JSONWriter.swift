@@ -109,19 +109,7 @@ extension JSONWriter {
 
     /// Negative, zero or positive as `a`'s UTF-8 bytes sort before, with or after `b`'s.
     static func compareUTF8(_ a: String, _ b: String) -> Int {
-        var a = a
-        var b = b
-        return a.withUTF8 { a in
-            b.withUTF8 { b in
-                let common = Swift.min(a.count, b.count)
-                // Both buffers hold at least `common` bytes, so neither base address is nil when it is positive.
-                if common > 0 {
-                    let order = memcmp(a.baseAddress!, b.baseAddress!, common)
-                    if order != 0 { return Int(order) }
-                }
-                return a.count - b.count
-            }
-        }
+        UTF8Bytes.of(a) { a in UTF8Bytes.of(b) { b in a.compare(b) } }
     }
 }
 
