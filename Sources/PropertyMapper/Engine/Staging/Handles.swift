@@ -200,7 +200,10 @@ struct ModelAccess {
     /// Writes `value` through the field's key path, which a plan that writes has checked writable.
     @inline(__always)
     func write<Root, Value>(_ value: consuming Value, to keyPath: FieldKeyPath<Root, Value>) {
+        // A plan with a read-only key path is refused before any run that writes (`Engine.refuseFaulty`);
+        // were one to get here, its value is dropped rather than written.
         assert(keyPath.writable != nil, "a read-only key path is refused before a run that writes")
+        guard keyPath.writable != nil else { return }
         // Unwrapped where it is used: a bound copy would retain the key path on every write.
         write(value, to: keyPath.writable.unsafelyUnwrapped)
     }
