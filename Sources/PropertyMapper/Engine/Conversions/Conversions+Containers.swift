@@ -109,9 +109,11 @@ extension OptionalConvertible {
         slot.same(as: Self.self).initialize(to: nil)
     }
 
-    /// Whether `value`, of this very type, is `nil`.
-    static func isNil<Same>(_ value: Same) -> Bool {
-        identical(value, as: Self.self).isNone
+    /// The test of whether a `Same`, this very type, is `nil`: made once (a cast of the function's
+    /// type), then called without a cast; nil when `Same` is another type.
+    static func nilTest<Same>(for _: Same.Type) -> (@Sendable (Same) -> Bool)? {
+        let test: @Sendable (Self) -> Bool = { $0.isNone }
+        return test as? @Sendable (Same) -> Bool
     }
 }
 

@@ -33,6 +33,8 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     /// `Value` when it is an `Optional`, which takes null as nil and which serialize leaves out when
     /// nil. (Called on the metatype, its static methods are handed its metadata.)
     private let optionalType: (any OptionalConvertible.Type)?
+    /// Whether a `Value` is nil, for an `Optional` property (serialize leaves nil out).
+    private let isNil: (@Sendable (Value) -> Bool)?
 
     private let conversion: Conversion<Input>
     /// Nil for `.property`, whose `Input` is `Value`.
@@ -58,6 +60,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         let offset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath.path)
         readOffset = offset
         optionalType = Value.self as? any OptionalConvertible.Type
+        isNil = optionalType?.nilTest(for: Value.self)
         traits = FieldTraits(
             propertyName: PropertyName.of(keyPath.path), stagedType: ObjectIdentifier(Value.self), stagedLayout: .of(Value.self),
             scratchLayout: finish == nil ? .none : .of(Input.self),
@@ -257,7 +260,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         } else {
             value = model.read(keyPath.path)
         }
-        let isNil = optionalType.map { $0.isNil(value) } ?? false
+        let isNil = self.isNil?(value) ?? false
         if isNil, !output.writingNulls { return .omitted }
         if let key { output.key(key) }
         if isNil {

@@ -10,7 +10,7 @@
 /// A conversion or a boxing writes its result here (`initialize`, `store`) instead of returning
 /// it: generic code handling a returned `Value?` would look up that type's metadata on every call.
 struct ValueSlot<Value> {
-    private let pointer: UnsafeMutablePointer<Value>
+    fileprivate let pointer: UnsafeMutablePointer<Value>
 
     @inline(__always)
     fileprivate init(_ pointer: UnsafeMutablePointer<Value>) {
@@ -75,13 +75,6 @@ struct ValueSlot<Value> {
     static func made(by make: (ValueSlot<Value>) -> Bool) -> Value? {
         withTemporary { slot in make(slot) ? slot.move() : nil }
     }
-}
-
-/// `value` seen as a `Same`, a type a protocol opened that is `Value` itself.
-@inline(__always)
-func identical<Value, Same>(_ value: Value, as _: Same.Type) -> Same {
-    precondition(Same.self == Value.self, "\(Same.self) is not \(Value.self)")
-    return unsafeBitCast(value, to: Same.self)
 }
 
 /// The slots of a new array's elements, written in order (`next`, then `keep` for one that was
@@ -152,7 +145,7 @@ struct ModelAccess {
     /// Runs `body` with access to the model in `slot`, which must hold one; `body` may write it.
     @inline(__always)
     static func with<Root, R>(modelIn slot: ValueSlot<Root>, _ body: (ModelAccess) -> R) -> R {
-        body(ModelAccess(slot.pointerForAccess, writable: true))
+        body(ModelAccess(slot.pointer, writable: true))
     }
 
     /// Runs `body` with read-only access to `model`.
@@ -224,12 +217,6 @@ struct ModelAccess {
         assert(writable && !(type is AnyObject.Type), "only a written struct model has inline properties")
         move.type.move(from: slot, to: pointer + move.offset)
     }
-}
-
-extension ValueSlot {
-    /// The slot's memory, for `ModelAccess` alone.
-    @inline(__always)
-    fileprivate var pointerForAccess: UnsafeMutablePointer<Value> { pointer }
 }
 
 /// A property that lies inline in a struct model: phase two moves its staged value there by type
