@@ -105,7 +105,7 @@ struct ModelJSONDemandTests {
             #expect(keys.sorted() == ["byCode", "id", "meta", "tiers", "title", "venue"])
             #expect(event.value(forKey: "seatMap") == nil)
             let venue = try #require(event.value(forKey: "venue") as? JSONObject)
-            #expect(venue.level.keys == ["name", "city"])
+            #expect(venue.level.keys.names == ["name", "city"])
             let tiers = try #require(event.value(forKey: "tiers") as? [Any])
             #expect(tiers.allSatisfy { $0 is JSONObject })
             let meta = try #require(event.value(forKey: "meta") as? JSONObject)

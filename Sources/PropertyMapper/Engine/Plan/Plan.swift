@@ -153,13 +153,15 @@ final class PlanLevel: Sendable {
     /// The mapping's key policies, which cover its own levels.
     let matching: KeyMatching
     let unknownKeys: UnknownKeyPolicy
-    /// A keyed level that reads more than its exact keys (alternatives, looser matching, unknown
-    /// keys reported): how; nil for one read by exact look-ups alone.
-    let keyPolicy: LevelKeys?
+    /// The level's keys, compiled for matching source keys (none in a level that is not keyed).
+    let keys: KeyMatcher
+    /// `keys` again, when the level reads more than its exact keys (alternatives, looser matching,
+    /// unknown keys reported); nil for one read by exact keys alone.
+    let keyPolicy: KeyMatcher?
     /// The fields under this level, by index.
     let fieldIndices: [Int]
-    /// In a keyed level whose entries' first keys are all ASCII: how a `[String: Any]` is read
-    /// whole, matching its keys to entries without hashing (`DictionaryScan.swift`); nil otherwise.
+    /// In a keyed level of few entries: how a `[String: Any]` is read whole, matching its keys to
+    /// entries without hashing (`DictionaryScan.swift`); nil otherwise.
     let keyScan: KeyScan?
 
     init(
@@ -183,7 +185,8 @@ final class PlanLevel: Sendable {
             case (false, false): .empty
             }
         keyNames = shape == .keyed ? entries.map { $0.key.name ?? "" } : []
-        keyPolicy = shape == .keyed ? LevelKeys(entries, matching: matching, unknownKeys: unknownKeys) : nil
+        keys = KeyMatcher(shape == .keyed ? entries.map(\.key.names) : [], matching: matching, unknownKeys: unknownKeys)
+        keyPolicy = keys.readsBeyondExactKeys && shape == .keyed ? keys : nil
         outputKeys = keyNames.map(JSONOutput.Key.init)
         if shape == .indexed {
             let indices = entries.map { if case let .index(index) = $0.key { index } else { 0 } }
@@ -447,8 +450,10 @@ private struct PlanBuilder {
 
     mutating func level<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)], path: String) -> PlanLevel {
         let nodes = entries.map { key, descriptor in node(descriptor, key: key, path: key.appended(to: path)) }
+        let keyed = nodes.allSatisfy { $0.key.name != nil }
         return PlanLevel(
-            path: path, entries: nodes, matching: matching, unknownKeys: unknownKeys, keyScan: KeyScan(nodes, in: &layout))
+            path: path, entries: nodes, matching: matching, unknownKeys: unknownKeys,
+            keyScan: keyed ? KeyScan(entries: nodes.count, in: &layout) : nil)
     }
 
     private mutating func node<Root>(_ descriptor: PropertyDescriptor<Root>, key: MappingKey, path: String) -> PlanNode {

@@ -16,11 +16,12 @@
 //                                                 through typed handles (ModelAccess, ValueSlot), never raw memory
 //
 // Phase one: MappingRun (Run/MappingRun.swift) walks the plan, never the source
-//   match    visit(level, source)                 a level reads a [String: Any] (small ones whole, their keys
-//                                                 matched without hashing: KeyScan, Matching/), a JSONObject
-//                                                 (by entry), or any keyed/indexed container (LevelContainer);
-//                                                 under key policies (.anyOf, loose matching, unknown keys)
-//                                                 through LevelKeys / KeyedReading (Matching/), reporting
+//   match    visit(level, source)                 a level's keys are compared with a source's by its one
+//                                                 KeyMatcher (Matching/), which the JSON reader uses too: a
+//                                                 level reads a [String: Any] (small ones whole: KeyScan), a
+//                                                 JSONObject (by entry), or any keyed/indexed container
+//                                                 (LevelContainer); under key policies (.anyOf, loose
+//                                                 matching, unknown keys) through KeyedReading, reporting
 //                                                 ambiguousKey and unknownKey; a value of another shape is one
 //                                                 `type` error for the whole level
 //   absent   visitMissing                         isRequired, or the field's .ifAbsent policy (keep, setNil,

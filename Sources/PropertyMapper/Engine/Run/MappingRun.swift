@@ -73,7 +73,7 @@ struct MappingRun {
 
     /// A keyed level under its mapping's key policies: alternatives, looser matching, unknown keys.
     @inline(never)
-    private mutating func visit(_ level: PlanLevel, _ keys: LevelKeys, _ source: SourceItem) {
+    private mutating func visit(_ level: PlanLevel, _ keys: KeyMatcher, _ source: SourceItem) {
         if source.isNull { return visitAbsent(level) }
         let entries = level.entries
         if case let .object(object) = source.scalar, object.level.plan.readsLike(level) {
@@ -91,7 +91,7 @@ struct MappingRun {
         let names = level.keyNames
         if case let .dictionary(dictionary) = keyed {
             let scan = level.keyScan.flatMap {
-                dictionary.count <= $0.limit ? $0.read(dictionary, loosely: keys, into: staging) : nil
+                dictionary.count <= $0.limit ? $0.read(dictionary, keys, into: staging) : nil
             }
             for index in entries.indices {
                 // The common case, an entry's first key present, as without a policy.
@@ -99,11 +99,11 @@ struct MappingRun {
                 if let first {
                     reading.noteMatched()
                     visit(entries[index], present: SourceItem(dictionary.values[first]))
-                } else if case let .one(position) = loose, keys.entryNames[index].count == 1 {
+                } else if case let .one(position) = loose, keys.alternatives[index].isEmpty {
                     // The one source key that matches it loosely (an alternative key would come first).
                     reading.noteMatched()
                     visit(entries[index], present: SourceItem(dictionary.values[position]))
-                } else if case .noMatch = loose, keys.entryNames[index].count == 1 {
+                } else if case .noMatch = loose, keys.alternatives[index].isEmpty {
                     visitMissing(entries[index])
                 } else {
                     visit(entries[index], reading.lookupBeyondFirstKey(index), in: level)
@@ -174,7 +174,7 @@ struct MappingRun {
     }
 
     /// The keys of a level's source that no entry reads, under the level's policy.
-    private mutating func report(unknown: [String], in level: PlanLevel, _ keys: LevelKeys) {
+    private mutating func report(unknown: [String], in level: PlanLevel, _ keys: KeyMatcher) {
         if unknown.isEmpty { return }
         // Sorted, each once, from a dictionary and from JSON text alike; the polymorphic tag is
         // exempt at the chosen model's own level (path "") only.
@@ -203,7 +203,7 @@ struct MappingRun {
         let entries = level.entries
         // By index: copying each node and key out would retain them.
         if let scan = level.keyScan, dictionary.count <= scan.limit {
-            let reading = scan.read(dictionary, loosely: nil, into: staging)
+            let reading = scan.read(dictionary, level.keys, into: staging)
             for index in entries.indices {
                 if let first = reading.take(index).first {
                     visit(entries[index], present: SourceItem(dictionary.values[first]))

@@ -80,12 +80,13 @@ struct LooseMatches {
 /// The loose matches one reader made, kept for the rest of its document: a key spelled as in the
 /// record before is then matched by comparing its bytes with that record's key, where matching it
 /// loosely again would normalize it byte by byte against the level's keys. Keeps keys with no
-/// escape and no byte beyond ASCII only (what `LevelKeys.looseForm` reads), at most `capacity`.
+/// escape and no byte beyond ASCII only (what `KeyMatcher.looseEntry(ascii:)` reads), at most
+/// `capacity`.
 struct LooseMatchMemo {
     private struct Entry {
-        /// Held, not named by its address: a model whose `mapping` is computed makes a new level
-        /// each time, which could take the address of one freed earlier in the read.
-        let level: JSONLevel
+        /// Held, not named by its address: a model whose `mapping` is computed makes new keys
+        /// each time, which could take the address of ones freed earlier in the read.
+        let keys: KeyMatcher
         /// The key as it first appeared: a token of the reader's input, valid for the whole read.
         let key: JSONReader.StringToken
         let match: Int?
@@ -94,148 +95,69 @@ struct LooseMatchMemo {
     static let capacity = 32
     private var entries: [Entry] = []
 
-    /// The match recorded for `key` under `level`: `.some(nil)` when it was found to match none,
+    /// The match recorded for `key` under `keys`: `.some(nil)` when it was found to match none,
     /// nil when it was not recorded.
-    func match(of key: JSONReader.StringToken, in level: JSONLevel, _ reader: JSONReader) -> Int?? {
-        for entry in entries where entry.level === level {
+    func match(of key: JSONReader.StringToken, in keys: KeyMatcher, _ reader: JSONReader) -> Int?? {
+        for entry in entries where entry.keys === keys {
             let count = entry.key.end - entry.key.start
             if reader.bytesEqual(key, reader.bytes.rebased(entry.key.start..<entry.key.start + count)) { return .some(entry.match) }
         }
         return nil
     }
 
-    mutating func record(_ match: Int?, of key: JSONReader.StringToken, in level: JSONLevel) {
+    mutating func record(_ match: Int?, of key: JSONReader.StringToken, in keys: KeyMatcher) {
         guard entries.count < Self.capacity else { return }
-        entries.append(Entry(level: level, key: key, match: match))
+        entries.append(Entry(keys: keys, key: key, match: match))
     }
 }
 
-/// The entries of one nested mapping (or of the root), ready for matching raw key bytes.
+/// What the reader reads for one nested mapping (or the root): which keys or indices, each as what
+/// demand.
 ///
 /// A container of the expected shape is built with only the mapped entries: an object as a
-/// `JSONObject` holding the mapped keys' values by position, an array as an `[Any]` holding the
-/// mapped indices with a placeholder for each element before them, cut after the last mapped index
-/// (so it is never longer than the array in the document, whatever index the mapping names). A value of any
-/// other shape is built whole, so its shape error renders it as the `[String: Any]` path does.
-/// Built once per mapping; immutable.
+/// `JSONObject` holding the mapped keys' values by position (the positions of the level's
+/// `KeyMatcher`), an array as an `[Any]` holding the mapped indices with a placeholder for each
+/// element before them, cut after the last mapped index (so it is never longer than the array in
+/// the document, whatever index the mapping names). A value of any other shape is built whole, so
+/// its shape error renders it as the `[String: Any]` path does. Built once per mapping; immutable.
 final class JSONLevel: Sendable {
     /// The plan level it reads for.
     let plan: PlanLevel
-    /// For each entry of `plan`, the index of its key in `keys`; -1 for an index entry.
-    let entryKeys: [Int]
     /// Reads an object with only the mapped keys (the level maps keys and no index).
     let readsObject: Bool
     /// Reads an array with only the mapped indices (the level maps indices and no key).
     let readsArray: Bool
-
-    let keys: [String]
+    /// For each of the level's keys, by position: what its value is read as.
     let keyDemands: [JSONDemand]
-    /// The keys' UTF-8 bytes, back to back.
-    private let keyBytes: [UInt8]
-    private let keyStarts: [Int]
-    private let keyLengths: [Int]
-    /// Some key is not ASCII: a key that matches no bytes may still equal it as a Swift string.
-    private let hasNonASCIIKey: Bool
-
     /// The mapped indices in increasing order, each once, with its demand. Sparse: a mapping of
     /// `[Int.max: …]` costs one entry, not a table up to `Int.max`.
     let indexDemands: [(index: Int, demand: JSONDemand)]
 
-    /// The level's key policies, when it reads more than its exact keys; the reader then matches
-    /// the keys it finds no exact entry for as they are read (see `LooseKeys`).
-    let policy: LevelKeys?
-    /// Under a policy: each entry's keys in `keys`, in order (one, or `.anyOf`'s).
-    let entryAlternatives: [[Int]]
+    /// The level's keys (`plan.keys`), held here too: the reader matches every key by them.
+    let keys: KeyMatcher
 
     init(_ level: PlanLevel) {
         plan = level
+        keys = level.keys
         readsObject = if case .keyed = level.shape { true } else { false }
         readsArray = if case .indexed = level.shape { true } else { false }
-        var keys: [String] = []
-        var keyDemands: [JSONDemand] = []
-        var entryKeys: [Int] = []
+        var keyDemands: [JSONDemand?] = Array(repeating: nil, count: level.keys.names.count)
         var indices: [Int: JSONDemand] = [:]
-        var alternatives: [[Int]] = []
-        for entry in level.entries {
+        for (position, entry) in level.entries.enumerated() {
             switch entry.key {
             case .key, .alternatives:
-                var indices: [Int] = []
-                for key in entry.key.names {
-                    if let existing = keys.firstIndex(of: key) {
-                        keyDemands[existing] = .whole  // a key mapped twice gives its value to both
-                        indices.append(existing)
-                    } else {
-                        indices.append(keys.count)
-                        keys.append(key)
-                        keyDemands.append(JSONDemand.of(entry))
-                    }
+                guard readsObject else { continue }  // a mixed level: a definition error, never read
+                // A key mapped twice gives its value to both (a definition error, but read safely).
+                for key in [position] + level.keys.alternatives[position] {
+                    keyDemands[key] = keyDemands[key] == nil ? JSONDemand.of(entry) : .whole
                 }
-                entryKeys.append(indices.first ?? -1)
-                alternatives.append(indices)
             case let .index(index):
-                alternatives.append([])
-                entryKeys.append(-1)
                 guard index >= 0 else { continue }  // never present
                 indices[index] = indices[index] == nil ? JSONDemand.of(entry) : .whole
             }
         }
-        self.keys = keys
-        self.entryKeys = entryKeys
-        policy = level.keyPolicy
-        entryAlternatives = policy == nil ? [] : alternatives
-        self.keyDemands = keyDemands
+        self.keyDemands = keyDemands.map { $0 ?? .whole }
         indexDemands = indices.sorted { $0.key < $1.key }.map { (index: $0.key, demand: $0.value) }
-
-        let utf8 = keys.map { Array($0.utf8) }
-        keyBytes = Array(utf8.joined())
-        var starts: [Int] = []
-        var offset = 0
-        for bytes in utf8 {
-            starts.append(offset)
-            offset += bytes.count
-        }
-        keyStarts = starts
-        keyLengths = utf8.map(\.count)
-        hasNonASCIIKey = utf8.contains { $0.contains { $0 >= 0x80 } }
-    }
-
-    /// The index of the key `token` names, or nil; `hint` is where to look first (keys usually come in mapping order).
-    @inline(__always)
-    func match(_ token: JSONReader.StringToken, in reader: inout JSONReader, hint: Int) -> Int? {
-        let count = keys.count
-        if count == 0 { return nil }
-        guard !token.hasEscapes, token.isASCII else { return matchString(reader.makeString(token)) }
-        let bytes = reader.bytes(of: token)
-        let found = UTF8Bytes.of(keyBytes) { keyBytes -> Int? in
-            var index = hint < count ? hint : 0
-            for _ in 0..<count {
-                let start = keyStarts[index]
-                if bytes.elementsEqualByWords(keyBytes.rebased(start..<start + keyLengths[index])) { return index }
-                index += 1
-                if index == count { index = 0 }
-            }
-            return nil
-        }
-        if let found { return found }
-        return hasNonASCIIKey ? matchString(reader.makeString(token)) : nil
-    }
-
-    /// Swift string equality, as a `[String: Any]` lookup compares keys (canonical equivalence).
-    private func matchString(_ key: String) -> Int? {
-        keys.firstIndex(of: key)
-    }
-
-    /// The key (an entry's first) that `token`, which matches no key exactly, matches under the
-    /// policy's looser matching, or nil.
-    func looseMatch(_ token: JSONReader.StringToken, in reader: inout JSONReader, _ policy: LevelKeys) -> Int? {
-        if !token.hasEscapes, token.isASCII, !policy.hasNonASCIIKey {
-            if let known = reader.looseMatches.match(of: token, in: self, reader) { return known }
-            let match = policy.looseForm(reader.bytes(of: token)).map { entryKeys[policy.looseEntryOfForm[$0]] }
-            reader.looseMatches.record(match, of: token, in: self)
-            return match
-        }
-        // Escapes, or a key that is not ASCII on either side (`K`, the Kelvin sign, reads `k`).
-        return policy.looseEntry(of: reader.makeString(token)).map { entryKeys[$0] }
     }
 }
 
@@ -306,6 +228,7 @@ extension JSONReader {
     private mutating func readObject(_ level: JSONLevel, depth: Int) throws(JSONSyntaxError) -> JSONObject {
         try open(depth: depth)
         let object = JSONObject(level: level)
+        let keys = level.keys
         var present = KeySet()
         // Under a looser key matching: the keys matched loosely, and the source key that first did.
         var loose = LooseMatches()
@@ -316,12 +239,13 @@ extension JSONReader {
                 if try peekToken(expected: .keyQuote) != UInt8(ascii: "\"") { throw unexpected(expected: .keyQuote) }
                 let key = try scanString()
                 try readColon()
-                if let index = level.match(key, in: &self, hint: hint) {
+                let index = key.hasEscapes || !key.isASCII ? keys.key(makeString(key)) : keys.key(ascii: bytes(of: key), hint: hint)
+                if let index {
                     object.store(try readItem(level.keyDemands[index], depth: depth + 1), at: index)
                     present.insert(index)
                     hint = index + 1
-                } else if let policy = level.policy {
-                    try readUnmatched(key, of: object, present: present, &loose, policy, depth: depth)
+                } else if keys.readsBeyondExactKeys {
+                    try readUnmatched(key, of: object, present: present, &loose, depth: depth)
                 } else {
                     try skipValue(depth: depth + 1)
                 }
@@ -336,23 +260,37 @@ extension JSONReader {
     /// kept unless an exact match comes (`present` holds the exact matches so far, and a later one
     /// overwrites it); a second, different source key matching the same entry makes it ambiguous; an
     /// unknown key is recorded, or skipped.
+    @inline(__always)
     private mutating func readUnmatched(
-        _ key: StringToken, of object: JSONObject, present: KeySet, _ loose: inout LooseMatches, _ policy: LevelKeys, depth: Int
+        _ key: StringToken, of object: JSONObject, present: KeySet, _ loose: inout LooseMatches, depth: Int
     ) throws(JSONSyntaxError) {
         let level = object.level
-        if policy.matching != .exact, let primary = level.looseMatch(key, in: &self, policy) {
+        let keys = level.keys
+        // An entry's first key is at the entry's position.
+        if let primary = looseEntry(of: key, in: keys) {
             let value = try readItem(level.keyDemands[primary], depth: depth + 1)
             // The same key written another way (an escape, a canonically equivalent spelling) is a duplicate.
             if let first = loose.first(primary), !sameBytes(first, key), makeString(first) != makeString(key) {
                 object.addAmbiguous([makeString(first), makeString(key)], at: primary)
             } else {
-                loose.record(key, at: primary, count: level.keys.count)
+                loose.record(key, at: primary, count: keys.names.count)
                 if !present.contains(primary) { object.store(value, at: primary) }
             }
             return
         }
-        if policy.unknownKeys != .ignore { object.addUnknown(makeString(key)) }
+        if keys.unknownKeys != .ignore { object.addUnknown(makeString(key)) }
         try skipValue(depth: depth + 1)
+    }
+
+    /// The entry that `key`, equal to none of `keys`, matches loosely, or nil: remembered for the
+    /// rest of the document when its bytes are plain ASCII.
+    private mutating func looseEntry(of key: StringToken, in keys: KeyMatcher) -> Int? {
+        guard keys.matching != .exact else { return nil }
+        guard !key.hasEscapes, key.isASCII else { return keys.looseEntry(of: makeString(key)) }
+        if let known = looseMatches.match(of: key, in: keys, self) { return known }
+        let entry = keys.looseEntry(ascii: bytes(of: key))
+        looseMatches.record(entry, of: key, in: keys)
+        return entry
     }
 
     /// Whether two tokens of the input hold the same bytes.

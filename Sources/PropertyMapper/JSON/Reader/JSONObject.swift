@@ -7,7 +7,7 @@ final class JSONObject {
     /// The value of each of `level.keys`, as the reader read it for the engine; a placeholder
     /// where `present` says the key was absent.
     ///
-    /// Invariant: `level.keys.count` initialized items, from `init` to `deinit`, owned by the
+    /// Invariant: `level.keys.names.count` initialized items, from `init` to `deinit`, owned by the
     /// object. (A buffer of its own rather than an array: freeing an array's storage looks up its
     /// element type's metadata, and a document holds an object per record and per nested model.)
     private let items: UnsafeMutablePointer<SourceItem>
@@ -21,13 +21,13 @@ final class JSONObject {
     /// An object with every key absent, for the reader to fill with `store(_:at:)`.
     init(level: JSONLevel) {
         self.level = level
-        items = .allocate(capacity: Swift.max(1, level.keys.count))
+        items = .allocate(capacity: Swift.max(1, level.keys.names.count))
         // Item by item: `initialize(repeating:count:)` copies through the type's value witnesses.
-        for index in 0..<level.keys.count { (items + index).initialize(to: SourceItem((), .other)) }
+        for index in 0..<level.keys.names.count { (items + index).initialize(to: SourceItem((), .other)) }
     }
 
     deinit {
-        for index in 0..<level.keys.count { (items + index).deinitialize(count: 1) }
+        for index in 0..<level.keys.names.count { (items + index).deinitialize(count: 1) }
         items.deallocate()
     }
 
@@ -53,8 +53,9 @@ final class JSONObject {
     /// document is a tree); a `JSONObject` is not `Sendable`, so no other thread holds it.
     @inline(__always)
     func withItem(forEntry entry: Int, _ body: (borrowing SourceItem) -> Void) -> Bool {
-        let key = level.entryKeys[entry]
-        guard key >= 0, present.contains(key) else { return false }
+        // An entry's first key is at the entry's position (`KeyMatcher`).
+        let key = entry
+        guard present.contains(key) else { return false }
         let item = (items + key).move()
         body(item)
         (items + key).initialize(to: item)
@@ -89,11 +90,11 @@ final class JSONObject {
     /// The value of entry `entry` of the level's plan under its key policy when its first key is not
     /// present (`withItem(forEntry:_:)` found nothing): its next key present, else its one looser match.
     func lookupBeyondFirstKey(entry: Int) -> KeyLookup {
-        for key in level.entryAlternatives[entry].dropFirst() where present.contains(key) {
-            return .alternative(items[key], key: level.keys[key])
+        for key in level.keys.alternatives[entry] where present.contains(key) {
+            return .alternative(items[key], key: level.keys.names[key])
         }
-        let primary = level.entryKeys[entry]
-        guard primary >= 0, loosePresent.contains(primary) else { return .absent }
+        let primary = entry
+        guard loosePresent.contains(primary) else { return .absent }
         if let candidates = findings?.ambiguous[primary] { return .ambiguous(Array(Set(candidates)).sorted()) }
         return .found(items[primary])
     }
@@ -130,16 +131,16 @@ struct KeySet {
 extension JSONObject: StringKeyedContainer {
     var acceptsStringKeys: Bool { true }
 
-    var count: Int { level.keys.indices.reduce(0) { present.contains($1) ? $0 + 1 : $0 } }
+    var count: Int { level.keys.names.indices.reduce(0) { present.contains($1) ? $0 + 1 : $0 } }
 
     func value(forKey key: String) -> Any? {
-        guard let index = level.keys.firstIndex(of: key), present.contains(index) else { return nil }
+        guard let index = level.keys.key(key), present.contains(index) else { return nil }
         return items[index].value
     }
 
     func forEachStringKey(_ body: (String, Any) -> Void) {
-        for index in level.keys.indices where present.contains(index) {
-            body(level.keys[index], items[index].value)
+        for index in level.keys.names.indices where present.contains(index) {
+            body(level.keys.names[index], items[index].value)
         }
     }
 }

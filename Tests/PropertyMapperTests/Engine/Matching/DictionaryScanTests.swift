@@ -44,14 +44,20 @@ struct DictionaryScanTests {
         "count": .property(\.count).min(1),
     ]
 
-    @Test func aLevelOfASCIIKeysReadsASmallDictionaryWhole() throws {
+    @Test func aKeyedLevelReadsASmallDictionaryWhole() throws {
         let scan = try #require(Self.exact.plan.root.keyScan)
         #expect(scan.limit >= 4)
         let nested = Self.exact.plan.root.entries[2]
         guard case let .nested(level) = nested.body else { Issue.record("place is a nested level"); return }
         #expect(level.keyScan != nil)
-        // A key that is not ASCII, or an index level: look-ups.
-        #expect(Mapping<TripFixture>(["ville": .property(\.city), "état": .property(\.name)]).plan.root.keyScan == nil)
+        // Keys that are not ASCII too (the level's KeyMatcher compares them as strings).
+        let accented = Mapping<TripFixture>(["ville": .property(\.city), "état": .property(\.name)])
+        #expect(accented.plan.root.keyScan != nil)
+        #expect(map(["e\u{301}tat": "a", "ville": "b"], accented).trip == TripFixture(name: "a", city: "b"))
+        // An index level, or more than 32 entries: look-ups.
+        #expect(Mapping<TripFixture>([0: .property(\.city)]).plan.root.keyScan == nil)
+        let wide = Mapping<TripFixture>((0..<33).map { (MappingKey.key("k\($0)"), .property(\.count)) })
+        #expect(wide.plan.root.keyScan == nil)
     }
 
     @Test func presentAbsentAndNullEntriesInMappingOrder() {

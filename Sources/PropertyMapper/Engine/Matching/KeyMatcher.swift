@@ -1,0 +1,180 @@
+/// The keys of one keyed level of a plan, compiled once: the one place where a source key is
+/// compared with a mapping's keys. It answers for a key given as a `String` (a dictionary's) or as
+/// UTF-8 bytes (the JSON reader's): the key it equals exactly, else the entry it matches under the
+/// mapping's looser matching, else none (an unknown key). Whether several source keys match one
+/// entry loosely (`ambiguousKey`) is for the reader of a whole container to tell.
+///
+/// Its keys lie by position: first each entry's first key, so that position `i` is entry `i`'s;
+/// then each alternative key (`.anyOf`) not named before. A level that is not keyed has none.
+final class KeyMatcher: Sendable {
+    let matching: KeyMatching
+    let unknownKeys: UnknownKeyPolicy
+    /// The keys, by position.
+    let names: [String]
+    /// For each entry, the positions of its keys after the first (`.anyOf`'s): empty for most.
+    let alternatives: [[Int]]
+    /// The level reads more than its entries' first keys as written: alternative keys, a looser
+    /// matching, or unknown keys to report. A level that does not is read by exact keys alone.
+    let readsBeyondExactKeys: Bool
+    /// Some key is not ASCII: a source key with other bytes may still equal it as a Swift string
+    /// (canonical equivalence), or match it loosely by its Unicode case.
+    let hasNonASCIIKey: Bool
+
+    // Exact matching.
+
+    /// Each key's UTF-8 length shifted left by 8, or-ed with its first byte: compared before the key.
+    private let probes: [Int]
+    /// The keys' UTF-8 bytes, back to back, and each key's range of them.
+    private let keyBytes: [UInt8]
+    private let keyRanges: [Range<Int>]
+
+    // Looser matching (none under `.exact`).
+
+    /// Every key's normalized form (`KeyMatching.normalized`), to its entry.
+    private let looseEntries: [String: Int]
+    /// Every ASCII key's normalized bytes, by position in the order of their first byte: each one's
+    /// entry and its range of `normalizedBytes`. Keys that are not ASCII are matched by `looseEntries`.
+    private let looseEntryOfForm: [Int]
+    private let normalizedBytes: [UInt8]
+    private let normalizedRanges: [Range<Int>]
+    /// The positions of the forms by their first normalized byte (128: an empty form).
+    private let formsByFirstByte: [Range<Int>]
+    /// Each entry's keys in common spellings other than their own (`KeyMatching.spellings`): what a
+    /// dictionary is asked for by look-up before its keys are scanned.
+    let spellings: [[String]]
+
+    /// The matcher of a level whose entries have `entryKeys` (each entry's keys, its first first).
+    init(_ entryKeys: [[String]], matching: KeyMatching, unknownKeys: UnknownKeyPolicy) {
+        self.matching = matching
+        self.unknownKeys = unknownKeys
+        var keys = entryKeys.map { $0.first ?? "" }
+        alternatives = entryKeys.map { names in
+            names.dropFirst().map { name in
+                if let position = keys.firstIndex(of: name) { return position }  // a key mapped twice (a definition error)
+                keys.append(name)
+                return keys.count - 1
+            }
+        }
+        names = keys
+        readsBeyondExactKeys = matching != .exact || unknownKeys != .ignore || alternatives.contains { !$0.isEmpty }
+        hasNonASCIIKey = !keys.allSatisfy(KeyMatching.isASCII)
+
+        let utf8 = keys.map { Array($0.utf8) }
+        probes = utf8.map { $0.isEmpty ? 0 : $0.count << 8 | Int($0[0]) }
+        keyBytes = Array(utf8.joined())
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for bytes in utf8 {
+            ranges.append(start..<(start + bytes.count))
+            start += bytes.count
+        }
+        keyRanges = ranges
+
+        // The first entry keeps a normalized form two keys share: that mapping is a definition error, never run.
+        var loose: [String: Int] = [:]
+        for (entry, names) in entryKeys.enumerated() {
+            for name in names {
+                if let normalized = matching.normalized(name), loose[normalized] == nil { loose[normalized] = entry }
+            }
+        }
+        looseEntries = loose
+        let forms = entryKeys.enumerated().flatMap { entry, names in
+            names.filter { matching != .exact && KeyMatching.isASCII($0) }.map { name in
+                (entry: entry, bytes: name.utf8.compactMap(matching.normalized(byte:)))
+            }
+        }.sorted { Int($0.bytes.first ?? 128) < Int($1.bytes.first ?? 128) }
+        var firstBytes = Array(repeating: 0..<0, count: 129)
+        var normalized: [UInt8] = []
+        var normalizedRanges: [Range<Int>] = []
+        for (position, form) in forms.enumerated() {
+            let first = Int(form.bytes.first ?? 128)
+            firstBytes[first] = (firstBytes[first].isEmpty ? position : firstBytes[first].lowerBound)..<(position + 1)
+            normalizedRanges.append(normalized.count..<(normalized.count + form.bytes.count))
+            normalized += form.bytes
+        }
+        formsByFirstByte = firstBytes
+        looseEntryOfForm = forms.map(\.entry)
+        normalizedBytes = normalized
+        self.normalizedRanges = normalizedRanges
+        spellings = entryKeys.map { names in
+            var seen = Set(names)
+            return names.flatMap(matching.spellings).filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// The position of the key that `key` equals, as `==` compares strings (and a dictionary's
+    /// look-up), or nil.
+    @inline(__always)
+    func key(_ key: String) -> Int? {
+        let utf8 = key.utf8
+        let probe = utf8.isEmpty ? 0 : utf8.count << 8 | Int(utf8[utf8.startIndex])
+        for position in probes.indices where probes[position] == probe && names[position] == key { return position }
+        return keyWithOtherBytes(key)
+    }
+
+    /// The position of the key that `key`, equal to none byte for byte, equals as a string: none
+    /// unless a side is not ASCII (U+212A KELVIN SIGN equals "K").
+    @inline(never)
+    private func keyWithOtherBytes(_ key: String) -> Int? {
+        guard hasNonASCIIKey || !KeyMatching.isASCII(key) else { return nil }
+        return names.firstIndex(of: key)
+    }
+
+    /// The position of the key that the ASCII bytes `bytes` (a source key without escapes) spell, or
+    /// nil. `hint` is where to look first: keys usually come in mapping order.
+    @inline(__always)
+    func key(ascii bytes: UTF8Bytes, hint: Int) -> Int? {
+        let count = names.count
+        if count == 0 { return nil }
+        let found = UTF8Bytes.of(keyBytes) { keyBytes -> Int? in
+            var position = hint < count ? hint : 0
+            for _ in 0..<count {
+                if bytes.elementsEqualByWords(keyBytes.rebased(keyRanges[position])) { return position }
+                position += 1
+                if position == count { position = 0 }
+            }
+            return nil
+        }
+        if let found { return found }
+        return hasNonASCIIKey ? names.firstIndex(of: String(decoding: bytes, as: UTF8.self)) : nil
+    }
+
+    /// The entry whose keys `key`, which equals none of them, matches under the looser matching, or
+    /// nil (always under `.exact`).
+    func looseEntry(of key: String) -> Int? {
+        guard matching != .exact else { return nil }
+        return UTF8Bytes.of(key) { utf8 in
+            if let form = looseForm(utf8) { return looseEntryOfForm[form] }
+            guard hasNonASCIIKey || utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+            return matching.normalized(key).flatMap { looseEntries[$0] }  // by normalized text
+        }
+    }
+
+    /// The entry that the ASCII bytes `bytes` (a source key without escapes, equal to no key)
+    /// match under the looser matching, or nil.
+    func looseEntry(ascii bytes: UTF8Bytes) -> Int? {
+        guard matching != .exact else { return nil }
+        if hasNonASCIIKey { return looseEntry(of: String(decoding: bytes, as: UTF8.self)) }
+        return looseForm(bytes).map { looseEntryOfForm[$0] }
+    }
+
+    /// The position of the ASCII key form that the bytes `utf8` match under the looser matching, or
+    /// nil. Only the forms with the same first normalized byte are compared.
+    private func looseForm(_ utf8: UTF8Bytes) -> Int? {
+        var first = 128
+        for byte in utf8 {
+            guard let normalized = matching.normalized(byte: byte) else { continue }
+            guard normalized < 0x80 else { return nil }  // not ASCII: no ASCII key matches
+            first = Int(normalized)
+            break
+        }
+        return UTF8Bytes.of(normalizedBytes) { bytes in
+            formsByFirstByte[first].first { matching.matches(utf8, bytes.rebased(normalizedRanges[$0])) }
+        }
+    }
+
+    /// Whether the source key `key` is one the level reads: it equals a key, or matches one loosely.
+    func reads(_ key: String) -> Bool {
+        self.key(key) != nil || looseEntry(of: key) != nil
+    }
+}
