@@ -77,40 +77,6 @@ struct LooseMatches {
     }
 }
 
-/// The loose matches one reader made, kept for the rest of its document: a key spelled as in the
-/// record before is then matched by comparing its bytes with that record's key, where matching it
-/// loosely again would normalize it byte by byte against the level's keys. Keeps keys with no
-/// escape and no byte beyond ASCII only (what `KeyMatcher.looseEntry(ascii:)` reads), at most
-/// `capacity`.
-struct LooseMatchMemo {
-    private struct Entry {
-        /// Held, not named by its address: a model whose `mapping` is computed makes new keys
-        /// each time, which could take the address of ones freed earlier in the read.
-        let keys: KeyMatcher
-        /// The key as it first appeared: a token of the reader's input, valid for the whole read.
-        let key: JSONReader.StringToken
-        let match: Int?
-    }
-
-    static let capacity = 32
-    private var entries: [Entry] = []
-
-    /// The match recorded for `key` under `keys`: `.some(nil)` when it was found to match none,
-    /// nil when it was not recorded.
-    func match(of key: JSONReader.StringToken, in keys: KeyMatcher, _ reader: JSONReader) -> Int?? {
-        for entry in entries where entry.keys === keys {
-            let count = entry.key.end - entry.key.start
-            if reader.bytesEqual(key, reader.bytes.rebased(entry.key.start..<entry.key.start + count)) { return .some(entry.match) }
-        }
-        return nil
-    }
-
-    mutating func record(_ match: Int?, of key: JSONReader.StringToken, in keys: KeyMatcher) {
-        guard entries.count < Self.capacity else { return }
-        entries.append(Entry(keys: keys, key: key, match: match))
-    }
-}
-
 /// What the reader reads for one nested mapping (or the root): which keys or indices, each as what
 /// demand.
 ///
@@ -282,15 +248,11 @@ extension JSONReader {
         try skipValue(depth: depth + 1)
     }
 
-    /// The entry that `key`, equal to none of `keys`, matches loosely, or nil: remembered for the
-    /// rest of the document when its bytes are plain ASCII.
+    /// The entry that `key`, equal to none of `keys`, matches loosely, or nil.
     private mutating func looseEntry(of key: StringToken, in keys: KeyMatcher) -> Int? {
         guard keys.matching != .exact else { return nil }
         guard !key.hasEscapes, key.isASCII else { return keys.looseEntry(of: makeString(key)) }
-        if let known = looseMatches.match(of: key, in: keys, self) { return known }
-        let entry = keys.looseEntry(ascii: bytes(of: key))
-        looseMatches.record(entry, of: key, in: keys)
-        return entry
+        return keys.looseEntry(ascii: bytes(of: key))
     }
 
     /// Whether two tokens of the input hold the same bytes.

@@ -31,8 +31,6 @@ struct JSONReader {
     var position: Int
     /// Reused for strings with escapes.
     private var scratch: [UInt8] = []
-    /// The keys matched loosely so far, under key policies.
-    var looseMatches = LooseMatchMemo()
     /// Where on the stack the reading started, and the stack's floor once it is known.
     private let stackEntry = StackFloor.address()
     private var stackFloor: UInt?
