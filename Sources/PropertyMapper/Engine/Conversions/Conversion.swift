@@ -26,7 +26,8 @@ struct Conversion<Value>: Sendable {
     /// else, strings included (a boxing that reads strings itself, such as `.decimal`).
     let coercion: Coercion.Target?
 
-    /// `convertInto` calls `convert`: two calls per value. For the rarer conversions.
+    /// A conversion written once, as a reading that returns the value: `convertInto` stores what
+    /// `convert` returns. Every scalar conversion is made so.
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
@@ -39,8 +40,21 @@ struct Conversion<Value>: Sendable {
             convertInto: { value, slot, issues in slot.store(convert(value, &issues)) }, write: write, coerce: coerce, coercion: coercion)
     }
 
-    /// Both closures given: the common conversions make each from the same concrete reading, so
-    /// that the engine's call through `convertInto` is the only one per value.
+    /// A conversion written as `convertInto`, straight into the slot (an array fills the new
+    /// array's storage element by element), with `convert` made from it.
+    init(
+        typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
+        convertInto: @escaping @Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool,
+        write: SerialWrite<Value>? = nil
+    ) {
+        self.init(
+            typeName: typeName, kinds: kinds, demand: demand,
+            convert: { item, issues in ValueSlot.made { convertInto(item, $0, &issues) } },
+            convertInto: convertInto, write: write)
+    }
+
+    /// Both ways written, where deriving one would cost a generic type's metadata on every value
+    /// (`Optional<Value>`, for an optional conversion's own `Optional`).
     /// Without `write`, a value is written back as `JSONValue(converting:)` reads it.
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,

@@ -58,7 +58,6 @@ extension Conversions {
         }
         return Conversion<[Element]>(
             typeName: name, kinds: .array, demand: .elements(of: element.demand),
-            convert: { item, issues in ValueSlot.made { convertInto(item, $0, &issues) } },
             convertInto: convertInto,
             write: { values, output, issues in Serializer.writeElements(values, &output, &issues, element.write) })
     }

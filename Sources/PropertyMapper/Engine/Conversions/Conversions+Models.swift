@@ -26,7 +26,6 @@ extension Conversions {
         // read while this one is built: a dictionary or an array.
         return Conversion<Model>(
             typeName: TypeName.of(Model.self), kinds: [.object, .array], demand: .model(jsonLevel),
-            convert: { item, issues in ValueSlot.made { convertInto(item, $0, &issues) } },
             convertInto: convertInto,
             write: { model, output, issues in
                 let errors = ModelAccess.reading(model) {

@@ -4,7 +4,6 @@ extension Conversions {
     static let string = Conversion<String>(
         typeName: "String", kinds: .string,
         convert: { item, issues in readString(item, &issues) },
-        convertInto: { item, slot, issues in slot.store(readString(item, &issues)) },
         write: { value, output, _ in
             output.string(value)
             return true
@@ -19,7 +18,6 @@ extension Conversions {
     static let bool = Conversion<Bool>(
         typeName: "Bool", kinds: .boolean,
         convert: { item, issues in readBool(item, &issues) },
-        convertInto: { item, slot, issues in slot.store(readBool(item, &issues)) },
         write: { value, output, _ in
             output.bool(value)
             return true
@@ -49,7 +47,6 @@ extension Conversions {
         return Conversion<T>(
             typeName: name, kinds: .number,
             convert: { item, issues in read(item, &issues) },
-            convertInto: { item, slot, issues in slot.store(read(item, &issues)) },
             write: { value, output, _ in
                 output.integer(value)
                 return true
@@ -59,7 +56,6 @@ extension Conversions {
     static let double = Conversion<Double>(
         typeName: "Double", kinds: .number,
         convert: { item, issues in readDouble(item, &issues) },
-        convertInto: { item, slot, issues in slot.store(readDouble(item, &issues)) },
         write: { value, output, issues in Serializer.write(double: value, &output, &issues) }, coercion: .fraction)
 
     /// The value as a finite `Double`; `typeName` (`Double`, or `Float` for `readFloat`) is the type
@@ -80,7 +76,6 @@ extension Conversions {
     static let float = Conversion<Float>(
         typeName: "Float", kinds: .number,
         convert: { item, issues in readFloat(item, &issues) },
-        convertInto: { item, slot, issues in slot.store(readFloat(item, &issues)) },
         // Widened exactly: the double's shortest text reads back as the same `Float`.
         write: { value, output, issues in Serializer.write(double: Double(value), &output, &issues) }, coercion: .fraction)
 
@@ -96,7 +91,6 @@ extension Conversions {
     static let decimal = Conversion<Decimal>(
         typeName: "Decimal", kinds: .number, demand: .exactNumbers,
         convert: { item, issues in readDecimal(item, &issues) },
-        convertInto: { item, slot, issues in slot.store(readDecimal(item, &issues)) },
         write: { value, output, issues in Serializer.write(decimal: value, &output, &issues) }, coercion: .decimal)
 
     private static func readDecimal(_ item: SourceItem, _ issues: inout ConversionIssues) -> Decimal? {
