@@ -177,4 +177,17 @@ final class KeyMatcher: Sendable {
     func reads(_ key: String) -> Bool {
         self.key(key) != nil || looseEntry(of: key) != nil
     }
+
+    /// Whether a container read by `other` (a JSON object the reader built) holds its values where
+    /// this matcher looks for them: it is `other`, or it was compiled alike, from the same keys in
+    /// the same order under the same policies. A model whose `mapping` is computed makes a new
+    /// mapping on every use, so the reader and the walk may each hold their own.
+    func readsLike(_ other: KeyMatcher) -> Bool {
+        self === other || readsAlike(other)
+    }
+
+    @inline(never)
+    private func readsAlike(_ other: KeyMatcher) -> Bool {
+        matching == other.matching && unknownKeys == other.unknownKeys && names == other.names && alternatives == other.alternatives
+    }
 }

@@ -213,21 +213,6 @@ final class PlanLevel: Sendable {
             }
         }
     }
-
-    /// Whether a JSON object the reader built for this level holds `other`'s values where `other`
-    /// looks for them: it is `other`, or it was built alike, with the same entries' keys in the same
-    /// order under the same key policies. (A model whose `mapping` is computed makes a new mapping on
-    /// every use, so the reader and the walk may each hold their own.) A nested level is checked
-    /// again where it is walked.
-    func readsLike(_ other: PlanLevel) -> Bool {
-        self === other || readsAlike(other)
-    }
-
-    @inline(never)
-    private func readsAlike(_ other: PlanLevel) -> Bool {
-        guard entries.count == other.entries.count, matching == other.matching, unknownKeys == other.unknownKeys else { return false }
-        return zip(entries, other.entries).allSatisfy { $0.key == $1.key }
-    }
 }
 
 /// A node of the plan: one mapping entry (or one descriptor of a list), with its rules and body.

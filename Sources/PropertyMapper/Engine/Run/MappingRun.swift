@@ -55,7 +55,7 @@ struct MappingRun {
         case let .dictionary(dictionary):
             if case .keyed = level.shape { return visit(level, dictionary) }
         case let .object(object):
-            if case .keyed = level.shape, object.level.plan.readsLike(level) { return visit(level, object) }
+            if case .keyed = level.shape, level.keys.readsLike(object.level.keys) { return visit(level, object) }
         default:
             break
         }
@@ -76,7 +76,7 @@ struct MappingRun {
     private mutating func visit(_ level: PlanLevel, _ keys: KeyMatcher, _ source: SourceItem) {
         if source.isNull { return visitAbsent(level) }
         let entries = level.entries
-        if case let .object(object) = source.scalar, object.level.plan.readsLike(level) {
+        if case let .object(object) = source.scalar, keys.readsLike(object.level.keys) {
             // The JSON reader matched the keys as it read them; an entry's first key, the common
             // case, is found as without a policy.
             for index in entries.indices {
