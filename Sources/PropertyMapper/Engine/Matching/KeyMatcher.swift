@@ -43,7 +43,13 @@ final class KeyMatcher: Sendable {
     /// dictionary is asked for by look-up before its keys are scanned.
     let spellings: [[String]]
 
-    /// The matcher of a level whose entries have `entryKeys` (each entry's keys, its first first).
+    /// For each entry: its first key that reads what an earlier key reads (the same key twice, or
+    /// two keys with one normalized form under the looser matching), as a definition problem.
+    let conflicts: [DefinitionProblem?]
+
+    /// The matcher of a level whose entries have `entryKeys` (each entry's keys, its first first;
+    /// none for an entry that maps an index, whose position holds an empty key no source reaches:
+    /// such a level is not keyed, and reads no key).
     init(_ entryKeys: [[String]], matching: KeyMatching, unknownKeys: UnknownKeyPolicy) {
         self.matching = matching
         self.unknownKeys = unknownKeys
@@ -70,14 +76,26 @@ final class KeyMatcher: Sendable {
         }
         keyRanges = ranges
 
-        // The first entry keeps a normalized form two keys share: that mapping is a definition error, never run.
-        var loose: [String: Int] = [:]
-        for (entry, names) in entryKeys.enumerated() {
+        // A key that reads what an earlier one reads is a definition error, and such a mapping
+        // never runs; the first entry keeps the key.
+        var seen = Set<String>()
+        var loose: [String: (entry: Int, key: String)] = [:]
+        conflicts = entryKeys.enumerated().map { entry, names in
+            var conflict: DefinitionProblem?
             for name in names {
-                if let normalized = matching.normalized(name), loose[normalized] == nil { loose[normalized] = entry }
+                if !seen.insert(name).inserted {
+                    conflict = conflict ?? .duplicateKey(.key(name))
+                } else if let normalized = matching.normalized(name) {
+                    if let earlier = loose[normalized] {
+                        conflict = conflict ?? .keysMatchTheSame(.key(earlier.key), .key(name), matching)
+                    } else {
+                        loose[normalized] = (entry, name)
+                    }
+                }
             }
+            return conflict
         }
-        looseEntries = loose
+        looseEntries = loose.mapValues(\.entry)
         let forms = entryKeys.enumerated().flatMap { entry, names in
             names.filter { matching != .exact && KeyMatching.isASCII($0) }.map { name in
                 (entry: entry, bytes: name.utf8.compactMap(matching.normalized(byte:)))

@@ -185,7 +185,7 @@ final class PlanLevel: Sendable {
             case (false, false): .empty
             }
         keyNames = shape == .keyed ? entries.map { $0.key.name ?? "" } : []
-        keys = KeyMatcher(shape == .keyed ? entries.map(\.key.names) : [], matching: matching, unknownKeys: unknownKeys)
+        keys = KeyMatcher(entries.map(\.key.names), matching: matching, unknownKeys: unknownKeys)
         keyPolicy = keys.readsBeyondExactKeys && shape == .keyed ? keys : nil
         outputKeys = keyNames.map(JSONOutput.Key.init)
         if shape == .indexed {

@@ -18,43 +18,22 @@ enum PlanCheck {
             if case .mixed = level.shape {
                 fail(path: level.path, property: level.property, .mixedKeysAndIndices)
             }
-            var keys = SeenKeys(matching: level.matching)
-            for node in level.entries {
-                if case let .index(index) = node.key, index < 0 {
-                    fail(node, .negativeIndex(index))
-                } else if let problem = keys.insert(node.key) {
-                    fail(node, problem)
+            var indices = Set<Int>()
+            for (position, node) in level.entries.enumerated() {
+                if case let .index(index) = node.key {
+                    if index < 0 {
+                        fail(node, .negativeIndex(index))
+                    } else if !indices.insert(index).inserted {
+                        fail(node, .duplicateKey(node.key))
+                    }
+                } else if node.key.names.isEmpty {
+                    fail(node, .noKey)
+                } else if let conflict = level.keys.conflicts[position] {
+                    // The same key twice (`.anyOf("a", "b")` beside `"a"`), or two that the key policy
+                    // matches alike (`"Name"` beside `"name"` under `.caseInsensitive`).
+                    fail(node, conflict)
                 }
                 _ = self.node(node)
-            }
-        }
-
-        /// The keys of one level so far: a key that reads what an earlier one reads is the same key
-        /// twice (`.anyOf("a", "b")` beside `"a"`; `"Name"` beside `"name"` under `.caseInsensitive`),
-        /// within one `.anyOf` too.
-        private struct SeenKeys {
-            let matching: KeyMatching
-            var indices = Set<Int>()
-            var names = Set<String>()
-            /// Each normalized form seen, with the key that had it.
-            var normalized: [String: String] = [:]
-
-            mutating func insert(_ key: MappingKey) -> DefinitionProblem? {
-                if case let .index(index) = key { return indices.insert(index).inserted ? nil : .duplicateKey(key) }
-                if key.names.isEmpty { return .noKey }
-                var problem: DefinitionProblem?
-                for name in key.names {
-                    if !names.insert(name).inserted {
-                        problem = problem ?? .duplicateKey(.key(name))
-                    } else if let form = matching.normalized(name) {
-                        if let earlier = normalized[form] {
-                            problem = problem ?? .keysMatchTheSame(.key(earlier), .key(name), matching)
-                        } else {
-                            normalized[form] = name
-                        }
-                    }
-                }
-                return problem
             }
         }
 

@@ -91,4 +91,20 @@ struct KeyMatcherTests {
         #expect(answers(kelvin, "KEY").loose == 0)
         #expect(answers(kelvin, "key").loose == 0)
     }
+
+    @Test func aKeyThatReadsWhatAnEarlierOneReadsIsAConflictOfItsEntry() {
+        let exact = KeyMatcher([["a", "b"], ["b"], ["c", "c"], ["Name"], ["name"]], matching: .exact, unknownKeys: .ignore)
+        #expect(exact.conflicts == [nil, .duplicateKey("b"), .duplicateKey("c"), nil, nil])
+        let caseless = KeyMatcher([["Name"], ["x", "name"], ["NAME"]], matching: .caseInsensitive, unknownKeys: .ignore)
+        #expect(
+            caseless.conflicts == [
+                nil, .keysMatchTheSame("Name", "name", .caseInsensitive), .keysMatchTheSame("Name", "NAME", .caseInsensitive),
+            ])
+        // The first entry keeps the key: "name" reads entry 0.
+        #expect(caseless.looseEntry(of: "nAmE") == 0)
+        let separators = KeyMatcher([["start_date"], ["startDate"]], matching: .ignoringCaseAndSeparators, unknownKeys: .ignore)
+        #expect(separators.conflicts == [nil, .keysMatchTheSame("start_date", "startDate", .ignoringCaseAndSeparators)])
+        // Entries that map indices have no keys, and no conflict.
+        #expect(KeyMatcher([[], [], ["a"]], matching: .exact, unknownKeys: .ignore).conflicts == [nil, nil, nil])
+    }
 }
