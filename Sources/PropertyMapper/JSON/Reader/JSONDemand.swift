@@ -205,7 +205,7 @@ extension JSONReader {
                 if try peekToken(expected: .keyQuote) != UInt8(ascii: "\"") { throw unexpected(expected: .keyQuote) }
                 let key = try scanString()
                 try readColon()
-                let index = key.hasEscapes || !key.isASCII ? keys.key(makeString(key)) : keys.key(ascii: bytes(of: key), hint: hint)
+                let index = key.isPlainASCII ? keys.key(ascii: bytes(of: key), hint: hint) : keys.key(makeString(key))
                 if let index {
                     object.store(try readItem(level.keyDemands[index], depth: depth + 1), at: index)
                     present.insert(index)
@@ -251,7 +251,7 @@ extension JSONReader {
     /// The entry that `key`, equal to none of `keys`, matches loosely, or nil.
     private mutating func looseEntry(of key: StringToken, in keys: KeyMatcher) -> Int? {
         guard keys.matching != .exact else { return nil }
-        guard !key.hasEscapes, key.isASCII else { return keys.looseEntry(of: makeString(key)) }
+        guard key.isPlainASCII else { return keys.looseEntry(of: makeString(key)) }
         return keys.looseEntry(ascii: bytes(of: key))
     }
 

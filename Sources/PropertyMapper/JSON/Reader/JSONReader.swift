@@ -367,6 +367,9 @@ struct JSONReader {
         var end: Int
         var hasEscapes: Bool
         var isASCII: Bool
+
+        /// No escape and no byte beyond ASCII: its bytes are its text, and a key matcher reads them as they are.
+        var isPlainASCII: Bool { !hasEscapes && isASCII }
     }
 
     private mutating func skipKey() throws(JSONSyntaxError) {
