@@ -118,6 +118,54 @@ extension Array {
     }
 }
 
+/// A fixed number of values in memory of their own, for an owner that frees them once (a JSON
+/// object's items, a reader's loose matches): an array's storage would look up the element type's
+/// metadata when freed, and a document holds an object per record and per nested model.
+///
+/// Invariant: from `init` to `free`, places `0..<count` hold initialized values; `withValue` moves
+/// one out for the length of a call and back, and nothing reads it meanwhile.
+struct OwnedValues<Element> {
+    private let base: UnsafeMutablePointer<Element>
+    let count: Int
+
+    /// `count` places, each initialized to a value `initial` makes (one each: a copy of one value
+    /// would go through the type's value witnesses, as `initialize(repeating:count:)` does).
+    @inline(__always)
+    init(count: Int, initial: @autoclosure () -> Element) {
+        self.count = count
+        base = .allocate(capacity: Swift.max(1, count))
+        for index in 0..<count { (base + index).initialize(to: initial()) }
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get {
+            assert(index >= 0 && index < count, "no place \(index) of \(count)")
+            return base[index]
+        }
+        nonmutating set {
+            assert(index >= 0 && index < count, "no place \(index) of \(count)")
+            base[index] = newValue
+        }
+    }
+
+    /// Lends `body` the value at `index` without copying it: moved out for the call, moved back after.
+    @inline(__always)
+    func withValue(at index: Int, _ body: (borrowing Element) -> Void) {
+        assert(index >= 0 && index < count, "no place \(index) of \(count)")
+        let value = (base + index).move()
+        body(value)
+        (base + index).initialize(to: value)
+    }
+
+    /// Destroys the values and frees their memory; the owner's last use.
+    @inline(__always)
+    func free() {
+        for index in 0..<count { (base + index).deinitialize(count: 1) }  // place by place, as `init`
+        base.deallocate()
+    }
+}
+
 /// The model a run works on, for the length of the run: its calls read it, phase two writes it,
 /// and serialize reads its properties. A handle only, made by `with` or `reading` for the length of
 /// one call, and never kept past it.

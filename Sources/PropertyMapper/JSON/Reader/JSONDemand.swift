@@ -48,12 +48,10 @@ enum JSONDemand: Sendable {
 /// The keys of one object the reader matched loosely, with the first source key (a token of the
 /// input, valid while the object is read) that matched each: what tells a duplicate key from a
 /// second candidate. Allocates only once a key matches loosely; `free()` releases it.
-///
-/// Invariant: `tokens`, once allocated, has room for every key, and holds the token of each key in
-/// `keys` (a trivial type: the other places need no initializing).
 struct LooseMatches {
     private(set) var keys = KeySet()
-    private var tokens: UnsafeMutablePointer<JSONReader.StringToken>?
+    /// Room for every key, allocated at the first loose match; the token of each key in `keys`.
+    private var tokens: OwnedValues<JSONReader.StringToken>?
 
     var isEmpty: Bool { tokens == nil }
 
@@ -65,15 +63,14 @@ struct LooseMatches {
 
     /// Records that `token` matched key `index` of the `count` keys loosely.
     mutating func record(_ token: JSONReader.StringToken, at index: Int, count: Int) {
-        assert(index < count)
-        let tokens = tokens ?? .allocate(capacity: count)
+        let tokens = tokens ?? OwnedValues(count: count, initial: token)
         self.tokens = tokens
-        (tokens + index).initialize(to: token)  // a trivial type: nothing to deinitialize first
+        tokens[index] = token
         keys.insert(index)
     }
 
     func free() {
-        tokens?.deallocate()
+        tokens?.free()
     }
 }
 

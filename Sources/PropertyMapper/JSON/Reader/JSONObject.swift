@@ -4,13 +4,9 @@
 final class JSONObject {
     /// The level it was read for, which names the keys.
     let level: JSONLevel
-    /// The value of each of `level.keys`, as the reader read it for the engine; a placeholder
-    /// where `present` says the key was absent.
-    ///
-    /// Invariant: `level.keys.names.count` initialized items, from `init` to `deinit`, owned by the
-    /// object. (A buffer of its own rather than an array: freeing an array's storage looks up its
-    /// element type's metadata, and a document holds an object per record and per nested model.)
-    private let items: UnsafeMutablePointer<SourceItem>
+    /// The value of each of the level's keys, by position, as the reader read it for the engine;
+    /// a placeholder where `present` says the key was absent.
+    private let items: OwnedValues<SourceItem>
     private(set) var present = KeySet()
     /// Under a looser key matching: the keys (an entry's first) that a source key matched loosely;
     /// each one's value is in `items` unless the key is in `present` too (an exact match wins).
@@ -21,14 +17,11 @@ final class JSONObject {
     /// An object with every key absent, for the reader to fill with `store(_:at:)`.
     init(level: JSONLevel) {
         self.level = level
-        items = .allocate(capacity: Swift.max(1, level.keys.names.count))
-        // Item by item: `initialize(repeating:count:)` copies through the type's value witnesses.
-        for index in 0..<level.keys.names.count { (items + index).initialize(to: SourceItem((), .other)) }
+        items = OwnedValues(count: level.keys.names.count, initial: SourceItem((), .other))
     }
 
     deinit {
-        for index in 0..<level.keys.names.count { (items + index).deinitialize(count: 1) }
-        items.deallocate()
+        items.free()
     }
 
     /// Sets the value of key `index` of `level.keys` (the last of duplicate keys wins); the reader
@@ -47,18 +40,15 @@ final class JSONObject {
     /// it maps an index). The walk's way: no optional item is made (an optional of a type holding
     /// an `Any` is copied through the runtime's generic enum witnesses), and no copy either.
     ///
-    /// The item is moved out of its slot for the call and moved back after it, where a copy would
-    /// retain its payload and a destroy release it again. Invariant: nothing reads the slot while
-    /// it is empty. `body` is handed the one value, and the object is nowhere inside that value (a
-    /// document is a tree); a `JSONObject` is not `Sendable`, so no other thread holds it.
+    /// The item is lent without a copy, which would retain its payload (and a destroy release it
+    /// again). Nothing reads its place meanwhile: `body` is handed the one value, and the object is
+    /// nowhere inside that value (a document is a tree); a `JSONObject` is not `Sendable`, so no
+    /// other thread holds it.
     @inline(__always)
     func withItem(forEntry entry: Int, _ body: (borrowing SourceItem) -> Void) -> Bool {
         // An entry's first key is at the entry's position (`KeyMatcher`).
-        let key = entry
-        guard present.contains(key) else { return false }
-        let item = (items + key).move()
-        body(item)
-        (items + key).initialize(to: item)
+        guard present.contains(entry) else { return false }
+        items.withValue(at: entry, body)
         return true
     }
 

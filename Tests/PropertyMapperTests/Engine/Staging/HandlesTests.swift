@@ -132,4 +132,35 @@ struct HandlesTests {
             #expect(!staging.isStaged(0))
         }
     }
+
+    @Test
+    func ownedValuesHoldEachPlaceUntilFreedAndLendWithoutLosingIt() {
+        weak var first: Token?
+        weak var replaced: Token?
+        weak var last: Token?
+        do {
+            var made = 0
+            let values = OwnedValues<Token>(
+                count: 3,
+                initial: {
+                    made += 1
+                    return Token(made)
+                }())
+            // One value made per place, not one copied.
+            #expect(made == 3)
+            #expect((0..<3).map { values[$0].id } == [1, 2, 3])
+            first = values[0]
+            replaced = values[1]
+            values[1] = Token(20)
+            #expect(replaced == nil, "the value it replaced is released")
+            var lent = 0
+            values.withValue(at: 2) { lent = $0.id }
+            #expect(lent == 3)
+            #expect(values[2].id == 3, "a lent value is back in its place")
+            last = values[2]
+            #expect(first != nil && last != nil)
+            values.free()
+        }
+        #expect(first == nil && last == nil, "free releases every value")
+    }
 }
