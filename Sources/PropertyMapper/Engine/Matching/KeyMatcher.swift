@@ -1,11 +1,12 @@
-/// The keys of one keyed level of a plan, compiled once: the one place where a source key is
+/// The keys of one level of a plan, compiled once: the one place where a source key is
 /// compared with a mapping's keys. It answers for a key given as a `String` (a dictionary's) or as
 /// UTF-8 bytes (the JSON reader's): the key it equals exactly, else the entry it matches under the
 /// mapping's looser matching, else none (an unknown key). Whether several source keys match one
 /// entry loosely (`ambiguousKey`) is for the reader of a whole container to tell.
 ///
 /// Its keys lie by position: first each entry's first key, so that position `i` is entry `i`'s;
-/// then each alternative key (`.anyOf`) not named before. A level that is not keyed has none.
+/// then each alternative key (`.anyOf`) not named before. An entry that maps an index has an empty
+/// key at its position, never read: a level with indices is not read by key.
 final class KeyMatcher: Sendable {
     let matching: KeyMatching
     let unknownKeys: UnknownKeyPolicy
