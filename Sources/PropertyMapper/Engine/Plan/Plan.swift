@@ -150,10 +150,8 @@ final class PlanLevel: Sendable {
     let sortedSerialOrder: [Int]
     /// In a keyed level, each entry's key as serialize writes it, by position.
     let outputKeys: [JSONOutput.Key]
-    /// The mapping's key policies, which cover its own levels.
-    let matching: KeyMatching
-    let unknownKeys: UnknownKeyPolicy
-    /// The level's keys, compiled for matching source keys (none in a level that is not keyed).
+    /// The level's keys under the mapping's key policies (which cover its own levels), compiled
+    /// for matching source keys.
     let keys: KeyMatcher
     /// `keys` again, when the level reads more than its exact keys (alternatives, looser matching,
     /// unknown keys reported); nil for one read by exact keys alone.
@@ -171,8 +169,6 @@ final class PlanLevel: Sendable {
         self.path = path
         self.keyScan = keyScan
         self.entries = entries
-        self.matching = matching
-        self.unknownKeys = unknownKeys
         self.property = PlanNode.joinedNames(entries.map(\.property))
         fieldIndices = entries.flatMap(\.fieldIndices)
         let hasKeys = entries.contains { $0.key.name != nil }
