@@ -1,6 +1,6 @@
 // The typed handles through which the engine reaches memory that is not a Swift variable of its
 // own: a value's slot in a run's staging buffer (or a temporary one), and the model a run works on.
-// Every raw pointer of the engine's phase one and two lives in this folder; the code that uses
+// Every raw pointer of the engine's phase one and two lives in this file; the code that uses
 // these handles names types, never bytes.
 
 /// Memory for one `Value`: a field's slot or scratch space in a staging buffer, a temporary, or an
@@ -15,12 +15,6 @@ struct ValueSlot<Value> {
     @inline(__always)
     fileprivate init(_ pointer: UnsafeMutablePointer<Value>) {
         self.pointer = pointer
-    }
-
-    /// The slot at `raw`, memory for a `Value` that the staging buffer laid out.
-    @inline(__always)
-    init(staging raw: UnsafeMutableRawPointer) {
-        pointer = raw.assumingMemoryBound(to: Value.self)
     }
 
     /// Requires: the slot is uninitialized. It then holds `value`.
@@ -163,6 +157,124 @@ struct OwnedValues<Element> {
     func free() {
         for index in 0..<count { (base + index).deinitialize(count: 1) }  // place by place, as `init`
         base.deallocate()
+    }
+}
+
+/// The memory of one run's staging buffer, as a `StagingLayout` lays it out: a region per value,
+/// then `flags` flag bytes, all false at first. A handle only: `StagingBuffer` says which regions
+/// hold a value (by its flags) and of which type.
+///
+/// Invariant: every region and flag read lies inside the layout's size; a region is read as the
+/// type it was reserved for (`StagingBuffer` asserts a field's staged type before each use).
+struct StagingMemory {
+    private let base: UnsafeMutableRawPointer
+    private let flagOffset: Int
+    private let flagCount: Int
+
+    private init(_ base: UnsafeMutableRawPointer, _ layout: StagingLayout, flags: Int) {
+        assert(layout.flags + flags <= layout.size, "the layout holds no room for \(flags) flags")
+        self.base = base
+        flagOffset = layout.flags
+        flagCount = flags
+        (base + layout.flags).initializeMemory(as: Bool.self, repeating: false, count: flags)
+    }
+
+    /// Runs `body` with temporary memory for `layout`, freed when it returns.
+    @inline(__always)
+    static func withTemporary<T>(_ layout: StagingLayout, flags: Int, _ body: (StagingMemory) -> T) -> T {
+        withUnsafeTemporaryAllocation(byteCount: layout.size, alignment: layout.alignment) { buffer in
+            // `StagingLayout` is never empty, so the buffer has an address.
+            body(StagingMemory(buffer.baseAddress!, layout, flags: flags))
+        }
+    }
+
+    /// Memory for `layout` that outlives a call; its owner frees it once (`deallocate`).
+    static func allocate(_ layout: StagingLayout, flags: Int) -> StagingMemory {
+        StagingMemory(.allocate(byteCount: layout.size, alignment: layout.alignment), layout, flags: flags)
+    }
+
+    func deallocate() {
+        base.deallocate()
+    }
+
+    /// The region at `offset`, reserved for a `Value`.
+    @inline(__always)
+    func slot<Value>(at offset: Int, as _: Value.Type) -> ValueSlot<Value> {
+        checkRegion(offset, MemoryLayout<Value>.size)
+        return ValueSlot((base + offset).assumingMemoryBound(to: Value.self))
+    }
+
+    /// Flag `index`.
+    @inline(__always)
+    subscript(flag index: Int) -> Bool {
+        get {
+            assert(index >= 0 && index < flagCount, "no flag \(index) of \(flagCount)")
+            return (base + flagOffset).load(fromByteOffset: index, as: Bool.self)
+        }
+        nonmutating set {
+            assert(index >= 0 && index < flagCount, "no flag \(index) of \(flagCount)")
+            (base + flagOffset).storeBytes(of: newValue, toByteOffset: index, as: Bool.self)
+        }
+    }
+
+    /// A key scan's region: `slots` positions at offset `positions`, `slots` counts at `counts`, all 0.
+    func keyScanRegion(positions: Int, counts: Int, slots: Int) -> KeyScanRegion {
+        checkRegion(positions, slots * MemoryLayout<KeyScanRegion.Position>.stride)
+        checkRegion(counts, slots)
+        return KeyScanRegion(
+            positions: (base + positions).bindMemory(to: KeyScanRegion.Position.self, capacity: slots),
+            counts: (base + counts).initializeMemory(as: UInt8.self, repeating: 0, count: slots))
+    }
+
+    /// Moves the value in the region at `offset` into the struct model's inline property `move`.
+    @inline(__always)
+    func moveInline(from offset: Int, into model: ModelAccess, _ move: InlineMove) {
+        model.moveInline(from: base + offset, move)
+    }
+
+    @inline(__always)
+    private func checkRegion(_ offset: Int, _ count: Int) {
+        assert(
+            offset >= 0 && offset + count <= flagOffset, "region \(offset)..<\(offset + count) is outside the values' \(flagOffset) bytes")
+    }
+}
+
+/// A level's key scan region in a staging buffer: per slot, the position of the first key noted
+/// for it and how many were (0, 1, or 2 for more).
+///
+/// Invariant: from `keyScanRegion` (which sets every count to 0), slot `i` holds an initialized
+/// position exactly when its count is not 0 and `take` has not moved it out. The scan takes every
+/// slot it noted, once, so the region's positions are uninitialized again after it.
+struct KeyScanRegion {
+    typealias Position = [String: Any].Index
+
+    private let positions: UnsafeMutablePointer<Position>
+    private let counts: UnsafeMutablePointer<UInt8>
+
+    fileprivate init(positions: UnsafeMutablePointer<Position>, counts: UnsafeMutablePointer<UInt8>) {
+        self.positions = positions
+        self.counts = counts
+    }
+
+    /// Records a key at `position` for `slot`: the first one is kept, and up to two counted.
+    @inline(__always)
+    func note(_ position: Position, at slot: Int) {
+        if counts[slot] == 0 { (positions + slot).initialize(to: position) }
+        counts[slot] = Swift.min(counts[slot] + 1, 2)
+    }
+
+    /// How many keys were noted for `slot` (2: two or more).
+    @inline(__always)
+    func count(at slot: Int) -> UInt8 {
+        counts[slot]
+    }
+
+    /// The first position noted for `slot`, moved out. Requires: a count not 0, and no `take` of
+    /// the slot since the region was made.
+    @inline(__always)
+    func take(at slot: Int) -> Position {
+        assert(counts[slot] != 0, "no position noted at \(slot)")
+        return (positions + slot).move()
     }
 }
 

@@ -124,14 +124,10 @@ struct RegexProgram: Sendable {
     /// for the same pattern without options; nil when a `\d` or `\w` meets a scalar that is unassigned
     /// or assigned after Unicode 15.0, whose properties ICU and the standard library may not agree on.
     func containsMatch(in text: String) -> Bool? {
-        if let answer = text.utf8.withContiguousStorageIfAvailable({ containsMatch(utf8: $0) }) {
-            return answer
-        }
-        var text = text
-        return text.withUTF8 { containsMatch(utf8: $0) }
+        UTF8Bytes.of(text) { containsMatch(utf8: $0) }
     }
 
-    private func containsMatch(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    private func containsMatch(utf8 bytes: UTF8Bytes) -> Bool? {
         let count = bytes.count
         let dollar = Self.finalLineTerminatorOffset(in: bytes)
         var offset = 0
@@ -149,37 +145,31 @@ struct RegexProgram: Sendable {
             }
         }
 
-        return asciiStates.withUnsafeBufferPointer { asciiStates in
-            starts.withUnsafeBufferPointer { starts in
-                follows.withUnsafeBufferPointer { follows in
-                    var context = Context.at(offset, count: count, dollar: dollar)
-                    while true {
-                        current |= starts[context]
-                        if current & Self.acceptBit != 0 { return true }
-                        if offset == count { return false }
+        var context = Context.at(offset, count: count, dollar: dollar)
+        while true {
+            current |= starts[context]
+            if current & Self.acceptBit != 0 { return true }
+            if offset == count { return false }
 
-                        let lead = bytes[offset]
-                        var consuming: UInt64
-                        if lead < 0x80 {
-                            consuming = current & asciiStates[Int(lead)]
-                            offset += 1
-                        } else {
-                            let (scalar, length) = Self.decode(bytes, at: offset, lead: lead)
-                            guard let accepting = states(of: current, accepting: scalar) else { return nil }
-                            consuming = accepting
-                            offset += length
-                        }
-
-                        context = Context.at(offset, count: count, dollar: dollar)
-                        current = 0
-                        while consuming != 0 {
-                            current |= follows[consuming.trailingZeroBitCount << 3 | context]
-                            consuming &= consuming &- 1
-                        }
-                        if current == 0, !startsAfterFirstScalar { return false }
-                    }
-                }
+            let lead = bytes[offset]
+            var consuming: UInt64
+            if lead < 0x80 {
+                consuming = current & asciiStates[Int(lead)]
+                offset += 1
+            } else {
+                let (scalar, length) = Self.decode(bytes, at: offset, lead: lead)
+                guard let accepting = states(of: current, accepting: scalar) else { return nil }
+                consuming = accepting
+                offset += length
             }
+
+            context = Context.at(offset, count: count, dollar: dollar)
+            current = 0
+            while consuming != 0 {
+                current |= follows[consuming.trailingZeroBitCount << 3 | context]
+                consuming &= consuming &- 1
+            }
+            if current == 0, !startsAfterFirstScalar { return false }
         }
     }
 
@@ -192,31 +182,29 @@ struct RegexProgram: Sendable {
     /// Runs the DFA from offset 0 while the next position is before `middleEnd`. A scalar beyond
     /// ASCII takes a step on the bitsets, then the DFA resumes from the set reached if it has it.
     @inline(__always)
-    private func runDFA(over bytes: UnsafeBufferPointer<UInt8>, until middleEnd: Int) -> DFAStop {
-        transitions.withUnsafeBufferPointer { transitions in
-            var offset = 0
-            var state = 0
-            while offset + 1 < middleEnd {
-                let lead = bytes[offset]
-                if lead < 0x80 {
-                    let next = transitions[state << 7 | Int(lead)]
-                    offset += 1
-                    if next >= Self.rejected { return .answer(next == Self.accepted) }
-                    state = Int(next)
-                    continue
-                }
-                let (scalar, length) = Self.decode(bytes, at: offset, lead: lead)
-                guard offset + length < middleEnd else { break }
-                guard let consuming = states(of: dfaStates[state], accepting: scalar) else { return .answer(nil) }
-                let next = Self.step(consuming, starts: starts, follows: follows)
-                offset += length
-                if next & Self.acceptBit != 0 { return .answer(true) }
-                if next == 0, !startsAfterFirstScalar { return .answer(false) }
-                guard let index = dfaStates.firstIndex(of: next) else { return .resume(at: offset, states: next) }
-                state = index
+    private func runDFA(over bytes: UTF8Bytes, until middleEnd: Int) -> DFAStop {
+        var offset = 0
+        var state = 0
+        while offset + 1 < middleEnd {
+            let lead = bytes[offset]
+            if lead < 0x80 {
+                let next = transitions[state << 7 | Int(lead)]
+                offset += 1
+                if next >= Self.rejected { return .answer(next == Self.accepted) }
+                state = Int(next)
+                continue
             }
-            return .resume(at: offset, states: dfaStates[state])
+            let (scalar, length) = Self.decode(bytes, at: offset, lead: lead)
+            guard offset + length < middleEnd else { break }
+            guard let consuming = states(of: dfaStates[state], accepting: scalar) else { return .answer(nil) }
+            let next = Self.step(consuming, starts: starts, follows: follows)
+            offset += length
+            if next & Self.acceptBit != 0 { return .answer(true) }
+            if next == 0, !startsAfterFirstScalar { return .answer(false) }
+            guard let index = dfaStates.firstIndex(of: next) else { return .resume(at: offset, states: next) }
+            state = index
         }
+        return .resume(at: offset, states: dfaStates[state])
     }
 
     /// The states after `consuming` consumed a scalar, landing in the middle of the input, where
@@ -246,7 +234,7 @@ struct RegexProgram: Sendable {
     }
 
     @inline(__always)
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, lead: UInt8) -> (UInt32, Int) {
+    private static func decode(_ bytes: UTF8Bytes, at offset: Int, lead: UInt8) -> (UInt32, Int) {
         // Swift strings hold valid UTF-8, so the continuation bytes are there.
         let lead = UInt32(lead)
         if lead < 0xE0 {
@@ -263,7 +251,7 @@ struct RegexProgram: Sendable {
     /// (`\n`, `\r`, U+000B, U+000C, U+0085, U+2028, U+2029), or before a final `\r\n` but not inside it.
     /// -1 when the input does not end with one.
     @inline(__always)
-    static func finalLineTerminatorOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func finalLineTerminatorOffset(in bytes: UTF8Bytes) -> Int {
         let count = bytes.count
         guard count > 0 else { return -1 }
         switch bytes[count - 1] {
