@@ -129,9 +129,10 @@ final class StagedValues {
     /// in the mapping's order when it is that very object, else found by identity, else by equality.
     private func position(of keyPath: AnyKeyPath) -> Int? {
         let position: Int
-        if next < reads.keyPaths.count, reads.keyPaths[next] === keyPath {
+        let identity = ObjectIdentifier(keyPath)
+        if next < reads.identities.count, reads.identities[next] == identity {
             position = next
-        } else if let found = reads.keyPaths.firstIndex(where: { $0 === keyPath }) ?? reads.positions[keyPath] {
+        } else if let found = reads.identities.firstIndex(of: identity) ?? reads.position(equalTo: keyPath) {
             position = found
         } else {
             return nil

@@ -70,16 +70,17 @@ struct SharedTarget: Sendable {
 
 /// The key paths a plan's fields target, resolved once, when the plan is built: `MappedValues`
 /// finds a key path's fields by the key path object itself, compared by identity, and falls back to
-/// a look-up by equality (which hashes the key path) only for an object it does not hold.
+/// comparing by equality only for an object it does not hold.
 ///
 /// A key path literal without arguments is one object wherever its module spells it, so the `\.id`
 /// that `init(_ values:)` reads is the very object its mapping's `\.id` made: read in the mapping's
-/// order, each read is one comparison of references.
-// @unchecked: immutable arrays and a dictionary of the fields' key paths (each `Sendable`) and of
-// metatypes.
-final class ValueReads: @unchecked Sendable {
-    /// Each key path a field targets, once, in the order of its first field.
-    let keyPaths: [AnyKeyPath]
+/// order, each read is one comparison of identities. (The fields keep the objects alive, so an
+/// identity is never another object's while the plan exists.)
+final class ValueReads: Sendable {
+    /// The identity of each key path a field targets, once, in the order of its first field.
+    let identities: [ObjectIdentifier]
+    /// For each key path, by position: the first field that targets it, which holds the key path.
+    private let firstFields: [PlanField]
     /// For each key path, by position: the value's type, the type every slot of its fields holds
     /// where `stagesValue` says so.
     let valueTypes: [Any.Type]
@@ -91,12 +92,9 @@ final class ValueReads: @unchecked Sendable {
     /// For each field, by index: whether its slot holds the property's value (false for a merge,
     /// whose slot holds the nested model's writes).
     let stagesValue: [Bool]
-    /// The position of each key path, for a key path object equal to one of `keyPaths` but not it.
-    let positions: [AnyKeyPath: Int]
 
     init(_ fields: [PlanField]) {
-        var keyPaths: [AnyKeyPath] = []
-        var valueTypes: [Any.Type] = []
+        var firstFields: [PlanField] = []
         var lastFields: [Int] = []
         var earlierFields: [Int] = []
         var positions: [AnyKeyPath: Int] = [:]
@@ -106,19 +104,23 @@ final class ValueReads: @unchecked Sendable {
                 earlierFields.append(lastFields[position])
                 lastFields[position] = field.index
             } else {
-                positions[keyPath] = keyPaths.count
-                keyPaths.append(keyPath)
-                valueTypes.append(field.field.valueType)
+                positions[keyPath] = firstFields.count
+                firstFields.append(field)
                 lastFields.append(field.index)
                 earlierFields.append(-1)
             }
         }
-        self.keyPaths = keyPaths
-        self.valueTypes = valueTypes
+        identities = firstFields.map { ObjectIdentifier($0.field.keyPathID) }
+        valueTypes = firstFields.map(\.field.valueType)
+        self.firstFields = firstFields
         self.lastFields = lastFields
         self.earlierFields = earlierFields
-        self.stagesValue = fields.map(\.field.traits.stagesPropertyValue)
-        self.positions = positions
+        stagesValue = fields.map(\.field.traits.stagesPropertyValue)
+    }
+
+    /// The position of a key path object equal to one a field targets but not that object.
+    func position(equalTo keyPath: AnyKeyPath) -> Int? {
+        firstFields.firstIndex { $0.field.keyPathID == keyPath }
     }
 }
 
