@@ -20,12 +20,12 @@ extension Mapper {
     ///
     /// Only what the model's mapping names, nested models' mappings included, is built.
     public static func map<Model: MappedModel>(_ type: Model.Type, fromJSON json: Data) throws(MappingError) -> Model {
-        try ModelEntry(type).one(fromJSON: .data(json))
+        try ModelEntry(type).one(fromJSON: json)
     }
 
     /// Makes a model from JSON text.
     public static func map<Model: MappedModel>(_ type: Model.Type, fromJSON json: String) throws(MappingError) -> Model {
-        try ModelEntry(type).one(fromJSON: .text(json))
+        try ModelEntry(type).one(fromJSON: json)
     }
 
     /// Makes a model of every element of an array source, all or nothing.
@@ -41,12 +41,12 @@ extension Mapper {
     ///
     ///     let repos = try Mapper.map([Repo].self, fromJSON: data)
     public static func map<Model: MappedModel>(_ type: [Model].Type, fromJSON json: Data) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(fromJSON: .data(json))
+        try ModelEntry(Model.self).all(fromJSON: json)
     }
 
     /// Makes a model of every element of a JSON array given as text, all or nothing.
     public static func map<Model: MappedModel>(_ type: [Model].Type, fromJSON json: String) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(fromJSON: .text(json))
+        try ModelEntry(Model.self).all(fromJSON: json)
     }
 
     /// Makes a model of each element of an array source on its own: one result per element.
@@ -75,21 +75,20 @@ extension Mapper {
     }
 }
 
-/// One model type's way in: its plan, what the JSON reader builds for it, and how it is made.
+/// One model type's way in, with one body per entry point for both kinds of model: a `Mappable`
+/// (made by `init()`, then mapped) and an `ImmutableMappable` (made from its values).
 struct ModelEntry<Model> {
     let plan: Plan
     let jsonLevel: JSONLevel
-    /// How the model is made, and whether it is written through its key paths (`MappedModel.making`).
-    let making: ModelMaking<Model>
+    /// Whether the model is written through its key paths, which must then all be writable.
+    let writes: Bool
+    /// Makes a model from a source value (nil when absent) at a nesting; appends its warnings when
+    /// it succeeds.
+    let make: (SourceItem?, Nesting, inout [MappingWarning]) -> Result<Model, MappingError>
 
-    /// Makes a model from a source value (nil when absent), as the outermost model.
-    func make(_ item: SourceItem?, _ warnings: inout [MappingWarning]) -> Result<Model, MappingError> {
-        making.make(item, .outermost(), &warnings)
-    }
-
-    enum JSONInput {
-        case data(Data)
-        case text(String)
+    /// A model by `make`, as the outermost one.
+    private func make(_ item: SourceItem?, _ warnings: inout [MappingWarning]) -> Result<Model, MappingError> {
+        make(item, .outermost(), &warnings)
     }
 
     // The forms without `warnings:` drop them.
@@ -99,7 +98,7 @@ struct ModelEntry<Model> {
         return try one(from: source, warnings: &dropped)
     }
 
-    func one(fromJSON json: JSONInput) throws(MappingError) -> Model {
+    func one(fromJSON json: some JSONInput) throws(MappingError) -> Model {
         var dropped: [MappingWarning] = []
         return try one(fromJSON: json, warnings: &dropped)
     }
@@ -109,7 +108,7 @@ struct ModelEntry<Model> {
         return try all(from: source, warnings: &dropped)
     }
 
-    func all(fromJSON json: JSONInput) throws(MappingError) -> [Model] {
+    func all(fromJSON json: some JSONInput) throws(MappingError) -> [Model] {
         var dropped: [MappingWarning] = []
         return try all(fromJSON: json, warnings: &dropped)
     }
@@ -120,16 +119,17 @@ struct ModelEntry<Model> {
     }
 
     func one(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
-        try make(source.map(SourceItem.init), &warnings).get()
+        try Engine.refuseFaulty(plan, writing: writes)
+        return try make(source.map(SourceItem.init), &warnings).get()
     }
 
-    func one(fromJSON json: JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
-        try one(from: read(json, .level(jsonLevel)), warnings: &warnings)
+    func one(fromJSON json: some JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
+        try one(from: Mapper.parseJSON(json, for: plan, jsonLevel, writing: writes), warnings: &warnings)
     }
 
     /// Every element of an array source, or every element's errors under its index.
     func all(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
-        try Engine.refuseFaulty(plan, writing: making.writes)
+        try Engine.refuseFaulty(plan, writing: writes)
         let elements = try Engine.elements(of: source)
         var batch = Batch(capacity: elements.count)
         elements.forEachItem { _, item in batch.add(item, make) }
@@ -137,8 +137,8 @@ struct ModelEntry<Model> {
     }
 
     /// Every element of a top-level JSON array, each read and mapped in turn, or every element's errors.
-    func all(fromJSON json: JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
-        try Engine.refuseFaulty(plan, writing: making.writes)
+    func all(fromJSON json: some JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
+        try Engine.refuseFaulty(plan, writing: writes)
         var batch = Batch(capacity: 0)
         let notAnArray = try withElements(of: json) { elements throws(JSONSyntaxError) in
             while let element = try elements.next() { batch.add(SourceItem(element), make) }
@@ -186,7 +186,7 @@ struct ModelEntry<Model> {
 
     /// Each element of an array source on its own.
     func each(from source: Any?) throws(MappingError) -> MappedArray<Model> {
-        try Engine.refuseFaulty(plan, writing: making.writes)
+        try Engine.refuseFaulty(plan, writing: writes)
         let elements = try Engine.elements(of: source)
         var results: [Result<Model, MappingError>] = []
         results.reserveCapacity(elements.count)
@@ -200,11 +200,14 @@ struct ModelEntry<Model> {
     }
 
     /// Each element of a top-level JSON array on its own, read, mapped and dropped in turn.
-    func each(fromJSON json: Data) throws(MappingError) -> MappedArray<Model> {
-        try Engine.refuseFaulty(plan, writing: making.writes)
+    func each(fromJSON json: some JSONInput) throws(MappingError) -> MappedArray<Model> {
+        try Engine.refuseFaulty(plan, writing: writes)
         var results: [Result<Model, MappingError>] = []
         var warnings = BatchWarnings()
-        let notAnArray = try withElements(of: .data(json)) { elements throws(JSONSyntaxError) in
+        let notAnArray = try withElements(of: json) { elements throws(JSONSyntaxError) in
+            // The array's type asked for before the loop (the first append needs the capacity
+            // anyway): the loop's generic code then looks it up once, not for every element.
+            results.reserveCapacity(1)
             while let element = try elements.next() {
                 var recordWarnings: [MappingWarning] = []
                 results.append(make(SourceItem(element), &recordWarnings))
@@ -219,35 +222,19 @@ struct ModelEntry<Model> {
     /// `body` asks (`JSONDocument.withElements`); returns the document whole when it is not an
     /// array. Malformed JSON is one `json` error.
     private func withElements(
-        of json: JSONInput, _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
+        of json: some JSONInput, _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
     ) throws(MappingError) -> Any? {
         do {
-            switch json {
-            case let .data(data): return try JSONDocument.withElements(of: data, .level(jsonLevel), body)
-            case let .text(text): return try JSONDocument.withElements(of: text, .level(jsonLevel), body)
-            }
+            return try JSONDocument.withElements(of: json, .level(jsonLevel), body)
         } catch {
             throw error.mappingError
         }
     }
 
     func validate(_ source: Any?, warnings: inout [MappingWarning]) -> [ValidationError] {
-        switch making.make(source.map(SourceItem.init), .outermost(writes: false), &warnings) {
+        switch make(source.map(SourceItem.init), .outermost(writes: false), &warnings) {
         case .success: []
         case let .failure(error): error.errors
-        }
-    }
-
-    /// The document with only what `demand` asks for built; malformed JSON is one `json` error.
-    private func read(_ json: JSONInput, _ demand: JSONDemand) throws(MappingError) -> Any {
-        try Engine.refuseFaulty(plan, writing: making.writes)
-        do {
-            switch json {
-            case let .data(data): return try JSONDocument.read(data, demand)
-            case let .text(text): return try JSONDocument.read(text, demand)
-            }
-        } catch {
-            throw error.mappingError
         }
     }
 }
@@ -255,6 +242,7 @@ struct ModelEntry<Model> {
 extension ModelEntry where Model: MappedModel {
     init(_: Model.Type) {
         let mapping = Model.mapping
-        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, making: Model.making)
+        let making = Model.making
+        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: making.writes, make: making.make)
     }
 }

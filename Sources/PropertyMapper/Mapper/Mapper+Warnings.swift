@@ -13,7 +13,7 @@ extension Mapper {
         from source: Any?, to target: Root, using mapping: Mapping<Root>, warnings: inout [MappingWarning]
     ) throws(MappingError) {
         var reference = target
-        try Engine.map(source, into: &reference, using: mapping.plan, warnings: &warnings)
+        try mapValues(from: source, to: &reference, using: mapping, warnings: &warnings)
     }
 
     /// Maps `source` into a value through `inout` and appends the mapping's warnings to `warnings`.
@@ -22,7 +22,9 @@ extension Mapper {
     public static func mapValues<Root>(
         from source: Any?, to target: inout Root, using mapping: Mapping<Root>, warnings: inout [MappingWarning]
     ) throws(MappingError) {
-        try Engine.map(source, into: &target, using: mapping.plan, warnings: &warnings)
+        try Engine.refuseFaulty(mapping.plan, writing: true)
+        let errors = Engine.map(source, into: &target, using: mapping.plan, warnings: &warnings)
+        if !errors.isEmpty { throw MappingError(errors: errors) }
     }
 
     /// Maps JSON bytes into a class instance, with its warnings.
@@ -57,7 +59,14 @@ extension Mapper {
     public static func validate<Root>(
         _ source: Any?, for target: Root, using mapping: Mapping<Root>, warnings: inout [MappingWarning]
     ) -> [ValidationError] {
-        Engine.validate(source, for: target, using: mapping.plan, warnings: &warnings)
+        do {
+            try Engine.refuseFaulty(mapping.plan, writing: true)
+        } catch {
+            return error.errors
+        }
+        var copy = target
+        return Engine.map(
+            source, into: &copy, using: mapping.plan, nesting: .outermost(writes: false), warnings: &warnings)
     }
 }
 
@@ -77,14 +86,14 @@ extension Mapper {
     public static func map<Model: MappedModel>(
         _ type: Model.Type, fromJSON json: Data, warnings: inout [MappingWarning]
     ) throws(MappingError) -> Model {
-        try ModelEntry(type).one(fromJSON: .data(json), warnings: &warnings)
+        try ModelEntry(type).one(fromJSON: json, warnings: &warnings)
     }
 
     /// Makes a model from JSON text, with its warnings.
     public static func map<Model: MappedModel>(
         _ type: Model.Type, fromJSON json: String, warnings: inout [MappingWarning]
     ) throws(MappingError) -> Model {
-        try ModelEntry(type).one(fromJSON: .text(json), warnings: &warnings)
+        try ModelEntry(type).one(fromJSON: json, warnings: &warnings)
     }
 
     /// Makes a model of every element of an array source, all or nothing, with every element's
@@ -99,14 +108,14 @@ extension Mapper {
     public static func map<Model: MappedModel>(
         _ type: [Model].Type, fromJSON json: Data, warnings: inout [MappingWarning]
     ) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(fromJSON: .data(json), warnings: &warnings)
+        try ModelEntry(Model.self).all(fromJSON: json, warnings: &warnings)
     }
 
     /// Makes a model of every element of a JSON array given as text, with their warnings.
     public static func map<Model: MappedModel>(
         _ type: [Model].Type, fromJSON json: String, warnings: inout [MappingWarning]
     ) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(fromJSON: .text(json), warnings: &warnings)
+        try ModelEntry(Model.self).all(fromJSON: json, warnings: &warnings)
     }
 
     /// A dry run for a model type that also reports the warnings the real run would give.

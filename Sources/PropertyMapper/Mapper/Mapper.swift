@@ -32,7 +32,7 @@ public enum Mapper {
         using mapping: Mapping<Root>
     ) throws(MappingError) {
         var warnings: [MappingWarning] = []
-        try Engine.map(source, into: &target, using: mapping.plan, warnings: &warnings)
+        try mapValues(from: source, to: &target, using: mapping, warnings: &warnings)
     }
 
     /// Maps JSON bytes into a class instance; malformed JSON is a `MappingError` with the rule `json`.
@@ -92,7 +92,7 @@ public enum Mapper {
         using mapping: Mapping<Root>
     ) -> [ValidationError] {
         var warnings: [MappingWarning] = []
-        return Engine.validate(source, for: target, using: mapping.plan, warnings: &warnings)
+        return validate(source, for: target, using: mapping, warnings: &warnings)
     }
 
     /// Maps every element of an array source (`[Any]`, `NSArray`) into a new model made by `create`.
@@ -123,17 +123,13 @@ public enum Mapper {
     /// type up once for the whole loop; the mapped model is moved into its result.
     @inline(__always)
     private static func mapRecord<Root>(
-        _ element: Any?, using plan: Plan, create: () -> Root,
+        _ element: Any, using plan: Plan, create: () -> Root,
         into results: inout [Result<Root, MappingError>], _ warnings: inout BatchWarnings
     ) {
         var model = create()
         var recordWarnings: [MappingWarning] = []
-        do throws(MappingError) {
-            try Engine.map(element, into: &model, using: plan, warnings: &recordWarnings)
-            results.append(.success(consume model))
-        } catch {
-            results.append(.failure(error))
-        }
+        let errors = Engine.map(element, into: &model, using: plan, warnings: &recordWarnings)
+        results.append(errors.isEmpty ? .success(consume model) : .failure(MappingError(errors: errors)))
         warnings.append(recordWarnings)
     }
 
@@ -170,23 +166,19 @@ public enum Mapper {
         return MappedArray(results: results, warnings: warnings.perRecord)
     }
 
-    /// The JSON text with only what `mapping` names built; malformed JSON is one `json` error.
-    static func parseJSON<Root>(_ text: String, for mapping: Mapping<Root>) throws(MappingError) -> Any {
-        try Engine.refuseFaulty(mapping.plan, writing: true)
+    /// The JSON document with only what `level` names built, for a plan that is not faulty;
+    /// malformed JSON is one `json` error.
+    static func parseJSON(_ json: some JSONInput, for plan: Plan, _ level: JSONLevel, writing: Bool) throws(MappingError) -> Any {
+        try Engine.refuseFaulty(plan, writing: writing)
         do {
-            return try JSONDocument.read(text, .level(mapping.jsonLevel))
+            return try JSONDocument.read(json, .level(level))
         } catch {
             throw error.mappingError
         }
     }
 
-    /// The JSON document with only what `mapping` names built; malformed JSON is one `json` error.
-    static func parseJSON<Root>(_ data: Data, for mapping: Mapping<Root>) throws(MappingError) -> Any {
-        try Engine.refuseFaulty(mapping.plan, writing: true)
-        do {
-            return try JSONDocument.read(data, .level(mapping.jsonLevel))
-        } catch {
-            throw error.mappingError
-        }
+    /// The same for `mapping`, which writes.
+    static func parseJSON<Root>(_ json: some JSONInput, for mapping: Mapping<Root>) throws(MappingError) -> Any {
+        try parseJSON(json, for: mapping.plan, mapping.jsonLevel, writing: true)
     }
 }

@@ -5,12 +5,14 @@
 //   Mapper.map / mapValues / mapArray / validate   the public entry points (Mapper/)
 //   ModelEntry (Mapper+Models.swift)              one body for both model kinds: a source, JSON text
 //                                                 or bytes, one record or a batch
-//   JSON input                                    JSONDocument.read / withElements (JSON/Reader/) reads
-//                                                 only what the plan's JSONDemand names: a mapped object
+//   JSON input                                    Data or String (JSONInput), read by JSONDocument.read /
+//                                                 withElements (JSON/Reader/): only what the plan's
+//                                                 JSONDemand names is built: a mapped object
 //                                                 becomes a JSONObject whose values sit by entry; a
 //                                                 top-level array is streamed element by element
 //   Engine.refuseFaulty                           a plan with definition errors never runs (Plan/PlanCheck)
-//   Engine.make / Engine.map / Engine.validate    one model: a null, a graph too deep (Nesting), or a faulty
+//   Engine.make / Engine.map                      one model (a dry run: map at a nesting that does not write):
+//                                                 a null, a graph too deep (Nesting), or a faulty
 //                                                 plan is refused; then Engine.run with a staging buffer
 //                                                 of its own (Staging/); the model and each slot are reached
 //                                                 through typed handles (ModelAccess, ValueSlot), never raw memory
@@ -66,27 +68,15 @@ enum Engine {
     /// overflow. A thread's stack may refuse a graph sooner (see `Nesting`).
     static let maximumDepth = 512
 
-    /// Maps `source` into `model`: every error, or nothing wrong and everything written (and its
-    /// warnings appended to `warnings`).
-    static func map<Root>(_ source: Any?, into model: inout Root, using plan: Plan, warnings: inout [MappingWarning]) throws(MappingError) {
-        try refuseFaulty(plan, writing: true)
-        let errors = ModelAccess.with(&model) {
-            run(on: $0, plan: plan, nesting: .outermost(), warnings: &warnings) { $0.visitRoot(plan, raw: source) }
-        }
-        if !errors.isEmpty { throw MappingError(errors: errors) }
-    }
-
-    /// The errors mapping `source` would give, running every check and call on `model`, writing
-    /// nothing; with none, the warnings the mapping would give are appended to `warnings`.
-    static func validate<Root>(_ source: Any?, for model: Root, using plan: Plan, warnings: inout [MappingWarning]) -> [ValidationError] {
-        do {
-            try refuseFaulty(plan, writing: true)
-        } catch {
-            return error.errors
-        }
-        var copy = model
-        return ModelAccess.with(&copy) {
-            run(on: $0, plan: plan, nesting: .outermost(writes: false), warnings: &warnings) { $0.visitRoot(plan, raw: source) }
+    /// Maps `source` (nil when absent) into `model` at `nesting`, for a plan that is not faulty:
+    /// the errors, or none and everything written (and the warnings appended to `warnings`). At a
+    /// dry run's nesting (`writes` false), every check and call runs on `model` and nothing is written.
+    static func map<Root>(
+        _ source: Any?, into model: inout Root, using plan: Plan, nesting: Nesting = .outermost(),
+        warnings: inout [MappingWarning]
+    ) -> [ValidationError] {
+        ModelAccess.with(&model) {
+            run(on: $0, plan: plan, nesting: nesting, warnings: &warnings) { $0.visitRoot(plan, raw: source) }
         }
     }
 

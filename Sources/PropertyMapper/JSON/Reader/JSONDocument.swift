@@ -3,17 +3,8 @@ import Foundation
 /// Whole documents: one value read for a mapping, every element of a top-level array, or everything.
 enum JSONDocument {
     /// The document's value, with only what `demand` asks for built.
-    static func read(_ data: Data, _ demand: JSONDemand) throws(JSONSyntaxError) -> Any {
-        try JSONReader.withReader(data) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any in
-            let value = try reader.read(demand, depth: 0)
-            try reader.finishDocument()
-            return value
-        }
-    }
-
-    /// The document in `text`, with only what `demand` asks for built.
-    static func read(_ text: String, _ demand: JSONDemand) throws(JSONSyntaxError) -> Any {
-        try JSONReader.withReader(text) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any in
+    static func read(_ json: some JSONInput, _ demand: JSONDemand) throws(JSONSyntaxError) -> Any {
+        try JSONReader.withReader(json) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any in
             let value = try reader.read(demand, depth: 0)
             try reader.finishDocument()
             return value
@@ -33,24 +24,31 @@ enum JSONDocument {
     /// instead, without calling `body`. The whole document is checked: malformed JSON anywhere
     /// throws, even after elements were handed out, and whatever `body` left unread is read.
     static func withElements(
-        of data: Data,
+        of json: some JSONInput,
         _ demand: JSONDemand,
         _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) -> Any? {
-        try JSONReader.withReader(data) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any? in
+        try JSONReader.withReader(json) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any? in
             try JSONElements.read(&reader, demand, body)
         }
     }
+}
 
-    /// The same for a document in `text`.
-    static func withElements(
-        of text: String,
-        _ demand: JSONDemand,
-        _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
-    ) throws(JSONSyntaxError) -> Any? {
-        try JSONReader.withReader(text) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any? in
-            try JSONElements.read(&reader, demand, body)
-        }
+/// A JSON document as the entry points take it: bytes (`Data`) or text (`String`), read in place.
+protocol JSONInput {
+    /// Runs `body` over the document's UTF-8 bytes.
+    func withUTF8Bytes<R>(_ body: (UTF8Bytes) -> R) -> R
+}
+
+extension Data: JSONInput {
+    func withUTF8Bytes<R>(_ body: (UTF8Bytes) -> R) -> R {
+        UTF8Bytes.of(self, body)
+    }
+}
+
+extension String: JSONInput {
+    func withUTF8Bytes<R>(_ body: (UTF8Bytes) -> R) -> R {
+        UTF8Bytes.of(self, body)
     }
 }
 

@@ -43,20 +43,12 @@ struct JSONReader {
         if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
-    /// Runs `body` over the bytes of `data`; empty data is an unexpected end at byte 0.
+    /// Runs `body` over the bytes of `json`; an empty document is an unexpected end at byte 0.
     static func withReader<T>(
-        _ data: Data,
+        _ json: some JSONInput,
         _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
     ) throws(JSONSyntaxError) -> T {
-        try UTF8Bytes.of(data) { result($0, body) }.get()
-    }
-
-    /// Runs `body` over the UTF-8 of `text`, without copying it when it is stored contiguously.
-    static func withReader<T>(
-        _ text: String,
-        _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
-    ) throws(JSONSyntaxError) -> T {
-        try UTF8Bytes.of(text) { result($0, body) }.get()
+        try json.withUTF8Bytes { result($0, body) }.get()
     }
 
     private static func result<T>(
