@@ -1,0 +1,124 @@
+import Foundation
+
+/// The lenient reading of strings as numbers and booleans (`.lenient()`), one table for every field.
+enum Coercion {
+    /// What a string reads as for a target that is an integer, a fraction (`Double`, `Float`), a
+    /// `Decimal` or a `Bool`: a Swift value the strict conversion takes, or nil when the table has no
+    /// entry for it (the strict conversion then reports the string).
+    enum Target: Sendable {
+        case integer, fraction, decimal, boolean
+
+        func read(_ text: String) -> Any? {
+            switch self {
+            case .integer:
+                guard Coercion.isInteger(text) else { return nil }
+                if let value = Int64(text) { return value }
+                if let value = UInt64(text) { return value }
+                return DecimalText.decimal(from: text).map { NSDecimalNumber(decimal: $0) }  // beyond 64 bits: a range error
+            case .fraction:
+                return Coercion.isNumberSyntax(text) ? Double(text) : nil
+            case .decimal:
+                switch DecimalText.reading(from: text) {
+                case let .decimal(value): return value
+                case let .notExact(digits):  // reported as such by the strict conversion
+                    return InexactNumber(text: text, significantDigits: digits, nearest: .double(Double(text) ?? .nan))
+                case .notANumber, .nonFinite: return nil
+                }
+            case .boolean:
+                return text == "true" ? true : (text == "false" ? false : nil)
+            }
+        }
+    }
+
+    /// An optional sign, then decimal digits only.
+    static func isInteger(_ text: String) -> Bool {
+        var digits = Substring(text)
+        if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
+        return !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// JSON's number syntax with an optional leading `+` and leading zeros.
+    static func isNumberSyntax(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - start
+        }
+        guard digits() > 0 else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+}
+
+extension Conversions {
+    /// The lenient form of a field's conversion (`.lenient()`), for a property's value, a boxing's
+    /// input and a call's parameter alike: a scalar that has an entry in the table (its `coercion`:
+    /// the integers, `Double`, `Float`, `Decimal`, `Bool`, and `.date`'s epoch formats) reads strings
+    /// by it; optionals, arrays and `[String: …]` dictionaries of the table's scalars read theirs
+    /// element by element; nil for any other conversion, which stays strict.
+    static func lenient<Value>(_ conversion: Conversion<Value>) -> Conversion<Value>? {
+        if conversion.coerce != nil { return conversion }  // lenient already
+        if let scalar = lenientScalar(conversion) { return scalar }
+        let families: [@Sendable () -> Conversion<Value>?] = [
+            { lenient(Value.self, Int.self) }, { lenient(Value.self, Int8.self) }, { lenient(Value.self, Int16.self) },
+            { lenient(Value.self, Int32.self) }, { lenient(Value.self, Int64.self) }, { lenient(Value.self, UInt.self) },
+            { lenient(Value.self, UInt8.self) }, { lenient(Value.self, UInt16.self) }, { lenient(Value.self, UInt32.self) },
+            { lenient(Value.self, UInt64.self) }, { lenient(Value.self, Double.self) }, { lenient(Value.self, Float.self) },
+            { lenient(Value.self, Decimal.self) }, { lenient(Value.self, Bool.self) },
+        ]
+        for family in families {
+            if let conversion = family() { return conversion }
+        }
+        return nil
+    }
+
+    /// The lenient conversion for `Value` when it is an optional, an array, an optional array or a
+    /// `[String: …]` of `Scalar`.
+    private static func lenient<Value, Scalar>(_: Value.Type, _: Scalar.Type) -> Conversion<Value>? {
+        let scalar = { lenientScalar(make(Scalar.self)) }
+        let conversion: Any? =
+            switch Value.self {
+            case is Scalar?.Type: scalar().map { optional($0) }
+            case is [Scalar].Type: scalar().map { array($0) }
+            case is [Scalar]?.Type: scalar().map { optional(array($0)) }
+            case is [String: Scalar].Type: scalar().map { dictionary($0) }
+            default: nil
+            }
+        return conversion.flatMap { typed($0) }
+    }
+
+    /// `strict`, reading a string by the table first (by its `coercion` entry): a coerced value
+    /// records a `coerced` warning. Nil when the table has no entry for it.
+    private static func lenientScalar<Scalar>(_ strict: Conversion<Scalar>) -> Conversion<Scalar>? {
+        guard let target = strict.coercion else { return nil }
+        @Sendable func read(_ item: SourceItem, _ issues: inout ConversionIssues) -> Scalar? {
+            if let coerced = Coercion.coerce(item, target) {
+                issues.addCoerced(from: item, to: strict.typeName)
+                return strict.convert(coerced, &issues)
+            }
+            return strict.convert(item, &issues)
+        }
+        return Conversion(
+            typeName: strict.typeName, kinds: strict.kinds.union(.string), demand: strict.demand,
+            convert: read, write: strict.write, coerce: { Coercion.coerce($0, target) }, coercion: target)
+    }
+}
+
+extension Coercion {
+    /// `item` read by the table when it is a string the table has an entry for; nil otherwise.
+    static func coerce(_ item: SourceItem, _ target: Target) -> SourceItem? {
+        guard case let .string(text) = item.scalar, let value = target.read(text) else { return nil }
+        return SourceItem(value)
+    }
+}
