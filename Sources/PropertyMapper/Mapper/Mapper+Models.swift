@@ -80,15 +80,12 @@ extension Mapper {
 struct ModelEntry<Model> {
     let plan: Plan
     let jsonLevel: JSONLevel
-    /// Whether the model is written through its key paths, which must then all be writable.
-    let writes: Bool
-    /// Makes a model from a source value (nil when absent) at a nesting; appends its warnings when
-    /// it succeeds.
-    let make: (SourceItem?, Nesting, inout [MappingWarning]) -> Result<Model, MappingError>
+    /// How the model is made, and whether it is written through its key paths (`MappedModel.making`).
+    let making: ModelMaking<Model>
 
-    /// A model by `make`, as the outermost one.
-    private func make(_ item: SourceItem?, _ warnings: inout [MappingWarning]) -> Result<Model, MappingError> {
-        make(item, .outermost(), &warnings)
+    /// Makes a model from a source value (nil when absent), as the outermost model.
+    func make(_ item: SourceItem?, _ warnings: inout [MappingWarning]) -> Result<Model, MappingError> {
+        making.make(item, .outermost(), &warnings)
     }
 
     // The forms without `warnings:` drop them.
@@ -119,17 +116,16 @@ struct ModelEntry<Model> {
     }
 
     func one(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
-        try Engine.refuseFaulty(plan, writing: writes)
-        return try make(source.map(SourceItem.init), &warnings).get()
+        try make(source.map(SourceItem.init), &warnings).get()
     }
 
     func one(fromJSON json: some JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
-        try one(from: Mapper.parseJSON(json, for: plan, jsonLevel, writing: writes), warnings: &warnings)
+        try one(from: Mapper.parseJSON(json, for: plan, jsonLevel, writing: making.writes), warnings: &warnings)
     }
 
     /// Every element of an array source, or every element's errors under its index.
     func all(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
-        try Engine.refuseFaulty(plan, writing: writes)
+        try Engine.refuseFaulty(plan, writing: making.writes)
         let elements = try Engine.elements(of: source)
         var batch = Batch(capacity: elements.count)
         elements.forEachItem { _, item in batch.add(item, make) }
@@ -138,7 +134,7 @@ struct ModelEntry<Model> {
 
     /// Every element of a top-level JSON array, each read and mapped in turn, or every element's errors.
     func all(fromJSON json: some JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
-        try Engine.refuseFaulty(plan, writing: writes)
+        try Engine.refuseFaulty(plan, writing: making.writes)
         var batch = Batch(capacity: 0)
         let notAnArray = try withElements(of: json) { elements throws(JSONSyntaxError) in
             while let element = try elements.next() { batch.add(SourceItem(element), make) }
@@ -186,7 +182,7 @@ struct ModelEntry<Model> {
 
     /// Each element of an array source on its own.
     func each(from source: Any?) throws(MappingError) -> MappedArray<Model> {
-        try Engine.refuseFaulty(plan, writing: writes)
+        try Engine.refuseFaulty(plan, writing: making.writes)
         let elements = try Engine.elements(of: source)
         var results: [Result<Model, MappingError>] = []
         results.reserveCapacity(elements.count)
@@ -201,7 +197,7 @@ struct ModelEntry<Model> {
 
     /// Each element of a top-level JSON array on its own, read, mapped and dropped in turn.
     func each(fromJSON json: some JSONInput) throws(MappingError) -> MappedArray<Model> {
-        try Engine.refuseFaulty(plan, writing: writes)
+        try Engine.refuseFaulty(plan, writing: making.writes)
         var results: [Result<Model, MappingError>] = []
         var warnings = BatchWarnings()
         let notAnArray = try withElements(of: json) { elements throws(JSONSyntaxError) in
@@ -232,7 +228,7 @@ struct ModelEntry<Model> {
     }
 
     func validate(_ source: Any?, warnings: inout [MappingWarning]) -> [ValidationError] {
-        switch make(source.map(SourceItem.init), .outermost(writes: false), &warnings) {
+        switch making.make(source.map(SourceItem.init), .outermost(writes: false), &warnings) {
         case .success: []
         case let .failure(error): error.errors
         }
@@ -242,7 +238,6 @@ struct ModelEntry<Model> {
 extension ModelEntry where Model: MappedModel {
     init(_: Model.Type) {
         let mapping = Model.mapping
-        let making = Model.making
-        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, writes: making.writes, make: making.make)
+        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, making: Model.making)
     }
 }

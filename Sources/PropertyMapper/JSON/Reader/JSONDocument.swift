@@ -37,17 +37,17 @@ enum JSONDocument {
 /// A JSON document as the entry points take it: bytes (`Data`) or text (`String`), read in place.
 protocol JSONInput {
     /// Runs `body` over the document's UTF-8 bytes.
-    func withUTF8Bytes<R>(_ body: (UTF8Bytes) -> R) -> R
+    func withBytes<R>(_ body: (UTF8Bytes) -> R) -> R
 }
 
 extension Data: JSONInput {
-    func withUTF8Bytes<R>(_ body: (UTF8Bytes) -> R) -> R {
+    func withBytes<R>(_ body: (UTF8Bytes) -> R) -> R {
         UTF8Bytes.of(self, body)
     }
 }
 
 extension String: JSONInput {
-    func withUTF8Bytes<R>(_ body: (UTF8Bytes) -> R) -> R {
+    func withBytes<R>(_ body: (UTF8Bytes) -> R) -> R {
         UTF8Bytes.of(self, body)
     }
 }

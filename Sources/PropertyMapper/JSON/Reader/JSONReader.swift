@@ -48,7 +48,7 @@ struct JSONReader {
         _ json: some JSONInput,
         _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
     ) throws(JSONSyntaxError) -> T {
-        try json.withUTF8Bytes { result($0, body) }.get()
+        try json.withBytes { result($0, body) }.get()
     }
 
     private static func result<T>(
