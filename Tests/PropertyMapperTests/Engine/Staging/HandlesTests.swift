@@ -163,4 +163,25 @@ struct HandlesTests {
         }
         #expect(first == nil && last == nil, "free releases every value")
     }
+
+    @Test
+    func stagingMemoryStartsWithEveryFlagFalseAndKeepsRegionsApart() {
+        var layout = StagingLayout()
+        let tokenOffset = layout.reserve(.of(Token.self))
+        let numberOffset = layout.reserve(.of(Int.self))
+        layout.finish(fieldCount: 2)
+        weak var released: Token?
+        StagingMemory.withTemporary(layout, flags: 6) { memory in
+            #expect((0..<6).allSatisfy { !memory[flag: $0] })
+            let token = Token(4)
+            released = token
+            memory.slot(at: tokenOffset, as: Token.self).initialize(to: token)
+            memory.slot(at: numberOffset, as: Int.self).initialize(to: 42)
+            memory[flag: 5] = true
+            #expect(memory[flag: 5] && !memory[flag: 4])
+            #expect(memory.slot(at: numberOffset, as: Int.self).move() == 42)
+            #expect(memory.slot(at: tokenOffset, as: Token.self).move().id == 4)
+        }
+        #expect(released == nil, "a value moved out of its region is not kept")
+    }
 }
