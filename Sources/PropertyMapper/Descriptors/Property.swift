@@ -24,7 +24,7 @@ extension PropertyDescriptor {
     /// whose type is a `Mappable` model, in a mapping that writes into an instance (not an
     /// `ImmutableMappable` model's); anything else is a definition error.
     public func merging() -> Self {
-        if case let .field(field) = node, let merging = field.merging() {
+        if case let .field(field) = node, let merging = field.modified(.merging) {
             return replacingField(merging)
         }
         return adding(Validator(rule: "merging", judges: .all, problem: .mergingWithoutModel) { _ in nil })

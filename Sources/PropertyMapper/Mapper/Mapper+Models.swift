@@ -136,7 +136,7 @@ struct ModelEntry<Model> {
     func all(fromJSON json: some JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
         try Engine.refuseFaulty(plan, writing: making.writes)
         var batch = Batch(capacity: 0)
-        let notAnArray = try withElements(of: json) { elements throws(JSONSyntaxError) in
+        let notAnArray = try Mapper.withJSONElements(of: json, jsonLevel) { elements throws(JSONSyntaxError) in
             while let element = try elements.next() { batch.add(SourceItem(element), make) }
         }
         if let notAnArray { return try all(from: notAnArray, warnings: &warnings) }
@@ -200,7 +200,7 @@ struct ModelEntry<Model> {
         try Engine.refuseFaulty(plan, writing: making.writes)
         var results: [Result<Model, MappingError>] = []
         var warnings = BatchWarnings()
-        let notAnArray = try withElements(of: json) { elements throws(JSONSyntaxError) in
+        let notAnArray = try Mapper.withJSONElements(of: json, jsonLevel) { elements throws(JSONSyntaxError) in
             // The array's type asked for before the loop (the first append needs the capacity
             // anyway): the loop's generic code then looks it up once, not for every element.
             results.reserveCapacity(1)
@@ -212,19 +212,6 @@ struct ModelEntry<Model> {
         }
         if let notAnArray { return try each(from: notAnArray) }
         return MappedArray(results: results, warnings: warnings.perRecord)
-    }
-
-    /// Hands `body` the elements of the document's top-level array, each read for the model when
-    /// `body` asks (`JSONDocument.withElements`); returns the document whole when it is not an
-    /// array. Malformed JSON is one `json` error.
-    private func withElements(
-        of json: some JSONInput, _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
-    ) throws(MappingError) -> Any? {
-        do {
-            return try JSONDocument.withElements(of: json, .level(jsonLevel), body)
-        } catch {
-            throw error.mappingError
-        }
     }
 
     func validate(_ source: Any?, warnings: inout [MappingWarning]) -> [ValidationError] {

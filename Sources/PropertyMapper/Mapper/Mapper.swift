@@ -148,19 +148,14 @@ public enum Mapper {
         try Engine.refuseFaulty(mapping.plan, writing: true)
         var results: [Result<Root, MappingError>] = []
         var warnings = BatchWarnings()
-        let notAnArray: Any?
-        do {
-            let plan = mapping.plan
-            notAnArray = try JSONDocument.withElements(of: json, .level(mapping.jsonLevel)) { elements throws(JSONSyntaxError) in
-                // The array's type asked for before the loop (the first append needs the capacity
-                // anyway): the loop's generic code then looks it up once, not for every element.
-                results.reserveCapacity(1)
-                while let element = try elements.next() {
-                    mapRecord(element, using: plan, create: create, into: &results, &warnings)
-                }
+        let plan = mapping.plan
+        let notAnArray = try withJSONElements(of: json, mapping.jsonLevel) { elements throws(JSONSyntaxError) in
+            // The array's type asked for before the loop (the first append needs the capacity
+            // anyway): the loop's generic code then looks it up once, not for every element.
+            results.reserveCapacity(1)
+            while let element = try elements.next() {
+                mapRecord(element, using: plan, create: create, into: &results, &warnings)
             }
-        } catch {
-            throw error.mappingError
         }
         if let notAnArray { return try mapArray(from: notAnArray, using: mapping, create: create) }
         return MappedArray(results: results, warnings: warnings.perRecord)
@@ -180,5 +175,18 @@ public enum Mapper {
     /// The same for `mapping`, which writes.
     static func parseJSON<Root>(_ json: some JSONInput, for mapping: Mapping<Root>) throws(MappingError) -> Any {
         try parseJSON(json, for: mapping.plan, mapping.jsonLevel, writing: true)
+    }
+
+    /// Hands `body` the elements of the document's top-level array, each read for `level` when
+    /// `body` asks (`JSONDocument.withElements`); returns the document whole when it is not an
+    /// array. Malformed JSON is one `json` error.
+    static func withJSONElements(
+        of json: some JSONInput, _ level: JSONLevel, _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
+    ) throws(MappingError) -> Any? {
+        do {
+            return try JSONDocument.withElements(of: json, .level(level), body)
+        } catch {
+            throw error.mappingError
+        }
     }
 }

@@ -9,7 +9,7 @@ extension PropertyDescriptor {
     /// the node's validators still judge the source array. Only for a `.property` whose type is an
     /// array or an optional array; anything else is a definition error.
     public func droppingInvalidElements() -> Self {
-        if case let .field(field) = node, let lossy = field.droppingInvalidElements() {
+        if case let .field(field) = node, let lossy = field.modified(.droppingInvalidElements) {
             return replacingField(lossy)
         }
         return adding(Validator(rule: "droppingInvalidElements", judges: .all, problem: .droppingWithoutArray) { _ in nil })

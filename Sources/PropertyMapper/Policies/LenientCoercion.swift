@@ -19,7 +19,7 @@ extension PropertyDescriptor {
     /// them (a `String`, a model, a `.date` with a text format, which reads strings as text, and
     /// `.decimal`, which reads numeric strings already) it changes nothing. Other fields keep strict types.
     public func lenient() -> Self {
-        if case let .field(field) = node, let lenient = field.lenient() { return replacingField(lenient) }
+        if case let .field(field) = node, let lenient = field.modified(.lenient) { return replacingField(lenient) }
         return self
     }
 

@@ -2,7 +2,9 @@ import Foundation
 
 /// The conversions, one per type, made once: scalars (`Conversions+Scalars.swift`), containers
 /// (`Conversions+Containers.swift`), lossy arrays (`Conversions+Lossy.swift`), models and enums
-/// (`Conversions+Models.swift`); `.lenient()` and `.polymorphic` build theirs in `Policies/`.
+/// (`Conversions+Models.swift`), `.lenient()` (`Conversions+Lenient.swift`) and `.polymorphic`
+/// (`Conversions+Polymorphic.swift`). A `.box` or a `.call` converts its input by one of these,
+/// then finishes it into the property's value (`Conversions+Box.swift`, `Conversions+Call.swift`).
 enum Conversions {
     /// The strict conversion for `Value`: scalars by kind, containers element by element,
     /// optionals accepting null, and any other type by dynamic cast.

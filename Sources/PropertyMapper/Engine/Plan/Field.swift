@@ -8,25 +8,16 @@ protocol Field: AnyObject, Sendable {
     var traits: FieldTraits { get }
     /// The key path the field writes, by which `MappedValues` finds its value.
     var keyPathID: AnyKeyPath { get }
-    /// The property's type, which `.ensure` closures take.
-    var valueType: Any.Type { get }
 
-    /// The same field applying its model's mapping to the property's current value, or nil when
-    /// the property does not hold a `Mappable` model (`.merging()`).
-    func merging() -> (any Field)?
-    /// The same field dropping each array element that fails, or nil when the property is not an
-    /// array (`.droppingInvalidElements()`).
-    func droppingInvalidElements() -> (any Field)?
-    /// The same field reading strings by the lenient table, or nil when it converts no scalar the
-    /// table covers (`.lenient()`).
-    func lenient() -> (any Field)?
+    /// The same field under `modifier`, or nil when the modifier does not apply to it.
+    func modified(_ modifier: FieldModifier) -> (any Field)?
 
     /// Type check, then the node's validators, then any finish; stages the value or records errors.
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
-    /// Null: stages nil for an optional property, and is a `type` error for any other.
-    func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun)
-    /// Stages the field's `default:` (or its `fallback:`); returns it rendered, or nil when it has none.
-    func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String?
+    /// Stages what stands in for a value: nil for null (a `type` error unless the property is
+    /// optional), or the field's `default:` or `fallback:`. Returns a default or fallback rendered,
+    /// for its warning; nil when the field has none (nothing is staged) and for null.
+    func stage(_ substitute: Substitute, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) -> String?
     /// The first of `ensures` that the value `field` staged fails, with why; nil when it passes all.
     func firstFailure(of ensures: [Ensure], staged field: PlanField, in staging: StagingBuffer) -> (rule: String, failure: Failure)?
 
@@ -46,6 +37,8 @@ protocol Field: AnyObject, Sendable {
 /// What the plan and its definition checks read of a field: facts of its property and its
 /// conversion, fixed when the field is made.
 struct FieldTraits: Sendable {
+    /// The property's type, which `.ensure` closures take.
+    var valueType: any Any.Type
     /// The property's name from its key path, or nil when the key path does not tell it (a property
     /// with observers); the plan then names it after its mapping key.
     var propertyName: String?
@@ -79,6 +72,28 @@ struct FieldTraits: Sendable {
     /// Whether the field has a `default:`, and a `fallback:`.
     var hasDefault = false
     var hasFallback = false
+}
+
+/// A descriptor modifier that makes a field of another kind from a field.
+enum FieldModifier {
+    /// `.merging()`: the model's mapping applies to the property's current value; only for a
+    /// property that holds a `Mappable` model.
+    case merging
+    /// `.droppingInvalidElements()`: each array element that fails is dropped; only for an array.
+    case droppingInvalidElements
+    /// `.lenient()`: strings are read by the lenient table; only for a field that converts a
+    /// scalar the table covers.
+    case lenient
+}
+
+/// What a field stages when it has no value of its own to stage.
+enum Substitute {
+    /// Null: nil for an optional property.
+    case null
+    /// The field's `default:`, for an absent value (or null) under `.useDefault`.
+    case defaultValue
+    /// The field's `fallback:`, in place of a present value that failed.
+    case fallback
 }
 
 /// What serializing one field did.

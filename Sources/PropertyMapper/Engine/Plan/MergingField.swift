@@ -15,7 +15,7 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, Sen
     init(_ keyPath: FieldKeyPath<Root, Model>) {
         self.keyPath = keyPath
         traits = FieldTraits(
-            propertyName: PropertyName.of(keyPath.path), stagedType: ObjectIdentifier(PendingWrites.self),
+            valueType: Model.self, propertyName: PropertyName.of(keyPath.path), stagedType: ObjectIdentifier(PendingWrites.self),
             stagedLayout: .of(PendingWrites.self),
             input: InputType(name: TypeName.of(Model.self), kinds: [.object, .array]),
             demand: .model { Model.mapping.jsonLevel }, stagesPropertyValue: false, isWritable: keyPath.writable != nil,
@@ -25,14 +25,11 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, Sen
 
     var keyPathID: AnyKeyPath { keyPath.path }
 
-    func merging() -> (any Field)? { self }
-    /// A merge has no array of its own to drop elements from, no scalar to read leniently, and no
-    /// `default:` or `fallback:` to stage.
-    func droppingInvalidElements() -> (any Field)? { nil }
-    func lenient() -> (any Field)? { nil }
-    func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String? { nil }
-
-    var valueType: Any.Type { Model.self }
+    /// A merge is merged already, has no array of its own to drop elements from and no scalar to
+    /// read leniently.
+    func modified(_ modifier: FieldModifier) -> (any Field)? {
+        modifier == .merging ? self : nil
+    }
 
     /// A merge stages writes, not a value: `.ensure` on it is a definition error (see `PlanCheck`).
     func firstFailure(of ensures: [Ensure], staged field: PlanField, in staging: StagingBuffer) -> (rule: String, failure: Failure)? {
@@ -72,8 +69,10 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, Sen
         return conversion.write(value, &output, &issues) ? .written : .failed
     }
 
-    func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        run.failNull(at: node, expected: TypeName.of(Model.self))
+    /// Null is a `type` error; a merge has no `default:` or `fallback:` to stage.
+    func stage(_ substitute: Substitute, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) -> String? {
+        if substitute == .null { run.failNull(at: node, expected: TypeName.of(Model.self)) }
+        return nil
     }
 
     func commit(_ field: PlanField, from staging: StagingBuffer, into model: ModelAccess) {

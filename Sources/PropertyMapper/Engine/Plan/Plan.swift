@@ -111,7 +111,7 @@ final class ValueReads: Sendable {
             }
         }
         identities = firstFields.map { ObjectIdentifier($0.field.keyPathID) }
-        valueTypes = firstFields.map(\.field.valueType)
+        valueTypes = firstFields.map(\.field.traits.valueType)
         self.firstFields = firstFields
         self.lastFields = lastFields
         self.earlierFields = earlierFields
@@ -370,9 +370,10 @@ final class PlanField: Sendable {
         field.serialize(from: model, key: key, into: &output, &issues)
     }
 
-    /// Stages null through the field.
-    func stageNull(at node: PlanNode, in run: inout MappingRun) {
-        field.stageNull(at: node, self, in: &run)
+    /// Stages null, or the field's `default:` or `fallback:`, through the field (see `Field`).
+    @discardableResult
+    func stage(_ substitute: Substitute, at node: PlanNode, in run: inout MappingRun) -> String? {
+        field.stage(substitute, at: node, self, in: &run)
     }
 
     /// Moves the field's value staged in `staging` into `model`.

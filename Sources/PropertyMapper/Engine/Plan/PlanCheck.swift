@@ -48,8 +48,11 @@ enum PlanCheck {
                 }
                 if immutable, let use = field.field.traits.instanceUse { fail(node, .needsInstance(use)) }
                 policies(node, field.field)
-                for ensure in node.ensures where field.field.traits.instanceUse == .merging || !ensure.accepts(field.field.valueType) {
-                    fail(node, .ensureNeverApplies(rule: ensure.rule, takes: ensure.typeName, receives: TypeName.of(field.field.valueType)))
+                for ensure in node.ensures where field.field.traits.instanceUse == .merging || !ensure.accepts(field.field.traits.valueType)
+                {
+                    fail(
+                        node,
+                        .ensureNeverApplies(rule: ensure.rule, takes: ensure.typeName, receives: TypeName.of(field.field.traits.valueType)))
                 }
                 let input = field.field.traits.input
                 received = (.type(input.name), input.kinds)

@@ -62,7 +62,8 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         optionalType = Value.self as? any OptionalConvertible.Type
         isNil = optionalType?.nilTest(for: Value.self)
         traits = FieldTraits(
-            propertyName: PropertyName.of(keyPath.path), stagedType: ObjectIdentifier(Value.self), stagedLayout: .of(Value.self),
+            valueType: Value.self, propertyName: PropertyName.of(keyPath.path), stagedType: ObjectIdentifier(Value.self),
+            stagedLayout: .of(Value.self),
             scratchLayout: finish == nil ? .none : .of(Input.self),
             input: InputType(name: conversion.typeName, kinds: conversion.kinds), demand: demand,
             isWritable: keyPath.writable != nil, isOptional: optionalType != nil, instanceUse: instanceUse,
@@ -113,30 +114,37 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
 
     // MARK: Variants
 
+    func modified(_ modifier: FieldModifier) -> (any Field)? {
+        switch modifier {
+        case .lenient: lenient()
+        case .droppingInvalidElements: droppingInvalidElements()
+        case .merging: merging()
+        }
+    }
+
     /// The same field reading strings by the lenient table, or nil when it converts no scalar the
-    /// table covers (`.lenient()`).
-    func lenient() -> (any Field)? {
+    /// table covers.
+    private func lenient() -> (any Field)? {
         if conversion.coerce != nil { return self }
         return lenientConversion(conversion).map {
             PropertyField(
                 keyPath, conversion: $0, finish: finish, rule: rule, instanceUse: traits.instanceUse, demand: traits.demand,
-                reverse: reverse,
-                lenientConversion: lenientConversion, substitutes: substitutes)
+                reverse: reverse, lenientConversion: lenientConversion, substitutes: substitutes)
         }
     }
 
-    /// The same field dropping each array element that fails (`.droppingInvalidElements()`), or nil
-    /// when the property is not an array or the field boxes or calls.
-    func droppingInvalidElements() -> (any Field)? {
+    /// The same field dropping each array element that fails, or nil when the property is not an
+    /// array or the field boxes or calls.
+    private func droppingInvalidElements() -> (any Field)? {
         guard finish == nil, let array = Value.self as? any LossyArrayConvertible.Type,
             let lossy: Conversion<Value> = array.lossyConversion().flatMap({ Conversions.typed($0) })
         else { return nil }
         return PropertyField<Root, Value, Value>(keyPath, substitutes: substitutes, conversion: lossy)
     }
 
-    /// The same field applying its model's mapping to the property's current value (`.merging()`),
-    /// or nil when the property does not hold a `Mappable` model or the field boxes or calls.
-    func merging() -> (any Field)? {
+    /// The same field applying its model's mapping to the property's current value, or nil when the
+    /// property does not hold a `Mappable` model or the field boxes or calls.
+    private func merging() -> (any Field)? {
         guard finish == nil, let model = Value.self as? any (Mappable & ThreadSafeMetatype).Type else { return nil }
         return mergingField(model)
     }
@@ -147,7 +155,6 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     }
 
     var keyPathID: AnyKeyPath { keyPath.path }
-    var valueType: Any.Type { Value.self }
 
     // MARK: Phase one
 
@@ -206,20 +213,24 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         if !issues.list.isEmpty { run.warn(node, issues: issues) }  // a coercion's, a nested model's
     }
 
-    /// Null: stages nil for an optional property, and is a `type` error for any other.
-    func stageNull(at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        guard let optionalType else {
-            return run.failNull(at: node, expected: finish == nil ? conversion.typeName : TypeName.of(Value.self))
+    func stage(_ substitute: Substitute, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) -> String? {
+        let value: Value
+        switch substitute {
+        case .null:
+            guard let optionalType else {
+                run.failNull(at: node, expected: finish == nil ? conversion.typeName : TypeName.of(Value.self))
+                return nil
+            }
+            optionalType.initializeNil(run.staging.slot(field, as: Value.self))
+            run.staged(field)
+            return nil
+        case .defaultValue:
+            guard let make = substitutes.defaultValue else { return nil }
+            value = make()
+        case .fallback:
+            guard let make = substitutes.fallback else { return nil }
+            value = make()
         }
-        optionalType.initializeNil(run.staging.slot(field, as: Value.self))
-        run.staged(field)
-    }
-
-    /// Stages the field's `default:` (or its `fallback:`) in its slot; returns it rendered, for the
-    /// warning, or nil when the field has none.
-    func stageSubstitute(fallback: Bool, _ field: PlanField, in run: inout MappingRun) -> String? {
-        guard let make = fallback ? substitutes.fallback : substitutes.defaultValue else { return nil }
-        let value = make()
         run.staging.slot(field, as: Value.self).initialize(to: value)
         run.staged(field)
         return SourceValue.render(value)

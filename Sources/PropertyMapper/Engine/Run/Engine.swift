@@ -38,7 +38,8 @@
 //                                                 first (a `coerced` warning); a nested model is made whole by
 //                                                 Engine.make at the next depth (Conversions+Models.swift); a
 //                                                 merge stages its writes (Plan/MergingField.swift); .box and .call
-//                                                 convert their input, then finish it (the boxing, the call)
+//                                                 convert their input, then finish it (Conversions+Box.swift,
+//                                                 Conversions+Call.swift)
 //   validate MappingRun.passesValidators          every validator of the node, on the source value; a failure
 //                                                 is an error, and the value is not staged
 //   stage    MappingRun.staged                    the node's .ensure rules judge the converted value, then it
@@ -173,8 +174,8 @@ enum Engine {
                 let model = try Model(MappedValues(source: values))
                 // `init` caught the throw of a second read and went on: its model is not the mapping's.
                 if values.retakes { return nil }
-                slot.initialize(to: model)
-                warnings += run.warnings
+                slot.initialize(to: consume model)
+                run.handWarnings(to: &warnings)
                 return []
             } catch {
                 if values.retakes { return nil }
@@ -204,7 +205,7 @@ enum Engine {
             pending.discard()
             return .failure(MappingError(errors: run.errors))
         }
-        warnings += run.warnings
+        run.handWarnings(to: &warnings)
         return .success(pending)
     }
 
@@ -256,7 +257,7 @@ enum Engine {
             } else if stages {
                 staging.discardAll()
             }
-            if run.errors.isEmpty, !run.warnings.isEmpty { warnings += run.warnings }
+            if run.errors.isEmpty { run.handWarnings(to: &warnings) }
             return run.errors
         }
     }

@@ -283,7 +283,8 @@ struct MappingRun {
         if node.tracksPresence { staging.markPresent(field) }
         if item.isNull {
             if let policy = node.nullPolicy { return apply(policy, to: node, null: item) }
-            return field.stageNull(at: node, in: &self)
+            field.stage(.null, at: node, in: &self)
+            return
         }
         if node.fallsBack { return stageFallingBack(field, at: node, item) }
         field.stage(item, at: node, in: &self)
@@ -296,10 +297,10 @@ struct MappingRun {
         case .keep:
             return
         case .setNil:
-            field.stageNull(at: node, in: &self)
+            field.stage(.null, at: node, in: &self)
         case .useDefault:
             if node.tracksPresence { staging.markPresent(field) }
-            if let rendered = field.field.stageSubstitute(fallback: false, field, in: &self) {
+            if let rendered = field.stage(.defaultValue, at: node, in: &self) {
                 warn(node, .defaultUsed(value: rendered, forNull: null != nil), value: null?.value)
             }
         case .fail:
@@ -319,9 +320,16 @@ struct MappingRun {
         errors.removeSubrange(errorCount...)
         failedFields.removeSubrange(failedCount...)
         reportedDepth = depthReported
-        if let rendered = field.field.stageSubstitute(fallback: true, field, in: &self) {
+        if let rendered = field.stage(.fallback, at: node, in: &self) {
             warn(node, .fallbackUsed(value: rendered, replacing: replaced), value: item.value)
         }
+    }
+
+    /// Appends the run's warnings to `warnings`, the caller's, once the run succeeded. Without
+    /// any it leaves `warnings` alone: appending nothing to an empty array still takes the array's
+    /// slow path, which makes its storage anew.
+    func handWarnings(to warnings: inout [MappingWarning]) {
+        if !self.warnings.isEmpty { warnings += self.warnings }
     }
 
     mutating func warn(_ node: PlanNode, _ notice: Notice, value: Any?) {
@@ -432,10 +440,14 @@ struct MappingRun {
 extension PlanField {
     /// Stages a present value, which may be null, through the field, under its node's policies.
     /// (Called through an optional chain on `node.field`, which borrows the field.)
+    @inline(__always)
     fileprivate func stage(present item: SourceItem, at node: PlanNode, in run: inout MappingRun) {
         if node.hasPresentPolicy { return run.visitUnderPolicy(self, node, present: item) }
         if node.tracksPresence { run.staging.markPresent(self) }
-        if item.isNull { return stageNull(at: node, in: &run) }
+        if item.isNull {
+            stage(.null, at: node, in: &run)
+            return
+        }
         stage(item, at: node, in: &run)
     }
 }

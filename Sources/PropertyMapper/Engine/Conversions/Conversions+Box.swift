@@ -1,0 +1,109 @@
+// A boxing as the engine runs it (`.box`): the source value converted to the boxing's input, then
+// boxed into the property's value, and back for serialize. `Boxing<Value>` (Boxing/) is the public face.
+
+/// Opens the boxing's input type for the engine, which checks and validates the source value
+/// before the transform runs.
+protocol BoxingImplementation<Value>: Sendable {
+    associatedtype Value
+    var inputTypeName: String { get }
+    /// A field that boxes one source value into the property; `unwrap` takes the property's
+    /// value back to the boxed one, for `reverse` (never given nil: the field writes nil itself).
+    func field<Root, Target>(
+        rule: String,
+        keyPath: any KeyPath<Root, Target> & Sendable,
+        wrap: @escaping @Sendable (Value) -> Target,
+        unwrap: @escaping @Sendable (Target) -> Value,
+        writeBack: SerialWrite<Value>?,
+        substitutes: Substitutes<Target>
+    ) -> any Field
+    /// A field that boxes an array source element by element into an array property.
+    func arrayField<Root, Target>(
+        rule: String,
+        keyPath: any KeyPath<Root, Target> & Sendable,
+        wrap: @escaping @Sendable ([Value]) -> Target,
+        unwrap: @escaping @Sendable (Target) -> [Value],
+        writeBack: SerialWrite<Value>?
+    ) -> any Field
+}
+
+struct TypedBoxing<Input, Value>: BoxingImplementation {
+    let name: String
+    let input: Conversion<Input>
+    /// Whether the JSON reader keeps the exact digits of the numbers it builds for this boxing.
+    let exactNumbers: Bool
+    /// Boxes the input into `result`, an uninitialized slot; false (and `result` left uninitialized)
+    /// when the boxing returns nil.
+    let box: @Sendable (_ input: Input, _ result: ValueSlot<Value>) throws -> Bool
+
+    var inputTypeName: String { input.typeName }
+
+    private var demand: JSONDemand { exactNumbers ? .exactNumbers : .whole }
+
+    func field<Root, Target>(
+        rule: String,
+        keyPath: any KeyPath<Root, Target> & Sendable,
+        wrap: @escaping @Sendable (Value) -> Target,
+        unwrap: @escaping @Sendable (Target) -> Value,
+        writeBack: SerialWrite<Value>?,
+        substitutes: Substitutes<Target>
+    ) -> any Field {
+        var write: SerialReverse<Root, Target>?
+        if let writeBack {
+            write = { _, target, output, issues in writeBack(unwrap(target), &output, &issues) }
+        }
+        return PropertyField(
+            rule: rule, keyPath: keyPath, input: input, demand: demand, reverse: write, substitutes: substitutes
+        ) { [name, box] _, value, _, slot in
+            ValueSlot<Value>.withTemporary { result in
+                if let failure = Self.failure(name, { try box(value, result) }) { return .failed(failure) }
+                slot.initialize(to: wrap(result.move()))
+                return .done
+            }
+        }
+    }
+
+    func arrayField<Root, Target>(
+        rule: String,
+        keyPath: any KeyPath<Root, Target> & Sendable,
+        wrap: @escaping @Sendable ([Value]) -> Target,
+        unwrap: @escaping @Sendable (Target) -> [Value],
+        writeBack: SerialWrite<Value>?
+    ) -> any Field {
+        var write: SerialReverse<Root, Target>?
+        if let writeBack {
+            write = { _, target, output, issues in Serializer.writeElements(unwrap(target), &output, &issues, writeBack) }
+        }
+        return PropertyField(
+            rule: rule, keyPath: keyPath, input: Conversions.array(input), demand: demand, reverse: write,
+            lenientInput: { [input] in Conversions.lenient(input).map { Conversions.array($0) } }
+        ) { [name, box] _, inputs, _, slot in
+            var values: [Value] = []
+            values.reserveCapacity(inputs.count)
+            var failures: [(index: Int, failure: Failure)] = []
+            ValueSlot<Value>.withTemporary { result in
+                for index in inputs.indices {
+                    if let failure = Self.failure(name, { try box(inputs[index], result) }) {
+                        failures.append((index, failure))
+                    } else {
+                        values.append(result.move())
+                    }
+                }
+            }
+            guard failures.isEmpty else { return .failedElements(failures) }
+            slot.initialize(to: wrap(values))
+            return .done
+        }
+    }
+
+    /// Why boxing failed (the call returned false or threw), or nil when it succeeded.
+    @inline(__always)
+    private static func failure(_ name: String, _ boxing: () throws -> Bool) -> Failure? {
+        do {
+            return try boxing() ? nil : .boxFailed(boxing: name, thrown: nil)
+        } catch let error as any BoxingFailure {
+            return error.failure
+        } catch {
+            return .boxFailed(boxing: name, thrown: String(describing: error))
+        }
+    }
+}
