@@ -8,20 +8,12 @@ extension PropertyDescriptor {
     /// `box(Name)` error: `videoURL → contentURL: not a valid URL; got "" [box(URL)]`.
     /// The boxing never sees null: null writes nil into an optional property and is a `type` error otherwise.
     public static func box<Value>(_ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value> & Sendable) -> Self {
-        Self(
-            .field(
-                boxing.implementation.field(
-                    rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, writeBack: boxing.writeBack,
-                    substitutes: Substitutes())))
+        Self(.field(boxing.field(keyPath)))
     }
 
     /// The same for an optional property: `.box(.url, \.contentURL)` where `contentURL` is a `URL?`.
     public static func box<Value>(_ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value?> & Sendable) -> Self {
-        Self(
-            .field(
-                boxing.implementation.field(
-                    rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack,
-                    substitutes: Substitutes())))
+        Self(.field(boxing.field(keyPath)))
     }
 }
 
@@ -38,17 +30,11 @@ extension PropertyDescriptor {
     /// `links[2] → links: not a valid URL; got "" [box(URL)]`. A value that is not an array is a
     /// `type` error; null is a `type` error for `[V]` and writes nil into `[V]?`.
     public static func box<Value>(_ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, [Value]> & Sendable) -> Self {
-        Self(
-            .field(
-                boxing.implementation.arrayField(
-                    rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, writeBack: boxing.writeBack)))
+        Self(.field(boxing.field(keyPath)))
     }
 
     /// The same for an optional array property: `.box(.url, \.links)` where `links` is a `[URL]?`.
     public static func box<Value>(_ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, [Value]?> & Sendable) -> Self {
-        Self(
-            .field(
-                boxing.implementation.arrayField(
-                    rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack)))
+        Self(.field(boxing.field(keyPath)))
     }
 }

@@ -33,49 +33,31 @@ extension PropertyDescriptor {
     public static func box<Value: Sendable>(
         _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value, fallback: Value? = nil
     ) -> Self {
-        Self(
-            .field(
-                boxing.implementation.field(
-                    rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, writeBack: boxing.writeBack,
-                    substitutes: Substitutes(default: defaultValue, fallback: fallback)))
-        )
-        .withPolicies(absent: .useDefault, null: nil)
+        Self(.field(boxing.field(keyPath, Substitutes(default: defaultValue, fallback: fallback))))
+            .withPolicies(absent: .useDefault, null: nil)
     }
 
     /// Boxes the source value; a present value that fails writes `fallback` instead.
     public static func box<Value: Sendable>(
         _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value> & Sendable, fallback: Value
     ) -> Self {
-        Self(
-            .field(
-                boxing.implementation.field(
-                    rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, writeBack: boxing.writeBack,
-                    substitutes: Substitutes(default: nil, fallback: fallback))))
+        Self(.field(boxing.field(keyPath, Substitutes(default: nil, fallback: fallback))))
     }
 
     /// The same for an optional property: `.box(.url, \.site, default: fallbackURL)` where `site` is a `URL?`.
     public static func box<Value: Sendable>(
         _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value?> & Sendable, default defaultValue: Value, fallback: Value? = nil
     ) -> Self {
-        Self(
-            .field(
-                boxing.implementation.field(
-                    rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack,
-                    // `Optional($0)`: a nil fallback stays no fallback, rather than a fallback of nil.
-                    substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })))
-        )
-        .withPolicies(absent: .useDefault, null: nil)
+        // `Optional($0)`: a nil fallback stays no fallback, rather than a fallback of nil.
+        Self(.field(boxing.field(keyPath, Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) }))))
+            .withPolicies(absent: .useDefault, null: nil)
     }
 
     /// The same for an optional property, with a fallback only.
     public static func box<Value: Sendable>(
         _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value?> & Sendable, fallback: Value
     ) -> Self {
-        Self(
-            .field(
-                boxing.implementation.field(
-                    rule: boxing.rule, keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, writeBack: boxing.writeBack,
-                    substitutes: Substitutes<Value?>(default: nil, fallback: fallback))))
+        Self(.field(boxing.field(keyPath, Substitutes<Value?>(default: nil, fallback: fallback))))
     }
 }
 

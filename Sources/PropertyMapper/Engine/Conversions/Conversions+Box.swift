@@ -6,24 +6,44 @@
 protocol BoxingImplementation<Value>: Sendable {
     associatedtype Value
     var inputTypeName: String { get }
-    /// A field that boxes one source value into the property; `unwrap` takes the property's
-    /// value back to the boxed one, for `reverse` (never given nil: the field writes nil itself).
-    func field<Root, Target>(
-        rule: String,
-        keyPath: any KeyPath<Root, Target> & Sendable,
-        wrap: @escaping @Sendable (Value) -> Target,
-        unwrap: @escaping @Sendable (Target) -> Value,
-        writeBack: SerialWrite<Value>?,
-        substitutes: Substitutes<Target>
-    ) -> any Field
+    /// A field that boxes one source value into the property.
+    func field<Root, Target>(_ target: BoxTarget<Root, Target, Value>, rule: String, writeBack: SerialWrite<Value>?) -> any Field
     /// A field that boxes an array source element by element into an array property.
-    func arrayField<Root, Target>(
-        rule: String,
-        keyPath: any KeyPath<Root, Target> & Sendable,
-        wrap: @escaping @Sendable ([Value]) -> Target,
-        unwrap: @escaping @Sendable (Target) -> [Value],
-        writeBack: SerialWrite<Value>?
-    ) -> any Field
+    func arrayField<Root, Target>(_ target: BoxTarget<Root, Target, [Value]>, rule: String, writeBack: SerialWrite<Value>?) -> any Field
+}
+
+/// The property a `.box` writes, as its boxing's field sees it: the key path; how the boxed value
+/// (`Boxed`: the boxing's value, or an array of them) becomes the property's value (`wrap`) and
+/// back (`unwrap`, never given nil: the field writes nil itself); its `default:` and `fallback:`.
+struct BoxTarget<Root, Target, Boxed> {
+    let keyPath: any KeyPath<Root, Target> & Sendable
+    let wrap: @Sendable (Boxed) -> Target
+    let unwrap: @Sendable (Target) -> Boxed
+    var substitutes = Substitutes<Target>()
+}
+
+extension Boxing {
+    /// The field of `.box(self, keyPath)` for a `Value` property.
+    func field<Root>(_ keyPath: any KeyPath<Root, Value> & Sendable, _ substitutes: Substitutes<Value> = Substitutes()) -> any Field {
+        implementation.field(
+            BoxTarget(keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, substitutes: substitutes), rule: rule, writeBack: writeBack)
+    }
+
+    /// The same for a `Value?` property.
+    func field<Root>(_ keyPath: any KeyPath<Root, Value?> & Sendable, _ substitutes: Substitutes<Value?> = Substitutes()) -> any Field {
+        implementation.field(
+            BoxTarget(keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, substitutes: substitutes), rule: rule, writeBack: writeBack)
+    }
+
+    /// The field of `.box(self, keyPath)` for a `[Value]` property.
+    func field<Root>(_ keyPath: any KeyPath<Root, [Value]> & Sendable) -> any Field {
+        implementation.arrayField(BoxTarget(keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }), rule: rule, writeBack: writeBack)
+    }
+
+    /// The same for a `[Value]?` property.
+    func field<Root>(_ keyPath: any KeyPath<Root, [Value]?> & Sendable) -> any Field {
+        implementation.arrayField(BoxTarget(keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }), rule: rule, writeBack: writeBack)
+    }
 }
 
 struct TypedBoxing<Input, Value>: BoxingImplementation {
@@ -39,20 +59,14 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
 
     private var demand: JSONDemand { exactNumbers ? .exactNumbers : .whole }
 
-    func field<Root, Target>(
-        rule: String,
-        keyPath: any KeyPath<Root, Target> & Sendable,
-        wrap: @escaping @Sendable (Value) -> Target,
-        unwrap: @escaping @Sendable (Target) -> Value,
-        writeBack: SerialWrite<Value>?,
-        substitutes: Substitutes<Target>
-    ) -> any Field {
+    func field<Root, Target>(_ target: BoxTarget<Root, Target, Value>, rule: String, writeBack: SerialWrite<Value>?) -> any Field {
+        let (wrap, unwrap) = (target.wrap, target.unwrap)
         var write: SerialReverse<Root, Target>?
         if let writeBack {
             write = { _, target, output, issues in writeBack(unwrap(target), &output, &issues) }
         }
         return PropertyField(
-            rule: rule, keyPath: keyPath, input: input, demand: demand, reverse: write, substitutes: substitutes
+            rule: rule, keyPath: target.keyPath, input: input, demand: demand, reverse: write, substitutes: target.substitutes
         ) { [name, box] _, value, _, slot in
             ValueSlot<Value>.withTemporary { result in
                 if let failure = Self.failure(name, { try box(value, result) }) { return .failed(failure) }
@@ -62,19 +76,14 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         }
     }
 
-    func arrayField<Root, Target>(
-        rule: String,
-        keyPath: any KeyPath<Root, Target> & Sendable,
-        wrap: @escaping @Sendable ([Value]) -> Target,
-        unwrap: @escaping @Sendable (Target) -> [Value],
-        writeBack: SerialWrite<Value>?
-    ) -> any Field {
+    func arrayField<Root, Target>(_ target: BoxTarget<Root, Target, [Value]>, rule: String, writeBack: SerialWrite<Value>?) -> any Field {
+        let (wrap, unwrap) = (target.wrap, target.unwrap)
         var write: SerialReverse<Root, Target>?
         if let writeBack {
             write = { _, target, output, issues in Serializer.writeElements(unwrap(target), &output, &issues, writeBack) }
         }
         return PropertyField(
-            rule: rule, keyPath: keyPath, input: Conversions.array(input), demand: demand, reverse: write,
+            rule: rule, keyPath: target.keyPath, input: Conversions.array(input), demand: demand, reverse: write,
             lenientInput: { [input] in Conversions.lenient(input).map { Conversions.array($0) } }
         ) { [name, box] _, inputs, _, slot in
             var values: [Value] = []
