@@ -19,7 +19,7 @@ private struct Trip: Mappable, Equatable {
 }
 
 @Suite
-struct DefaultAndNullPolicyTests {
+struct DefaultAndFallbackTests {
     @Test func aDefaultIsWrittenForAnAbsentKeyWithAWarning() throws {
         var warnings: [MappingWarning] = []
         let trip = try Mapper.map(Trip.self, from: ["kind": "train"], warnings: &warnings)
