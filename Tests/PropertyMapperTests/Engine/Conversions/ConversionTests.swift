@@ -48,3 +48,46 @@ func expectTypeError<Value: Equatable>(
     expectSingleError(result.errors, at: path, rule: "type", sourceLocation: sourceLocation)
     #expect(result.value == initial, "nothing written", sourceLocation: sourceLocation)
 }
+
+/// What every conversion shares: a value of a type known only at run time is written back as the
+/// JSON value it holds, and a lenient read records the coercion it made.
+@Suite struct ConversionTests {
+    struct Place {}
+
+    struct Bag {
+        var extra: [String: Any] = [:]
+        var count = 0
+        static let mapping: Mapping<Bag> = ["extra": .property(\.extra), "count": .property(\.count).lenient()]
+    }
+
+    @Test func aValueOfAnyTypeIsWrittenAsTheJSONValueItHolds() throws {
+        let bag = Bag(extra: ["a": 1, "b": [true, "x"], "c": NSNull()])
+        let written = try Mapper.serialize(bag, using: Bag.mapping)
+        let extra = try #require(written["extra"] as? [String: Any])
+        #expect(extra["a"] as? Int == 1)
+        #expect(extra["b"] as? [Any] != nil)
+        #expect(extra["c"] is NSNull)
+        let text = String(decoding: try Mapper.serializeJSON(bag, using: Bag.mapping, options: .sortedKeys), as: UTF8.self)
+        #expect(text == #"{"count":0,"extra":{"a":1,"b":[true,"x"],"c":null}}"#)
+    }
+
+    @Test func aValueWithNoJSONFormIsAnErrorInsideIt() {
+        let bag = Bag(extra: ["ok": 1, "place": Place()])
+        let error = #expect(throws: MappingError.self) { try Mapper.serializeJSON(bag, using: Bag.mapping) }
+        #expect(error?.errors.count == 1)
+        #expect(error?.errors.first?.path.hasPrefix("extra") == true)
+    }
+
+    @Test func aCoercionIsRecordedWithTheTypeItMade() throws {
+        var bag = Bag()
+        var warnings: [MappingWarning] = []
+        try Mapper.mapValues(from: ["count": "5"], to: &bag, using: Bag.mapping, warnings: &warnings)
+        #expect(bag.count == 5)
+        #expect(warnings.map(\.kind) == [.coerced])
+        #expect(warnings.first?.value == #""5""#)
+        #expect(warnings.first?.message.contains("Int") == true)
+        warnings = []
+        try Mapper.mapValues(from: ["count": 6], to: &bag, using: Bag.mapping, warnings: &warnings)
+        #expect(warnings.isEmpty)
+    }
+}

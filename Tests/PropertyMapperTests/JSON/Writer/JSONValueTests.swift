@@ -13,5 +13,12 @@ extension SerializationTests {
             #expect(JSONValue.int(1) != .uint(1))
             #expect(JSONValue.object([("a", .null), ("b", .null)]) != .object([("b", .null), ("a", .null)]))
         }
+
+        @Test func containersCompareElementByElement() {
+            #expect(JSONValue.array([.int(1), .string("a")]) == .array([.int(1), .string("a")]))
+            #expect(JSONValue.array([.int(1)]) != .array([.int(1), .null]))
+            #expect(JSONValue.object([("a", .bool(true))]) != .object([("b", .bool(true))]))
+            #expect(JSONValue.decimal(1) != .int(1))
+        }
     }
 }
