@@ -6,15 +6,16 @@ import Testing
 // and in a MappingRule, which reads copies: values read twice, read in any order, not read at all,
 // read before init throws, read by a rule first; key paths not mapped; values kept past init.
 
-/// A nested class model: a weak reference to one tells whether a staged value was destroyed.
-private final class Tracked: Mappable {
+/// A nested class model: a weak reference to one tells whether a staged value was destroyed (also
+/// used by StagingTests).
+final class Tracked: Mappable {
     var id = 0
     static let mapping: Mapping<Tracked> = ["id": .property(\.id)]
     init() {}
 }
 
 /// The `Tracked` objects a rule saw, weakly held: nil once every copy is destroyed.
-private final class Sightings: @unchecked Sendable {
+final class Sightings: @unchecked Sendable {
     // @unchecked: every access holds the lock.
     private let lock = NSLock()
     private var seen: [Weak] = []

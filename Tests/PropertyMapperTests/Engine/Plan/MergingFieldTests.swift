@@ -38,7 +38,7 @@ private struct FrozenAccount: ImmutableMappable {
 
 /// Models: merging into the current value.
 @Suite
-struct MergingTests {
+struct MergingFieldTests {
     @Test func absentKeysKeepTheCurrentValues() throws {
         var account = MergedAccount()
         account.settings.fontSize = 20

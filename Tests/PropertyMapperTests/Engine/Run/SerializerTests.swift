@@ -54,7 +54,7 @@ private func text(_ data: Data) -> String {
 }
 
 @Suite
-struct SerializeTests {
+struct SerializerTests {
     @Test func writesTheSourceShapeInMappingOrder() throws {
         let json = text(try Mapper.serializeJSON(clip(), using: Clip.mapping))
         #expect(

@@ -19,7 +19,7 @@ private struct Trip: Mappable, Equatable {
 }
 
 @Suite
-struct DefaultAndNullPolicyTests {
+struct DefaultAndFallbackTests {
     @Test func aDefaultIsWrittenForAnAbsentKeyWithAWarning() throws {
         var warnings: [MappingWarning] = []
         let trip = try Mapper.map(Trip.self, from: ["kind": "train"], warnings: &warnings)
@@ -139,5 +139,60 @@ struct DefaultAndNullPolicyTests {
             init(_ values: MappedValues<Frozen>) throws { count = try values[\.count] }
         }
         #expect(try Mapper.map(Frozen.self, from: [String: Any]()).count == 5)
+    }
+}
+
+/// The `.box` forms of `default:` and `fallback:`, for a property and an optional one.
+@Suite struct BoxDefaultAndFallbackTests {
+    struct Page: Equatable {
+        static let home = URL(string: "https://example.com/")!
+        static let broken = URL(string: "https://example.com/broken")!
+
+        var link = URL(string: "https://preset.example/")!
+        var mirror: URL? = URL(string: "https://preset.example/")!
+        var backup: URL? = URL(string: "https://preset.example/")!
+
+        static let mapping: Mapping<Page> = [
+            "link": .box(.url, \.link, default: home, fallback: broken),
+            "mirror": .box(.url, \.mirror, default: home),
+            "backup": .box(.url, \.backup, fallback: broken),
+        ]
+    }
+
+    /// Maps `source` into a new page; the page and the warnings' kinds, or the errors' paths.
+    static func map(_ source: [String: Any]) -> (page: Page?, warnings: [MappingWarning.Kind], errors: [String]) {
+        var page = Page()
+        var warnings: [MappingWarning] = []
+        do {
+            try Mapper.mapValues(from: source, to: &page, using: Page.mapping, warnings: &warnings)
+            return (page, warnings.map(\.kind), [])
+        } catch {
+            return (nil, [], error.errors.map(\.path))
+        }
+    }
+
+    @Test func anAbsentKeyTakesTheDefault() {
+        let outcome = Self.map([:])
+        #expect(outcome.page?.link == Page.home)
+        #expect(outcome.page?.mirror == Page.home)
+        #expect(outcome.page?.backup == Page().backup)  // no default: absent keeps the value
+        #expect(outcome.warnings == [.defaultUsed, .defaultUsed])
+    }
+
+    @Test func aFailingValueTakesTheFallbackWhereThereIsOne() {
+        let outcome = Self.map(["link": "not a url", "backup": 3])
+        #expect(outcome.page?.link == Page.broken)
+        #expect(outcome.page?.backup == Page.broken)
+        #expect(outcome.warnings == [.fallbackUsed, .defaultUsed, .fallbackUsed])  // mirror: absent
+        // A default alone replaces nothing that fails: no fallback of nil is made up for the optional.
+        #expect(Self.map(["mirror": "not a url"]).errors == ["mirror"])
+    }
+
+    @Test func nullIsNilForAnOptionalAndAFailureOfNoOtherKind() {
+        let outcome = Self.map(["mirror": NSNull(), "backup": NSNull()])
+        #expect(outcome.page?.mirror == nil)
+        #expect(outcome.page?.backup == nil)
+        #expect(outcome.warnings == [.defaultUsed])  // link: absent
+        #expect(Self.map(["link": NSNull()]).errors == ["link"])
     }
 }

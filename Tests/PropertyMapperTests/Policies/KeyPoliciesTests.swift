@@ -34,7 +34,7 @@ private func map(_ json: String, _ mapping: Mapping<TripFixture>, sourceLocation
 }
 
 @Suite
-struct KeyPolicyTests {
+struct KeyPoliciesTests {
     // MARK: Matching
 
     @Test func exactIsTheDefaultAndReadsOnlyTheKeyAsWritten() {

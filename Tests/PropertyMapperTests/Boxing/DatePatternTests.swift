@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import PropertyMapper
+
+/// `.format(_:)` patterns: fixed-width patterns parsed by hand, strictly; others by a formatter.
+@Suite struct DatePatternTests {
+    @Test(arguments: [
+        "2019-02-30", "2019-13-01", "2019-00-10", "2019-01-00", "2018-02-29", "02/01/2019", "2019-2-28", "2019-02-28 ",
+        " 2019-02-28", "2019-02-2", "2019/02/28", "20190228", "2019-02-28T00:00:00Z", "", "२०१९-02-28", "+019-02-28",
+    ])
+    func aFixedPatternIsStrict(text: String) {
+        expectSingleError(dateErrors(.date(.format("yyyy-MM-dd")), text), at: "start", rule: "box(Date)")
+    }
+
+    @Test func aFixedPatternReadsEveryField() throws {
+        #expect(try mapDate(.date(.format("yyyy-MM-dd")), "2016-02-29") == utcDate(2016, 2, 29))
+        #expect(try mapDate(.date(.format("yyyy-MM-dd")), "0001-01-01") == Date(timeIntervalSince1970: -62_135_596_800))  // proleptic
+        #expect(try mapDate(.date(.format("dd.MM.yyyy HH:mm:ss")), "09.12.2010 07:14:08") == utcDate(2010, 12, 9, 7, 14, 8))
+        let withFraction = try mapDate(.date(.format("yyyy-MM-dd'T'HH:mm:ss.SSS")), "2010-12-09T07:14:08.123")
+        #expect(abs(withFraction.timeIntervalSince1970 - (utcDate(2010, 12, 9, 7, 14, 8).timeIntervalSince1970 + 0.123)) < 1e-6)
+        #expect(try mapDate(.date(.format("yyyyMMdd'at'HHmm")), "20101209at0714") == utcDate(2010, 12, 9, 7, 14))
+        #expect(try mapDate(.date(.format("''yyyy-MM-dd''")), "'2010-12-09'") == utcDate(2010, 12, 9))
+    }
+
+    @Test func patternsInATimeZone() throws {
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let parisDay: Boxing<Date> = .date(.format("yyyy-MM-dd HH:mm", timeZone: paris))
+        #expect(try mapDate(parisDay, "2019-01-15 12:00") == utcDate(2019, 1, 15, 11))  // winter: UTC+1
+        #expect(try mapDate(parisDay, "2019-07-15 12:00") == utcDate(2019, 7, 15, 10))  // summer: UTC+2
+        #expect(try mapDate(parisDay, "2019-03-31 01:30") == utcDate(2019, 3, 31, 0, 30))  // just before the change
+        #expect(try mapDate(parisDay, "2019-03-31 03:30") == utcDate(2019, 3, 31, 1, 30))  // just after it
+        let fixed = try #require(TimeZone(secondsFromGMT: -5 * 3600))
+        #expect(try mapDate(.date(.format("yyyy-MM-dd", timeZone: fixed)), "2019-01-15") == utcDate(2019, 1, 15, 5))
+    }
+
+    @Test func simplePatternsAreParsedByHandAndOthersByAFormatter() {
+        for pattern in ["yyyy-MM-dd", "dd/MM/yyyy", "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", "yyyyMMdd", "yyyy-MM-dd HH:mm:ss.S"] {
+            #expect(DatePattern.compile(pattern) != nil, "\(pattern)")
+        }
+        for pattern in [
+            "EEE, dd MMM yyyy", "yy-MM-dd", "yyyy-M-d", "yyyy-MM-dd hh:mm a", "yyyy-MM-dd Z", "MM-dd", "yyyy-MM-dd-yyyy", "yyyy-MM-dd 'T",
+            "yyyy-MM-dd é",
+        ] {
+            #expect(DatePattern.compile(pattern) == nil, "\(pattern)")
+        }
+    }
+
+    @Test func otherPatternsGoToALenientFreeFormatter() throws {
+        let rfc: Boxing<Date> = .date(.format("EEE, dd MMM yyyy HH:mm:ss"))
+        #expect(try mapDate(rfc, "Thu, 09 Dec 2010 07:14:08") == utcDate(2010, 12, 9, 7, 14, 8))
+        expectSingleError(dateErrors(rfc, "yesterday"), at: "start", rule: "box(Date)")
+        let short: Boxing<Date> = .date(.format("d MMM yyyy"))
+        #expect(try mapDate(short, "9 Dec 2010") == utcDate(2010, 12, 9))
+        expectSingleError(dateErrors(short, "31 Feb 2010"), at: "start", rule: "box(Date)")
+    }
+
+    @Test func civilDatesMatchTheCalendar() {
+        // From 1583 on: the calendar is Julian before the Gregorian reform, the parser proleptic.
+        for days in stride(from: Int64(-141_000), through: 2_900_000, by: 997) {
+            let date = Date(timeIntervalSince1970: Double(days) * 86_400)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let components = calendar.dateComponents([.year, .month, .day], from: date)
+            let civil = DatePattern.civil(fromDays: days)
+            #expect(civil.year == Int64(components.year!) && civil.month == Int64(components.month!) && civil.day == Int64(components.day!))
+        }
+    }
+}

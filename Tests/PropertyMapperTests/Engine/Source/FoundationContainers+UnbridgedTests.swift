@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import PropertyMapper
+
+/// Reading Foundation containers without bridging them: a nested `NSDictionary` or `NSArray` comes back
+/// as the same object (on Linux, `object(forKey:)` would convert it, every level below included).
+@Suite struct FoundationContainersUnbridgedTests {
+    @Test func aNestedDictionaryComesBackAsItself() {
+        let inner = NSDictionary(dictionary: ["x": 1])
+        let outer = NSDictionary(dictionary: ["inner": inner, "n": 2])
+        #expect(outer.unbridgedValue(forKey: "inner") as? NSDictionary === inner)
+        #expect((outer.unbridgedValue(forKey: "n") as? NSNumber)?.intValue == 2)
+        #expect(outer.unbridgedValue(forKey: "missing") == nil)
+    }
+
+    @Test func iteratingVisitsStringKeysOnlyAndKeepsNestedContainers() {
+        let inner = NSMutableArray(array: [1, 2])
+        let outer = NSMutableDictionary(dictionary: ["list": inner, "s": "t"])
+        outer[NSNumber(value: 3)] = "not a string key"
+        var seen: [String: Any] = [:]
+        outer.forEachUnbridgedStringKey { seen[$0] = $1 }
+        #expect(seen.keys.sorted() == ["list", "s"])
+        #expect(seen["list"] as? NSMutableArray === inner)
+    }
+
+    @Test func aDictionaryThatHoldsItselfIsReadOneLevelAtATime() {
+        let cyclic = NSMutableDictionary()
+        cyclic["self"] = cyclic
+        var visits = 0
+        cyclic.forEachUnbridgedStringKey { _, value in
+            visits += 1
+            #expect(value as? NSMutableDictionary === cyclic)
+        }
+        #expect(visits == 1)
+        #expect(cyclic.unbridgedValue(forKey: "self") as? NSMutableDictionary === cyclic)
+        cyclic["self"] = nil
+    }
+
+    @Test func arrayElementsThatAreContainersComeBackAsThemselves() {
+        let inner = NSDictionary(dictionary: ["a": 1])
+        let array = UnbridgedArray(NSArray(array: [inner, "b", 3]))
+        #expect(array.count == 3)
+        #expect(array.element(at: 0) as? NSDictionary === inner)
+        #expect(array.element(at: 1) as? String == "b")
+        #expect((array.element(at: 2) as? NSNumber)?.intValue == 3)
+    }
+}
