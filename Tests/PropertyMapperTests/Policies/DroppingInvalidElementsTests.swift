@@ -64,3 +64,29 @@ struct DroppingInvalidElementsTests {
             ])
     }
 }
+
+/// `.lenient()` and `.droppingInvalidElements()` on one field: each element is read leniently, and
+/// one that still fails is dropped, whichever modifier comes first and however leniency is asked for.
+@Suite
+struct LenientDroppingInvalidElementsTests {
+    private struct Counts: Mappable {
+        var counts: [Int] = []
+        static let mapping: Mapping<Counts> = [:]
+    }
+
+    private static let mappings: [Mapping<Counts>] = [
+        ["counts": .property(\.counts).lenient().droppingInvalidElements()],
+        ["counts": .property(\.counts).droppingInvalidElements().lenient()],
+        Mapping(coercion: .lenient, ["counts": .property(\.counts).droppingInvalidElements()]),
+    ]
+
+    @Test(arguments: mappings.indices)
+    func eachElementIsReadLenientlyAndAFailingOneIsDropped(mapping index: Int) throws {
+        var model = Counts()
+        var warnings: [MappingWarning] = []
+        try Mapper.mapValues(from: ["counts": ["1", "x", 2]], to: &model, using: Self.mappings[index], warnings: &warnings)
+        #expect(model.counts == [1, 2])
+        #expect(warnings.map(\.kind) == [.coerced, .elementDropped])
+        #expect(warnings.map(\.path) == ["counts[0]", "counts[1]"])
+    }
+}

@@ -1,18 +1,22 @@
 /// `[Element]` and `[Element]?`, for `.droppingInvalidElements()`.
 protocol LossyArrayConvertible {
-    /// A `Conversion<Self>` that drops each element that fails.
-    static func lossyConversion() -> Any?
+    /// A `Conversion<Self>` that drops each element that fails, reading each by the lenient table
+    /// first when `lenient` (`.lenient()`; an element the table does not cover stays strict).
+    static func lossyConversion(lenient: Bool) -> Any?
 }
 
 extension Array: LossyArrayConvertible {
-    static func lossyConversion() -> Any? {
-        Conversions.lossyArray(Conversions.make(Element.self))
+    static func lossyConversion(lenient: Bool) -> Any? {
+        let strict = Conversions.make(Element.self)
+        return Conversions.lossyArray(lenient ? Conversions.lenient(strict) ?? strict : strict)
     }
 }
 
 extension Optional: LossyArrayConvertible where Wrapped: LossyArrayConvertible {
-    static func lossyConversion() -> Any? {
-        Wrapped.lossyConversion().flatMap { Conversions.typed($0) as Conversion<Wrapped>? }.map { Conversions.optional($0) as Any }
+    static func lossyConversion(lenient: Bool) -> Any? {
+        Wrapped.lossyConversion(lenient: lenient).flatMap { Conversions.typed($0) as Conversion<Wrapped>? }.map {
+            Conversions.optional($0) as Any
+        }
     }
 }
 

@@ -48,11 +48,15 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     private let lenientConversion: @Sendable (Conversion<Input>) -> Conversion<Input>?
     /// The field's `default:` and `fallback:`.
     private let substitutes: Substitutes<Value>
+    /// The modifiers that made this field, which a later one keeps: `.lenient()` and
+    /// `.droppingInvalidElements()` combine, in either order.
+    private let modifiers: Set<FieldModifier>
 
     private init(
         _ keyPath: FieldKeyPath<Root, Value>, conversion: Conversion<Input>, finish: Finish?, rule: String,
         instanceUse: InstanceUse?, demand: JSONDemand, reverse: SerialReverse<Root, Value>?,
-        lenientConversion: @escaping @Sendable (Conversion<Input>) -> Conversion<Input>?, substitutes: Substitutes<Value>
+        lenientConversion: @escaping @Sendable (Conversion<Input>) -> Conversion<Input>?, substitutes: Substitutes<Value>,
+        modifiers: Set<FieldModifier> = []
     ) {
         assert(finish != nil || Input.self == Value.self, "a field without a finish converts to its property's type")
         self.keyPath = keyPath
@@ -76,6 +80,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         self.reverse = reverse
         self.lenientConversion = lenientConversion
         self.substitutes = substitutes
+        self.modifiers = modifiers
     }
 
     /// `.property(\.x)`: the source value converted strictly to the property's own type (or by
@@ -88,13 +93,14 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     }
 
     private convenience init(
-        _ keyPath: FieldKeyPath<Root, Value>, substitutes: Substitutes<Value>, conversion: Conversion<Input>
+        _ keyPath: FieldKeyPath<Root, Value>, substitutes: Substitutes<Value>, conversion: Conversion<Input>,
+        modifiers: Set<FieldModifier> = []
     ) where Input == Value {
         let write = conversion.write
         self.init(
             keyPath, conversion: conversion, finish: nil, rule: "type", instanceUse: nil, demand: conversion.demand,
             reverse: { _, value, output, issues in write(value, &output, &issues) }, lenientConversion: Conversions.lenient,
-            substitutes: substitutes)
+            substitutes: substitutes, modifiers: modifiers)
     }
 
     /// `.box` and `.call`: the source value converted to `input`, then finished into the property's
@@ -117,7 +123,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     func modified(_ modifier: FieldModifier) -> (any Field)? {
         switch modifier {
         case .lenient: lenient()
-        case .droppingInvalidElements: droppingInvalidElements()
+        case .droppingInvalidElements: droppingInvalidElements(lenient: modifiers.contains(.lenient))
         case .merging: merging()
         }
     }
@@ -126,20 +132,22 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     /// table covers.
     private func lenient() -> (any Field)? {
         if conversion.coerce != nil { return self }
+        if modifiers.contains(.droppingInvalidElements) { return droppingInvalidElements(lenient: true) }
         return lenientConversion(conversion).map {
             PropertyField(
                 keyPath, conversion: $0, finish: finish, rule: rule, instanceUse: traits.instanceUse, demand: traits.demand,
-                reverse: reverse, lenientConversion: lenientConversion, substitutes: substitutes)
+                reverse: reverse, lenientConversion: lenientConversion, substitutes: substitutes, modifiers: modifiers.union([.lenient]))
         }
     }
 
-    /// The same field dropping each array element that fails, or nil when the property is not an
-    /// array or the field boxes or calls.
-    private func droppingInvalidElements() -> (any Field)? {
+    /// The same field dropping each array element that fails, each element read by the lenient
+    /// table when `lenient`; nil when the property is not an array or the field boxes or calls.
+    private func droppingInvalidElements(lenient: Bool) -> (any Field)? {
         guard finish == nil, let array = Value.self as? any LossyArrayConvertible.Type,
-            let lossy: Conversion<Value> = array.lossyConversion().flatMap({ Conversions.typed($0) })
+            let lossy: Conversion<Value> = array.lossyConversion(lenient: lenient).flatMap({ Conversions.typed($0) })
         else { return nil }
-        return PropertyField<Root, Value, Value>(keyPath, substitutes: substitutes, conversion: lossy)
+        let modifiers = modifiers.union(lenient ? [.droppingInvalidElements, .lenient] : [.droppingInvalidElements])
+        return PropertyField<Root, Value, Value>(keyPath, substitutes: substitutes, conversion: lossy, modifiers: modifiers)
     }
 
     /// The same field applying its model's mapping to the property's current value, or nil when the
