@@ -381,6 +381,20 @@ import Testing
         #expect(Mapper.validate([String: Any](), for: Sheet(), using: mapping) == errors, sourceLocation: sourceLocation)
     }
 
+    /// A `let` in a mapping that writes into an instance: the same words whichever entry point
+    /// refuses the mapping (`map`, `mapValues`, `validate`, `serialize`).
+    @Test func definitionReadOnlyTarget() {
+        struct Frozen {
+            let id: Int
+        }
+        let mapping: Mapping<Frozen> = ["id": .property(\.id)]
+        let message =
+            "this key path is read-only: a mapping that writes into an instance cannot target it "
+            + "(only an ImmutableMappable model's mapping may target a let)"
+        #expect(mapping.definitionErrors.map(\.message) == [message])
+        #expect(mapping.definitionErrors.map(\.description) == ["id → id: \(message) [mapping]"])
+    }
+
     @Test func definitionLengthOnAnInteger() {
         Self.expectDefinitionText(
             ["count": .property(\.count).lengthRange(1, 3)],

@@ -160,7 +160,8 @@ extension DefinitionProblem {
         case let .unsupportedNumberBound(validator, type):
             return "\(validator) has a bound of type \(type), which it cannot compare; use an integer, a floating-point number or a Decimal"
         case .readOnlyTarget:
-            return "this key path is read-only: mapValues cannot write it (only an ImmutableMappable model's mapping may target a let)"
+            return "this key path is read-only: a mapping that writes into an instance cannot target it "
+                + "(only an ImmutableMappable model's mapping may target a let)"
         case .needsInstance(.call):
             return "a call needs an instance, and an ImmutableMappable model has none while it is mapped; use a Boxing"
         case .needsInstance(.merging):

@@ -113,13 +113,17 @@ extension Conversions {
         set(of: Element.self)
     }
 
-    /// `Set<Element>` from an array, element by element; an element's errors name its source index.
+    /// `Set<Element>` from an array, element by element; an element's errors name its source index,
+    /// and a value that is not an array is a `type` error naming the set.
     static func set<Element: Hashable & ThreadSafeMetatype>(of _: Element.Type) -> Conversion<Set<Element>> {
         let array = array(make(Element.self))
-        return Conversion<Set<Element>>(
-            typeName: "Set<\(TypeName.of(Element.self))>", kinds: .array, demand: array.demand
-        ) { item, issues in
-            array.convert(item, &issues).map { Set($0) }
+        let typeName = "Set<\(TypeName.of(Element.self))>"
+        return Conversion<Set<Element>>(typeName: typeName, kinds: .array, demand: array.demand) { item, issues in
+            guard item.indexed != nil else {
+                issues.addMismatch(item, expected: typeName)
+                return nil
+            }
+            return array.convert(item, &issues).map { Set($0) }
         } write: { set, output, issues in
             array.write(Array(set), &output, &issues)
         }

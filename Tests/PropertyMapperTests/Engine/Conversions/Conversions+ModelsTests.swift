@@ -1,6 +1,7 @@
 import Foundation
-import PropertyMapper
 import Testing
+
+@testable import PropertyMapper
 
 /// The conversions of a model graph's types: a nested model (read from a dictionary or, when its
 /// mapping reads indices, an array), its warnings, and sets.
@@ -16,6 +17,15 @@ import Testing
         var points: [Point] = []
         var tags: Set<String> = []
         static let mapping: Mapping<Place> = ["point": .property(\.point), "points": .property(\.points), "tags": .property(\.tags)]
+    }
+
+    @Test func aSetFromAValueThatIsNotAnArrayNamesTheSet() throws {
+        let errors = Mapper.validate(["tags": "a"], as: Place.self)
+        #expect(errors.map(\.path) == ["tags"])
+        guard case .failure(.typeMismatch(found: .string, expected: "Set<String>")) = errors.first?.reason else {
+            Issue.record("expected a type mismatch naming Set<String>, got \(String(describing: errors.first?.reason))")
+            return
+        }
     }
 
     @Test func aModelWhoseMappingReadsIndicesIsReadFromAnArray() throws {
