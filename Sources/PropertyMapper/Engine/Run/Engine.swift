@@ -51,12 +51,16 @@
 //                                                 reads the staged values (StagedValues) of fields that did not
 //                                                 fail (MappingRun.judgeRules)
 //
-// Phase two: Engine.run
-//   commit   StagingBuffer.moveAll(into:)         only when no error and the run writes (a dry run never does):
-//                                                 in declaration order, a struct's inline property at its offset
+// Phase two: after Engine.phaseOne, by how the model is obtained
+//   commit   Engine.run: StagingBuffer.moveAll    an instance (map, mapValues, a new Mappable): only when no
+//                                                 error and the run writes (a dry run never does): in
+//                                                 declaration order, a struct's inline property at its offset
 //                                                 (InlineMove), anything else through its key path
-//                                                 (PropertyField.commit); an ImmutableMappable model is
-//                                                 made by its init(_ values:) from the staged values instead
+//                                                 (PropertyField.commit)
+//            Engine.make (ImmutableMappable)      the model is made by its init(_ values:) from the staged
+//                                                 values (MappedValues), which it moves out
+//            Engine.stage (a merge)               the staged values wait as PendingWrites for the outer
+//                                                 run's phase two (Plan/MergingField.swift)
 //   discard  StagingBuffer.discardAll             on any error: what was staged is destroyed and the model is
 //                                                 left as it was
 //
