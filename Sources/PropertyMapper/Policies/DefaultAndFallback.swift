@@ -174,12 +174,3 @@ extension PropertyDescriptor {
         calling(method, keyPath, reverse: reverse, substitutes: Substitutes<Value?>(default: nil, fallback: fallback))
     }
 }
-
-extension Substitutes {
-    /// Substitutes of the given values (nil: none).
-    init(default defaultValue: Value?, fallback: Value?) where Value: Sendable {
-        self.init()
-        if let defaultValue { self.defaultValue = { defaultValue } }
-        if let fallback { self.fallback = { fallback } }
-    }
-}

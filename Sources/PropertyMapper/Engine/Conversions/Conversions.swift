@@ -4,7 +4,8 @@ import Foundation
 /// (`Conversions+Containers.swift`), lossy arrays (`Conversions+Lossy.swift`), models and enums
 /// (`Conversions+Models.swift`), `.lenient()` (`Conversions+Lenient.swift`) and `.polymorphic`
 /// (`Conversions+Polymorphic.swift`). A `.box` or a `.call` converts its input by one of these,
-/// then finishes it into the property's value (`Conversions+Box.swift`, `Conversions+Call.swift`).
+/// then finishes it into the property's value (`Conversions+Box.swift`, `Conversions+Call.swift`). A
+/// field's `default:` and `fallback:` stand in for a value (`Conversions+Substitutes.swift`).
 enum Conversions {
     /// The strict conversion for `Value`: scalars by kind, containers element by element,
     /// optionals accepting null, and any other type by dynamic cast.

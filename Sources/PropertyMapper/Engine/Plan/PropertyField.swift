@@ -222,9 +222,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     }
 
     func stage(_ substitute: Substitute, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) -> String? {
-        let value: Value
-        switch substitute {
-        case .null:
+        if substitute == .null {
             guard let optionalType else {
                 run.failNull(at: node, expected: finish == nil ? conversion.typeName : TypeName.of(Value.self))
                 return nil
@@ -232,13 +230,9 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
             optionalType.initializeNil(run.staging.slot(field, as: Value.self))
             run.staged(field)
             return nil
-        case .defaultValue:
-            guard let make = substitutes.defaultValue else { return nil }
-            value = make()
-        case .fallback:
-            guard let make = substitutes.fallback else { return nil }
-            value = make()
         }
+        guard let make = substitutes.maker(substitute) else { return nil }
+        let value = make()
         run.staging.slot(field, as: Value.self).initialize(to: value)
         run.staged(field)
         return SourceValue.render(value)
@@ -298,12 +292,4 @@ enum Finished {
     case failed(Failure)
     /// The slot is as it was: these elements failed (a boxing over an array).
     case failedElements([(index: Int, failure: Failure)])
-}
-
-/// A field's `default:` (written when the value is absent, under `.useDefault`) and `fallback:`
-/// (written in place of a present value that fails). Each is made by a closure over a `Sendable`
-/// value, so that the field stays `Sendable` whatever the property's type.
-struct Substitutes<Value>: Sendable {
-    var defaultValue: (@Sendable () -> Value)?
-    var fallback: (@Sendable () -> Value)?
 }

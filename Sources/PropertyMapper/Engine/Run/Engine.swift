@@ -28,7 +28,8 @@
 //                                                 `type` error for the whole level
 //   absent   visitMissing                         isRequired, or the field's .ifAbsent policy (keep, setNil,
 //                                                 useDefault with a defaultUsed warning, fail); entries under
-//                                                 an absent level still report
+//                                                 an absent level still report; nil, a default: or a fallback:
+//                                                 is staged by Field.stage(_ substitute:) (Conversions+Substitutes.swift)
 //   read     visit(node, present:)                the value, read once into a SourceItem (Source/); null:
 //                                                 isRequired, the .ifNull policy, nil for an optional, or a
 //                                                 `type` error; a nested level recurses; a list hands every
