@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Runs the tests that move values into models (PropertyFieldTests: key paths into sub-objects and
-# sub-structs, in batches of 1, 2 and 200; AtomicityTests; MapperJSONTests; ModelTests and MergingTests,
+# sub-structs, in batches of 1, 2 and 200; AtomicityTests; MapperJSONTests; ModelTests and MergingFieldTests,
 # which make nested models in place and keep merged writes aside; DictionaryScanTests and
-# KeyPolicyTests, which read dictionaries whole through positions kept in the staging buffer; SourceValueTests,
+# KeyPoliciesTests, which read dictionaries whole through positions kept in the staging buffer; SourceValueTests,
 # whose values are read in place from the `Any` that holds them; MappedValuesTests and ImmutableModelTests,
 # whose init(_ values:) moves staged values out and leaves the rest to be destroyed;
 # FoundationContainerTests and FoundationArrayTests, deep and cyclic NSDictionary and NSArray sources,
 # which must be one error and never a crash; HandlesTests, the staging buffer and the typed handles
-# on its memory; UTF8BytesTests, text read in place) in a RELEASE build under
+# on its memory, and StagingTests, what a failed run destroys; UTF8BytesTests, text read in place) in a RELEASE build under
 # the Address Sanitizer, where a write into the wrong object is a report rather than a silently wrong
 # value. Builds into .build-asan/ so the normal debug build is left alone; the whole log is kept in
 # .build-asan/asan.log. Exits non-zero on any ASan report, crash or test failure (or when one of the
@@ -24,9 +24,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
 suites=(
-    PropertyFieldTests AtomicityTests MapperJSONTests ModelTests MergingTests SerializeTests SerializeModelTests SerializeErrorTests
-    DictionaryScanTests KeyPolicyTests JSONDocumentTests JSONDemandTests SourceValueTests MappedValuesTests ImmutableModelTests
-    FoundationContainerTests FoundationArrayTests HandlesTests UTF8BytesTests
+    PropertyFieldTests AtomicityTests MapperJSONTests ModelTests MergingFieldTests SerializerTests SerializeModelTests SerializeErrorTests
+    DictionaryScanTests KeyPoliciesTests JSONDocumentTests JSONDemandTests SourceValueTests MappedValuesTests ImmutableModelTests
+    FoundationContainerTests FoundationArrayTests HandlesTests StagingTests UTF8BytesTests
 )
 mkdir -p .build-asan
 log=.build-asan/asan.log
