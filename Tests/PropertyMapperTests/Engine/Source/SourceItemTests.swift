@@ -22,14 +22,18 @@ import Testing
     }
 
     @Test func aBooleanNSNumberIsNeverANumber() {
-        guard case .bool(true) = SourceItem(NSNumber(value: true)).scalar else {
-            Issue.record("NSNumber(true) reads as a Bool")
-            return
-        }
-        guard case let .number(number) = SourceItem(NSNumber(value: 1)).scalar, case .int(1) = number else {
-            Issue.record("NSNumber(1) reads as the integer 1")
-            return
-        }
+        let boolean = SourceItem(NSNumber(value: true))
+        let integer = SourceItem(NSNumber(value: 1))
+        #expect(boolean.kind == .boolean)
+        #expect(
+            {
+                if case .bool(true) = boolean.scalar { true } else { false }
+            }(), "NSNumber(true) must read as the Bool true")
+        #expect(integer.kind == .number)
+        #expect(
+            {
+                if case let .number(number) = integer.scalar, case .int(1) = number { true } else { false }
+            }(), "NSNumber(1) must read as the integer 1")
     }
 
     @Test func optionalsAreUnwrappedAndNilIsNull() {
