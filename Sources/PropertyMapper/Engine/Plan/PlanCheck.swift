@@ -43,19 +43,16 @@ enum PlanCheck {
             let received: (input: FieldInput, kinds: ValueKinds)?
             switch node.body {
             case let .field(field):
-                if !field.field.traits.isWritable {
+                let traits = field.field.traits
+                if !traits.isWritable {
                     readOnlyTargets.append(error(path: node.path, property: node.property, .readOnlyTarget))
                 }
-                if immutable, let use = field.field.traits.instanceUse { fail(node, .needsInstance(use)) }
+                if immutable, let use = traits.instanceUse { fail(node, .needsInstance(use)) }
                 policies(node, field.field)
-                for ensure in node.ensures where field.field.traits.instanceUse == .merging || !ensure.accepts(field.field.traits.valueType)
-                {
-                    fail(
-                        node,
-                        .ensureNeverApplies(rule: ensure.rule, takes: ensure.typeName, receives: TypeName.of(field.field.traits.valueType)))
+                for ensure in node.ensures where traits.instanceUse == .merging || !ensure.accepts(traits.valueType) {
+                    fail(node, .ensureNeverApplies(rule: ensure.rule, takes: ensure.typeName, receives: TypeName.of(traits.valueType)))
                 }
-                let input = field.field.traits.input
-                received = (.type(input.name), input.kinds)
+                received = (.type(traits.input.name), traits.input.kinds)
             case let .nested(nested):
                 policiesOnlyOnFields(node)
                 level(nested)
