@@ -1,10 +1,6 @@
-/// `.property(\.x).merging()`: the nested model's mapping applies to the property's current value
-/// instead of a new model, still all or nothing for the whole graph.
-///
-/// Phase one checks the source against the current value (its calls run on it) and keeps the
-/// nested model's staged values aside, in `PendingWrites`; the outer run's phase two applies them
-/// to the value the property then holds, and writes it back (a struct) or leaves the object in
-/// place (a class). Until then nothing is written, so a failure anywhere leaves the graph as it was.
+/// `.property(\.x).merging()`: the nested mapping applies to the property's current value, all or
+/// nothing for the whole graph. Phase one keeps the nested staged values in `PendingWrites`; the
+/// outer phase two applies them and writes a struct back (a class stays in place).
 final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, Sendable {
     private let keyPath: FieldKeyPath<Root, Model>
     let traits: FieldTraits
@@ -25,8 +21,6 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, Sen
 
     var keyPathID: AnyKeyPath { keyPath.path }
 
-    /// A merge is merged already, has no array of its own to drop elements from and no scalar to
-    /// read leniently.
     func modified(_ modifier: FieldModifier) -> (any Field)? {
         modifier == .merging ? self : nil
     }

@@ -1,37 +1,32 @@
-/// A mapping compiled once: every node knows its full path, its property names, its validators and,
-/// for a field, where phase one stages its value.
+/// A mapping compiled once: each node's path, property names, validators and staging slot.
 ///
-/// Built when a `Mapping` is created, from what the descriptors record, so mapping a record does no
-/// string work and no key-path description. It has no generic parameter: the engine's loops over it
-/// run as plain code, and only the fields (which know the model's type) are generic. It never reads a
-/// nested model's mapping while being built: a field that maps a model reaches that model's mapping
-/// when it first maps one, so a recursive model does not re-enter its own `static let`.
+/// Not generic, so the engine's loops over it are plain code; only the fields are generic. It never
+/// reads a nested model's mapping while being built, so a recursive model does not re-enter its own
+/// `static let`.
 final class Plan: Sendable {
     let root: PlanLevel
     /// Every field, in declaration order (depth first): the order phase two writes them in.
     let fields: [PlanField]
-    /// For each field, by index: its move when its property lies inline in a struct model.
+    /// For each field: its move when its property lies inline in a struct model.
     let inlineMoves: [InlineMove?]
     /// The size and alignment of one run's staging buffer.
     let staging: StagingLayout
     /// What is wrong with the mapping itself; a run over a plan with any is refused.
     let definitionErrors: [ValidationError]
-    /// A definition error for each read-only target (a `let`): listed in `definitionErrors` unless
-    /// the model is `ImmutableMappable`, whose values are read rather than written; every run that
-    /// writes into a model refuses them.
+    /// A definition error for each `let` target: refused by every run that writes into a model
+    /// (part of `definitionErrors` unless the model is `ImmutableMappable`).
     let readOnlyTargets: [ValidationError]
-    /// Each key path the mapping targets and its fields: where `MappedValues` reads a value.
+    /// Where `MappedValues` reads each targeted key path.
     let reads: ValueReads
 
-    /// In an immutable model's plan, each non-optional property that several fields target
-    /// (`"a": .property(\.x), "b": .property(\.x)`): absent only when every one of them is.
+    /// In an immutable model's plan, each non-optional property several fields target: absent only
+    /// when all of them are.
     let sharedTargets: [SharedTarget]
 
-    /// A `serialize` error for each field that cannot run backwards (a call or a boxing without a
-    /// reverse) and is not marked `.oneWay()`: serialize refuses a plan that has any.
+    /// A `serialize` error for each field that cannot run backwards and is not `.oneWay()`.
     let serializeErrors: [ValidationError]
 
-    /// The mapping's rules across fields (`MappingRule`), judged after the fields, before any write.
+    /// The `MappingRule`s, judged after the fields, before any write.
     let rules: [PlanRule]
 
     init<Root>(
@@ -68,29 +63,22 @@ struct SharedTarget: Sendable {
     var fields: [Int]
 }
 
-/// The key paths a plan's fields target, resolved once, when the plan is built: `MappedValues`
-/// finds a key path's fields by the key path object itself, compared by identity, and falls back to
-/// comparing by equality only for an object it does not hold.
-///
-/// A key path literal without arguments is one object wherever its module spells it, so the `\.id`
-/// that `init(_ values:)` reads is the very object its mapping's `\.id` made: read in the mapping's
-/// order, each read is one comparison of identities. (The fields keep the objects alive, so an
-/// identity is never another object's while the plan exists.)
+/// The key paths a plan's fields target, for `MappedValues`: found by object identity first (a key
+/// path literal is one object throughout its module, so `init(_ values:)` reading in mapping order
+/// costs one comparison per read), by equality otherwise. The fields keep the objects alive, so an
+/// identity cannot be reused while the plan exists.
 final class ValueReads: Sendable {
     /// The identity of each key path a field targets, once, in the order of its first field.
     let identities: [ObjectIdentifier]
-    /// For each key path, by position: the first field that targets it, which holds the key path.
+    /// For each key path: the first field that targets it.
     private let firstFields: [PlanField]
-    /// For each key path, by position: the value's type, the type every slot of its fields holds
-    /// where `stagesValue` says so.
+    /// For each key path: the value's type (what its fields' slots hold where `stagesValue`).
     let valueTypes: [Any.Type]
-    /// For each key path, by position: the index of the last field that targets it.
+    /// For each key path: the last field that targets it.
     let lastFields: [Int]
-    /// For each field, by index: the field before it that targets the same key path, or -1 (a
-    /// property mapped twice gets the later value, as written).
+    /// For each field: the earlier field with the same key path, or -1 (the later value wins).
     let earlierFields: [Int]
-    /// For each field, by index: whether its slot holds the property's value (false for a merge,
-    /// whose slot holds the nested model's writes).
+    /// For each field: whether its slot holds the property's value (a merge's holds writes).
     let stagesValue: [Bool]
 
     init(_ fields: [PlanField]) {
@@ -118,7 +106,7 @@ final class ValueReads: Sendable {
         stagesValue = fields.map(\.field.traits.stagesPropertyValue)
     }
 
-    /// The position of a key path object equal to one a field targets but not that object.
+    /// The position of a key path equal to, but not identical with, one a field targets.
     func position(equalTo keyPath: AnyKeyPath) -> Int? {
         firstFields.firstIndex { $0.field.keyPathID == keyPath }
     }
@@ -142,26 +130,20 @@ final class PlanLevel: Sendable {
     /// Every property under this level, for an error that concerns the whole container.
     let property: String
     let entries: [PlanNode]
-    /// In a keyed level, each entry's key, by position: the walk looks them up without copying a
-    /// `MappingKey` out of its node. Empty in a level of any other shape.
+    /// In a keyed level, each entry's key, so the walk copies no `MappingKey` out of a node.
     let keyNames: [String]
     let shape: Shape
-    /// Serialize's order of the entries, by position: a keyed level's in mapping order, or in the
-    /// order of their keys' UTF-8 bytes (`.sortedKeys`); an indexed level's by index.
+    /// Serialize's order of the entries: mapping order or, sorted, by the keys' UTF-8 bytes; by index.
     let serialOrder: [Int]
     let sortedSerialOrder: [Int]
-    /// In a keyed level, each entry's key as serialize writes it, by position.
     let outputKeys: [JSONOutput.Key]
-    /// The level's keys under the mapping's key policies (which cover its own levels), compiled
-    /// for matching source keys.
+    /// The level's keys, compiled under the mapping's key policies.
     let keys: KeyMatcher
-    /// `keys` again, when the level reads more than its exact keys (alternatives, looser matching,
-    /// unknown keys reported); nil for one read by exact keys alone.
+    /// `keys` again when the level reads beyond its exact keys (alternatives, loose matching,
+    /// unknown keys); nil otherwise.
     let keyPolicy: KeyMatcher?
-    /// The fields under this level, by index.
     let fieldIndices: [Int]
-    /// In a keyed level of few entries: how a `[String: Any]` is read whole, matching its keys to
-    /// entries without hashing (`DictionaryScan.swift`); nil otherwise.
+    /// In a keyed level: how a small `[String: Any]` is matched without hashing.
     let keyScan: KeyScan?
 
     init(
@@ -191,7 +173,6 @@ final class PlanLevel: Sendable {
             serialOrder = entries.indices.sorted { (indices[$0], $0) < (indices[$1], $1) }
             sortedSerialOrder = serialOrder
         } else if shape != .keyed {
-            // Nothing to write (a mixed level is a definition error, refused before serialize).
             serialOrder = []
             sortedSerialOrder = []
         } else {
@@ -200,8 +181,7 @@ final class PlanLevel: Sendable {
         }
     }
 
-    /// The nodes under this level that serialize cannot run (`PlanNode.Serialization.irreversible`), in
-    /// declaration order.
+    /// The nodes under this level that serialize cannot run, in declaration order.
     var irreversibleNodes: [PlanNode] {
         entries.flatMap { node -> [PlanNode] in
             switch node.serialization {
@@ -228,45 +208,38 @@ final class PlanNode: Sendable {
     let property: String
     /// `isRequired()`: absent and null both fail.
     let isRequired: Bool
-    /// Absent fails (`isRequired`, or a non-optional field of an immutable model, which has no
-    /// current value to keep); null follows the field's type.
+    /// Absent fails (`isRequired`, or a non-optional field of an immutable model).
     let absentIsError: Bool
-    /// Phase one records whether the source holds a value for this field (see `Plan.sharedTargets`).
+    /// Phase one records the field's presence (see `Plan.sharedTargets`).
     let tracksPresence: Bool
-    /// `.ifAbsent(_:)` (or `default:`) and `.ifNull(_:)`: nil for the v1 behaviour.
+    /// `.ifAbsent(_:)` (or `default:`) and `.ifNull(_:)`.
     let absentPolicy: MissingValuePolicy?
     let nullPolicy: MissingValuePolicy?
-    /// The field has a `fallback:` for a present value that fails.
     let fallsBack: Bool
-    /// The field has `.ifNull(_:)` or `fallback:`: a present value takes the walk's policy path.
+    /// `.ifNull(_:)` or `fallback:`: a present value takes the walk's policy path.
     let hasPresentPolicy: Bool
     let validators: [Validator]
     /// `.ensure(_:_:)`: rules on the converted value.
     let ensures: [Ensure]
     let body: Body
-    /// The field, when the node is one: stored apart from `body`, so that the walk reaches it
-    /// without taking an enum payload out (which retains it).
+    /// `body`'s field, stored apart so the walk reaches it without retaining an enum payload.
     let field: PlanField?
-    /// What serialize writes for the node.
     let serialization: Serialization
-    /// The field or the nested level serialize writes (a list's chosen descriptor's), stored apart
-    /// from `serialization` so that the walk reaches them without taking an enum payload out.
+    /// `serialization`'s field or level, stored apart like `field`.
     let serialField: PlanField?
     let serialLevel: PlanLevel?
-    /// The fields under this node, by index: what a failure here leaves unjudged for `MappingRule`s.
+    /// The fields under this node: what a failure here leaves unjudged for `MappingRule`s.
     let fieldIndices: [Int]
     /// The failure when the node is absent and may not be: every key it tried.
     let missing: Failure
 
     /// What serialize writes for a node.
     enum Serialization: Sendable {
-        /// A field's value.
         case field(PlanField)
-        /// A nested level, rebuilt.
         case nested(PlanLevel)
-        /// Nothing: the node is `.oneWay()` (or a list whose descriptors all are).
+        /// `.oneWay()` (or a list whose descriptors all are).
         case skipped
-        /// Nothing can be: a serialize error (a call or boxing without a reverse).
+        /// A serialize error (a call or boxing without a reverse).
         case irreversible(Failure)
     }
 
@@ -304,8 +277,7 @@ final class PlanNode: Sendable {
         }
     }
 
-    /// A field's value unless it has no reverse; a nested level; a list's first descriptor that can
-    /// be serialized (else its first error, else nothing when all are one-way).
+    /// A list writes its first descriptor that can be serialized, else reports its first error.
     private static func serialization(of body: Body) -> Serialization {
         switch body {
         case let .field(field):
@@ -344,8 +316,7 @@ final class PlanField: Sendable {
     let index: Int
     /// Where its staged value lies in the staging buffer.
     let slot: Int
-    /// Where a value it converts before transforming it lies (unused by fields that convert straight
-    /// into their slot).
+    /// Where a value converted before its transform lies.
     let scratch: Int
 
     init(field: any Field, index: Int, slot: Int, scratch: Int) {
@@ -355,33 +326,29 @@ final class PlanField: Sendable {
         self.scratch = scratch
     }
 
-    // The walk calls the field through these methods rather than through `field` itself: inside
-    // them `self` is borrowed, so neither it nor the field is retained around the call.
+    // The walk calls the field through these methods, where `self` is borrowed: nothing is retained.
 
-    /// Stages a present, non-null value through the field.
+    /// Stages a present, non-null value.
     func stage(_ item: SourceItem, at node: PlanNode, in run: inout MappingRun) {
         field.stage(item, at: node, self, in: &run)
     }
 
-    /// Serializes the field's property of `model`.
     func serialize(
         from model: ModelAccess, key: JSONOutput.Key?, into output: inout SerialOutput, _ issues: inout ConversionIssues
     ) -> SerialOutcome {
         field.serialize(from: model, key: key, into: &output, &issues)
     }
 
-    /// Stages null, or the field's `default:` or `fallback:`, through the field (see `Field`).
+    /// Stages null, the `default:` or the `fallback:` (see `Field`).
     @discardableResult
     func stage(_ substitute: Substitute, at node: PlanNode, in run: inout MappingRun) -> String? {
         field.stage(substitute, at: node, self, in: &run)
     }
 
-    /// Moves the field's value staged in `staging` into `model`.
     func commit(_ staging: StagingBuffer, into model: ModelAccess) {
         field.commit(self, from: staging, into: model)
     }
 
-    /// Destroys the field's value staged in `staging`.
     func discard(_ staging: StagingBuffer) {
         field.discard(self, from: staging)
     }
@@ -389,12 +356,10 @@ final class PlanField: Sendable {
 
 /// Compiles descriptors into plan nodes, numbering the fields and laying out their staging.
 private struct PlanBuilder {
-    /// Building for an `ImmutableMappable` model: an absent non-optional field is required, as
-    /// there is no current value to keep.
+    /// For an `ImmutableMappable` model: an absent non-optional field is required.
     let immutable: Bool
     /// In an immutable model's mapping, how many fields target each key path.
     let targetCounts: [AnyKeyPath: Int]
-    /// The mapping's key policies, for each of its levels.
     let matching: KeyMatching
     let unknownKeys: UnknownKeyPolicy
     var fields: [PlanField] = []
@@ -402,7 +367,6 @@ private struct PlanBuilder {
     /// The nodes whose presence phase one records, in declaration order.
     var presenceNodes: [PlanNode] = []
 
-    /// How many fields target each key path under `entries`.
     static func targetCounts<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) -> [AnyKeyPath: Int] {
         var counts: [AnyKeyPath: Int] = [:]
         func count(_ descriptor: PropertyDescriptor<Root>) {
@@ -416,7 +380,6 @@ private struct PlanBuilder {
         return counts
     }
 
-    /// The shared targets of the nodes that record presence.
     func sharedTargets() -> [SharedTarget] {
         var targets: [SharedTarget] = []
         var byKeyPath: [AnyKeyPath: Int] = [:]

@@ -1,37 +1,24 @@
-/// The field of every leaf but a merge: converts the source value to `Input`, lets the node's
-/// validators judge it, finishes it into the property's `Value`, stages it, and in phase two writes
-/// it into the property of a `Root`.
+/// The field of every leaf but a merge: converts the source value to `Input`, lets the validators
+/// judge it, finishes it into the property's `Value` and stages it; phase two writes it.
 ///
-/// - `.property(\.x)` (with `default:`, `fallback:`, `.lenient()`, a polymorphic conversion):
-///   `Input` is `Value`, and the conversion writes straight into the field's slot.
-/// - `.box` and `.call`: the conversion writes an `Input` into the field's scratch space, then the
-///   field's `finish` (the boxing, or the call on the model) makes the property's value in its slot.
-///   A boxing over an array boxes each element and reports each failing one at its index.
+/// - `.property`: `Input` is `Value`; the conversion writes straight into the slot.
+/// - `.box`, `.call`: the conversion writes an `Input` into scratch space, then `finish` makes the
+///   value in the slot.
 ///
-/// Phase two writes a property in one of two ways, each implemented once, in `ModelAccess`:
-/// - a struct model's stored property reached through stored struct properties only lies at a fixed
-///   offset, which `MemoryLayout.offset(of:)` gives; `StagingBuffer.moveAll` moves the value there
-///   by its `InlineMove`, as the key path would;
-/// - everything else goes through the key path (`commit(_:from:into:)`): any property of a class
-///   model, a path that crosses into an object (`\.author.name`), computed properties and properties
-///   with observers, whose setters and observers then run.
-///
-/// (A final class rather than a struct: the engine's generic code reaches a class's stored
-/// properties through the field's own metadata, but would look up a generic struct's metadata on
-/// every access. For the same reason `finish` is a closure stored here, not a generic value.)
+/// Phase two moves a struct's inline stored property by its `InlineMove` (at
+/// `MemoryLayout.offset(of:)`); everything else goes through the key path, running setters and
+/// observers. A final class, not a struct, and `finish` a stored closure: generic code would look
+/// up a generic struct's metadata on every access.
 final class PropertyField<Root, Input, Value>: Field, Sendable {
-    /// How a checked `Input` becomes the property's value: given the model (nil for an immutable
-    /// model, which has no instance), the input and the property's name, it initializes the slot with
-    /// a `Value` and returns `.done`, or returns why not and leaves the slot as it was.
+    /// Makes the property's value from a checked `Input` in the slot (given the model, nil for an
+    /// immutable one), or returns why not and leaves the slot as it was.
     typealias Finish = @Sendable (ModelAccess?, Input, String, ValueSlot<Value>) -> Finished
 
     private let keyPath: FieldKeyPath<Root, Value>
     let traits: FieldTraits
-    /// The property's offset when it is stored inline in a struct model (a `let` too), where
-    /// serialize reads it; nil otherwise.
+    /// The property's offset when it is stored inline in a struct model, where serialize reads it.
     private let readOffset: Int?
-    /// `Value` when it is an `Optional`, which takes null as nil and which serialize leaves out when
-    /// nil. (Called on the metatype, its static methods are handed its metadata.)
+    /// `Value` when it is an `Optional` (null reads as nil; serialize leaves nil out).
     private let optionalType: (any OptionalConvertible.Type)?
     /// Whether a `Value` is nil, for an `Optional` property (serialize leaves nil out).
     private let isNil: (@Sendable (Value) -> Bool)?
@@ -41,15 +28,12 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     private let finish: Finish?
     /// The rule a failing `finish` reports (`box(URL)`, `call`).
     private let rule: String
-    /// The way back (given the model and a value that is not nil), for serialize; nil when a boxing
-    /// or a call has none.
+    /// The way back for serialize; nil when a boxing or a call has none.
     private let reverse: SerialReverse<Root, Value>?
     /// The field's conversion under `.lenient()`; nil when it has no lenient form.
     private let lenientConversion: @Sendable (Conversion<Input>) -> Conversion<Input>?
-    /// The field's `default:` and `fallback:`.
     private let substitutes: Substitutes<Value>
-    /// The modifiers that made this field, which a later one keeps: `.lenient()` and
-    /// `.droppingInvalidElements()` combine, in either order.
+    /// The modifiers that made this field: `.lenient()` and `.droppingInvalidElements()` combine.
     private let modifiers: Set<FieldModifier>
 
     private init(
@@ -60,7 +44,6 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     ) {
         assert(finish != nil || Input.self == Value.self, "a field without a finish converts to its property's type")
         self.keyPath = keyPath
-        // `offset(of:)` is nil for class roots too; asking only for value types states the intent.
         let offset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath.path)
         readOffset = offset
         optionalType = Value.self as? any OptionalConvertible.Type
@@ -83,8 +66,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         self.modifiers = modifiers
     }
 
-    /// `.property(\.x)`: the source value converted strictly to the property's own type (or by
-    /// `conversion`), written back the way it reads.
+    /// `.property(\.x)`: converted strictly to the property's type (or by `conversion`).
     convenience init(
         _ keyPath: any KeyPath<Root, Value> & Sendable, substitutes: Substitutes<Value> = Substitutes(),
         conversion: Conversion<Input> = Conversions.make(Input.self)
@@ -103,9 +85,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
             substitutes: substitutes, modifiers: modifiers)
     }
 
-    /// `.box` and `.call`: the source value converted to `input`, then finished into the property's
-    /// value. `lenientInput` is the input's conversion under `.lenient()` (by default the lenient
-    /// table's form of `input`).
+    /// `.box` and `.call`: converted to `input`, then finished. `lenientInput` serves `.lenient()`.
     convenience init(
         rule: String, keyPath: any KeyPath<Root, Value> & Sendable, input: Conversion<Input>, instanceUse: InstanceUse? = nil,
         demand: JSONDemand? = nil, reverse: SerialReverse<Root, Value>?, substitutes: Substitutes<Value> = Substitutes(),
@@ -128,8 +108,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         }
     }
 
-    /// The same field reading strings by the lenient table, or nil when it converts no scalar the
-    /// table covers.
+    /// Nil when the field converts no scalar the lenient table covers.
     private func lenient() -> (any Field)? {
         if conversion.coerce != nil { return self }
         if modifiers.contains(.droppingInvalidElements) { return droppingInvalidElements(lenient: true) }
@@ -140,8 +119,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         }
     }
 
-    /// The same field dropping each array element that fails, each element read by the lenient
-    /// table when `lenient`; nil when the property is not an array or the field boxes or calls.
+    /// Nil when the property is not an array or the field boxes or calls.
     private func droppingInvalidElements(lenient: Bool) -> (any Field)? {
         guard finish == nil, let array = Value.self as? any LossyArrayConvertible.Type,
             let lossy: Conversion<Value> = array.lossyConversion(lenient: lenient).flatMap({ Conversions.typed($0) })
@@ -150,8 +128,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         return PropertyField<Root, Value, Value>(keyPath, substitutes: substitutes, conversion: lossy, modifiers: modifiers)
     }
 
-    /// The same field applying its model's mapping to the property's current value, or nil when the
-    /// property does not hold a `Mappable` model or the field boxes or calls.
+    /// Nil when the property holds no `Mappable` model or the field boxes or calls.
     private func merging() -> (any Field)? {
         guard finish == nil, let model = Value.self as? any (Mappable & ThreadSafeMetatype).Type else { return nil }
         return mergingField(model)
@@ -248,9 +225,8 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
 
     // MARK: Phase two
 
-    /// Moves the value `field` staged into `model` through the key path (correct for every
-    /// property; phase two moves inline ones by their `InlineMove`). A read-only key path is never
-    /// written: a plan that holds one is refused before any run that writes.
+    /// Through the key path (phase two moves inline properties itself). A plan holding a read-only
+    /// key path is refused before any run that writes.
     func commit(_ field: PlanField, from staging: StagingBuffer, into model: ModelAccess) {
         model.write(staging.move(field, as: Value.self), to: keyPath)
     }
@@ -284,9 +260,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     }
 }
 
-/// What a field's `finish` did.
 enum Finished {
-    /// The property's value is in the slot.
     case done
     /// The slot is as it was, for this reason.
     case failed(Failure)
