@@ -1,24 +1,17 @@
-/// How a keyed level reads a `[String: Any]` no larger than itself: whole, once, matching each of
-/// its keys to an entry by the level's `KeyMatcher` without hashing it, instead of one look-up (a
-/// hash of the key) per entry.
-///
-/// A keyed level has one when it has few entries. Its positions lie in a region of the run's
-/// staging buffer reserved for the level, so that reading a nested level or model while the
-/// entries are visited costs no stack.
+/// How a keyed level of few entries reads a small `[String: Any]`: whole, once, each key matched by the
+/// level's `KeyMatcher` without hashing, instead of one look-up per entry. Its positions lie in the
+/// level's region of the staging buffer, so nested levels read during the visit cost no stack.
 struct KeyScan: Sendable {
     private let entries: Int
-    /// The largest dictionary read whole: a much larger one holds mostly keys the level does not
-    /// read, and look-ups cost less.
+    /// The largest dictionary read whole: a larger one holds mostly unread keys, and look-ups cost less.
     let limit: Int
-    /// The level's region of the staging buffer: two positions per entry (its first key's, its
-    /// first loose match's), then one count per entry of each.
+    /// The level's region: two positions per entry (first key, first loose match), then a count for each.
     private let positions: Int
     private let counts: Int
 
     typealias Position = [String: Any].Index
 
-    /// The scan of a keyed level of `entries` entries, with its region reserved in `layout`; nil
-    /// for a level with none or too many.
+    /// Reserves the level's region in `layout`; nil for a level with no entries or too many.
     init?(entries: Int, in layout: inout StagingLayout) {
         guard entries > 0, entries <= 32 else { return nil }
         self.entries = entries
@@ -28,17 +21,13 @@ struct KeyScan: Sendable {
         counts = layout.reserve(ValueLayout(size: 2 * entries, alignment: 1))
     }
 
-    /// The level's regions of the staging buffer: its positions, then its counts.
     var regions: [Range<Int>] {
         [positions..<(positions + 2 * entries * MemoryLayout<Position>.stride), counts..<(counts + 2 * entries)]
     }
 
-    /// Reads `dictionary`'s keys into the level's region of the buffer: where each entry's first
-    /// key is and, under a looser matching, where the keys that match an entry only loosely are.
-    /// The caller then takes every entry's reading, once (`take`).
-    ///
-    /// Invariant: between `read` and the last `take`, position `i` of the region is initialized
-    /// exactly when count `i` is not 0; `take` moves it out, so the region is uninitialized again.
+    /// Notes each entry's first key and, under a looser matching, its loose matches; the caller takes
+    /// every entry's reading once. Invariant: until the last `take`, position `i` is initialized exactly
+    /// when count `i` is not 0; `take` moves it out, so the region ends uninitialized again.
     func read(_ dictionary: [String: Any], _ keys: KeyMatcher, into staging: StagingBuffer) -> Reading {
         assert(keys.alternatives.count == entries, "a scan read with another level's keys")
         let tracksLoose = keys.matching != .exact
@@ -50,8 +39,7 @@ struct KeyScan: Sendable {
         while position != dictionary.endIndex {
             let key = dictionary.keys[position]
             if let found = keys.key(key) {
-                // A dictionary's keys are distinct, so an entry's first key is found once at most;
-                // an alternative key is looked up by the entry that names it.
+                // Keys are distinct: a first key is found once at most; an alternative is looked up by its entry.
                 if found < entries { reading.note(position, at: found) }
             } else if tracksLoose, let entry = keys.looseEntry(of: key) {
                 reading.note(position, at: entries + entry)
@@ -67,13 +55,11 @@ struct KeyScan: Sendable {
         fileprivate let entries: Int
         fileprivate let tracksLoose: Bool
 
-        /// Records a key at `position` for `slot`: the first one seen is kept, and up to two counted.
         fileprivate func note(_ position: Position, at slot: Int) {
             region.note(position, at: slot)
         }
 
-        /// Entry `index`'s reading, taken out: where its first key is (nil when absent), and the keys
-        /// that match it loosely.
+        /// Takes entry `index`'s reading out: its first key's position (nil when absent), its loose matches.
         func take(_ index: Int) -> (first: Position?, loose: LooseMatch) {
             let first = region.count(at: index) == 0 ? nil : region.take(at: index)
             let other = entries + index
@@ -90,14 +76,11 @@ struct KeyScan: Sendable {
     }
 }
 
-/// What a dictionary read whole tells of the source keys that match an entry under its level's
-/// looser matching, other than its first key.
+/// The source keys other than an entry's first key that match it loosely, in a dictionary read whole.
 enum LooseMatch {
     /// Not known: the dictionary was read by look-ups, or the level matches keys exactly.
     case unknown
     case noMatch
-    /// Exactly one, at this position.
     case one([String: Any].Index)
-    /// Two or more.
     case several
 }

@@ -1,27 +1,18 @@
-/// The keys of one level of a plan, compiled once: the one place where a source key is
-/// compared with a mapping's keys. It answers for a key given as a `String` (a dictionary's) or as
-/// UTF-8 bytes (the JSON reader's): the key it equals exactly, else the entry it matches under the
-/// mapping's looser matching, else none (an unknown key). Whether several source keys match one
-/// entry loosely (`ambiguousKey`) is for the reader of a whole container to tell.
-///
-/// Its keys lie by position: first each entry's first key, so that position `i` is entry `i`'s;
-/// then each alternative key (`.anyOf`) not named before. An entry that maps an index has an empty
-/// key at its position, never read: a level with indices is not read by key.
+/// A plan level's keys, compiled once: the one place a source key is compared with a mapping's. For a
+/// `String` or UTF-8 bytes (the JSON reader's) it finds the key equal to it, else the entry it matches
+/// loosely, else none (unknown); ambiguity (`ambiguousKey`) is for the reader of a whole container.
+/// Keys lie by position: each entry's first key (position `i` is entry `i`'s), then each `.anyOf` key
+/// not named before. An entry that maps an index has an empty key, never read (such a level is not read by key).
 final class KeyMatcher: Sendable {
     let matching: KeyMatching
     let unknownKeys: UnknownKeyPolicy
-    /// The keys, by position.
     let names: [String]
     /// For each entry, the positions of its keys after the first (`.anyOf`'s): empty for most.
     let alternatives: [[Int]]
-    /// The level reads more than its entries' first keys as written: alternative keys, a looser
-    /// matching, or unknown keys to report. A level that does not is read by exact keys alone.
+    /// The level reads more than its first keys as written: alternatives, loose matches, unknown keys.
     let readsBeyondExactKeys: Bool
-    /// Some key is not ASCII: a source key with other bytes may still equal it as a Swift string
-    /// (canonical equivalence), or match it loosely by its Unicode case.
+    /// Some key is not ASCII: other bytes may equal it as a string (canonical equivalence) or by Unicode case.
     let hasNonASCIIKey: Bool
-
-    // Exact matching.
 
     /// Each key's UTF-8 length shifted left by 8, or-ed with its first byte: compared before the key.
     private let probes: [Int]
@@ -29,28 +20,22 @@ final class KeyMatcher: Sendable {
     private let keyBytes: [UInt8]
     private let keyRanges: [Range<Int>]
 
-    // Looser matching (none under `.exact`).
-
-    /// Every key's normalized form (`KeyMatching.normalized`), to its entry.
+    /// Every key's normalized form (`KeyMatching.normalized`), to its entry; empty under `.exact`.
     private let looseEntries: [String: Int]
-    /// Every ASCII key's normalized bytes, by position in the order of their first byte: each one's
-    /// entry and its range of `normalizedBytes`. Keys that are not ASCII are matched by `looseEntries`.
+    /// The entry of each ASCII key's normalized form, sorted by first byte (other keys: `looseEntries`).
     private let looseEntryOfForm: [Int]
     private let normalizedBytes: [UInt8]
     private let normalizedRanges: [Range<Int>]
     /// The positions of the forms by their first normalized byte (128: an empty form).
     private let formsByFirstByte: [Range<Int>]
-    /// Each entry's keys in common spellings other than their own (`KeyMatching.spellings`): what a
-    /// dictionary is asked for by look-up before its keys are scanned.
+    /// Each entry's keys in other common spellings (`KeyMatching.spellings`), looked up before a scan.
     let spellings: [[String]]
 
     /// For each entry: its first key that reads what an earlier key reads (the same key twice, or
     /// two keys with one normalized form under the looser matching), as a definition problem.
     let conflicts: [DefinitionProblem?]
 
-    /// The matcher of a level whose entries have `entryKeys` (each entry's keys, its first first;
-    /// none for an entry that maps an index, whose position holds an empty key no source reaches:
-    /// such a level is not keyed, and reads no key).
+    /// `entryKeys`: each entry's keys, its first first; none for an entry that maps an index.
     init(_ entryKeys: [[String]], matching: KeyMatching, unknownKeys: UnknownKeyPolicy) {
         self.matching = matching
         self.unknownKeys = unknownKeys
@@ -77,8 +62,7 @@ final class KeyMatcher: Sendable {
         }
         keyRanges = ranges
 
-        // A key that reads what an earlier one reads is a definition error, and such a mapping
-        // never runs; the first entry keeps the key.
+        // A key reading what an earlier one reads is a definition error (never run); the first keeps it.
         var seen = Set<String>()
         var loose: [String: (entry: Int, key: String)] = [:]
         conflicts = entryKeys.enumerated().map { entry, names in
@@ -121,8 +105,7 @@ final class KeyMatcher: Sendable {
         }
     }
 
-    /// The position of the key that `key` equals, as `==` compares strings (and a dictionary's
-    /// look-up), or nil.
+    /// The position of the key equal to `key` as `==` (and a dictionary's look-up) compares, or nil.
     @inline(__always)
     func key(_ key: String) -> Int? {
         let utf8 = key.utf8
@@ -131,16 +114,14 @@ final class KeyMatcher: Sendable {
         return keyWithOtherBytes(key)
     }
 
-    /// The position of the key that `key`, equal to none byte for byte, equals as a string: none
-    /// unless a side is not ASCII (U+212A KELVIN SIGN equals "K").
+    /// The key `key` equals as a string, not byte for byte: none unless a side is not ASCII (KELVIN SIGN, "K").
     @inline(never)
     private func keyWithOtherBytes(_ key: String) -> Int? {
         guard hasNonASCIIKey || !KeyMatching.isASCII(key) else { return nil }
         return names.firstIndex(of: key)
     }
 
-    /// The position of the key that the ASCII bytes `bytes` (a source key without escapes) spell, or
-    /// nil. `hint` is where to look first: keys usually come in mapping order.
+    /// The key the ASCII `bytes` (no escapes) spell, or nil; tried from `hint`, as keys come in mapping order.
     @inline(__always)
     func key(ascii bytes: UTF8Bytes, hint: Int) -> Int? {
         let count = names.count
@@ -158,27 +139,24 @@ final class KeyMatcher: Sendable {
         return hasNonASCIIKey ? names.firstIndex(of: String(decoding: bytes, as: UTF8.self)) : nil
     }
 
-    /// The entry whose keys `key`, which equals none of them, matches under the looser matching, or
-    /// nil (always under `.exact`).
+    /// The entry `key`, equal to no key, matches loosely, or nil (always under `.exact`).
     func looseEntry(of key: String) -> Int? {
         guard matching != .exact else { return nil }
         return UTF8Bytes.of(key) { utf8 in
             if let form = looseForm(utf8) { return looseEntryOfForm[form] }
             guard hasNonASCIIKey || utf8.contains(where: { $0 >= 0x80 }) else { return nil }
-            return matching.normalized(key).flatMap { looseEntries[$0] }  // by normalized text
+            return matching.normalized(key).flatMap { looseEntries[$0] }
         }
     }
 
-    /// The entry that the ASCII bytes `bytes` (a source key without escapes, equal to no key)
-    /// match under the looser matching, or nil.
+    /// The entry the ASCII `bytes` (a source key without escapes, equal to no key) match loosely, or nil.
     func looseEntry(ascii bytes: UTF8Bytes) -> Int? {
         guard matching != .exact else { return nil }
         if hasNonASCIIKey { return looseEntry(of: String(decoding: bytes, as: UTF8.self)) }
         return looseForm(bytes).map { looseEntryOfForm[$0] }
     }
 
-    /// The position of the ASCII key form that the bytes `utf8` match under the looser matching, or
-    /// nil. Only the forms with the same first normalized byte are compared.
+    /// The ASCII key form `utf8` matches loosely, or nil; only forms with its first normalized byte are compared.
     private func looseForm(_ utf8: UTF8Bytes) -> Int? {
         var first = 128
         for byte in utf8 {
@@ -192,15 +170,12 @@ final class KeyMatcher: Sendable {
         }
     }
 
-    /// Whether the source key `key` is one the level reads: it equals a key, or matches one loosely.
     func reads(_ key: String) -> Bool {
         self.key(key) != nil || looseEntry(of: key) != nil
     }
 
-    /// Whether a container read by `other` (a JSON object the reader built) holds its values where
-    /// this matcher looks for them: it is `other`, or it was compiled alike, from the same keys in
-    /// the same order under the same policies. A model whose `mapping` is computed makes a new
-    /// mapping on every use, so the reader and the walk may each hold their own.
+    /// Whether a container read by `other` (a JSON object the reader built) holds its values where this
+    /// matcher looks: the same matcher, or one compiled alike (a computed `mapping` is new on every use).
     func readsLike(_ other: KeyMatcher) -> Bool {
         self === other || readsAlike(other)
     }

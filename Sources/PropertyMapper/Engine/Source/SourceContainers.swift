@@ -5,7 +5,6 @@ enum KeyedSource {
     case dictionary([String: Any])
     case other(any StringKeyedContainer)
 
-    /// The value under `key`, read for the engine, or nil when absent.
     @inline(__always)
     func item(forKey key: String) -> SourceItem? {
         switch self {
@@ -25,8 +24,7 @@ enum KeyedSource {
         }
     }
 
-    /// Every string key, with a way to read its value as stored (for `SourceItem`) that costs
-    /// nothing unless called.
+    /// Every string key, with its stored value (for `SourceItem`) read only if asked for.
     func forEachKey(_ body: (String, () -> Any) -> Void) {
         switch self {
         case let .dictionary(dictionary):
@@ -66,7 +64,6 @@ enum IndexedSource {
         }
     }
 
-    /// Every element in order, read for the engine, with its index.
     @inline(__always)
     func forEachItem(_ body: (Int, SourceItem) -> Void) {
         switch self {
@@ -77,7 +74,6 @@ enum IndexedSource {
         }
     }
 
-    /// The element at `index`, read for the engine, or nil past either end.
     @inline(__always)
     func item(at index: Int) -> SourceItem? {
         guard index >= 0 && index < count else { return nil }
@@ -87,8 +83,6 @@ enum IndexedSource {
         }
     }
 }
-
-// MARK: Containers other than [String: Any] and [Any]
 
 protocol StringKeyedContainer {
     var acceptsStringKeys: Bool { get }

@@ -1,15 +1,13 @@
 import Foundation
 
-/// A present source value as the engine reads it: normalized, with its kind decided once, so that
-/// a node's conversion and every one of its validators work from the same reading (one look at the
-/// dynamic type, one read of a number) instead of each casting the `Any` again.
+/// A present source value read once: normalized, its kind decided, a number's payload taken, so that
+/// a conversion and its validators share one reading instead of each casting the `Any` again.
 struct SourceItem {
     enum Scalar {
         case null
         case string(String)
         case bool(Bool)
         case number(SourceNumber)
-        /// The common containers, taken out of the `Any` once, for the level or conversion that reads them.
         case dictionary([String: Any])
         case array([Any])
         case object(JSONObject)
@@ -17,7 +15,7 @@ struct SourceItem {
         case other
     }
 
-    /// The normalized value: for containers, dynamic casts and error reports.
+    /// The normalized value, for `.other`, dynamic casts and error reports.
     let value: Any
     let scalar: Scalar
 
@@ -26,13 +24,8 @@ struct SourceItem {
         self.scalar = scalar
     }
 
-    /// Reads `value` once for the engine: normalized, its kind decided, a number's payload taken.
-    /// The item then holds `value` itself, without a copy.
-    ///
-    /// The `Any` is opened, so the common types are first told apart by the type the value was
-    /// stored as (an `NSNumber` holding a JSON boolean by its class as well); a value stored as a
-    /// superclass of its type (an `NSNumber` held as an `NSObject`) is then told apart by its
-    /// dynamic type. Any other value goes the long way.
+    /// Holds `value` itself, uncopied. Common types are told apart by the type the `Any` stores, then by
+    /// dynamic type (an `NSNumber` stored as an `NSObject`); any other value goes the long way.
     init(_ value: consuming Any) {
         if let scalar = SourceValue.commonScalar(of: &value) {
             self.init(value, scalar)
@@ -45,7 +38,6 @@ struct SourceItem {
         if case .null = scalar { true } else { false }
     }
 
-    /// What the value is, in JSON's words.
     var kind: ValueKind {
         switch scalar {
         case .null: .null
@@ -58,7 +50,6 @@ struct SourceItem {
         }
     }
 
-    /// The value as a container read by key, when it is one.
     var keyed: KeyedSource? {
         switch scalar {
         case let .dictionary(dictionary): .dictionary(dictionary)
@@ -68,7 +59,6 @@ struct SourceItem {
         }
     }
 
-    /// The value as a container read by index, when it is one.
     var indexed: IndexedSource? {
         switch scalar {
         case let .array(array): .array(array)
@@ -79,23 +69,19 @@ struct SourceItem {
 }
 
 extension SourceValue {
-    /// The reading of `raw` when it is one of the common types; nil otherwise (see `SourceItem.init`).
-    /// (`inout` only so that a value can be read in place; nothing writes it.)
+    /// `raw`'s reading when its type is a common one, else nil (`inout` to read it in place; never written).
     fileprivate static func commonScalar(of raw: inout Any) -> SourceItem.Scalar? {
         if let scalar = commonScalar(&raw) { return scalar }
         return commonScalar(&raw, typed: typeID(of: raw))
     }
 
-    /// The reading of `value` when the type it was stored as in its `Any` (opened by the call) is
-    /// one of the common types.
+    /// Opens the `Any`: tries the type the value was stored as.
     private static func commonScalar<Stored>(_ value: inout Stored) -> SourceItem.Scalar? {
         commonScalar(&value, typed: ObjectIdentifier(Stored.self))
     }
 
-    /// The reading of `value` when `type`, its stored or its dynamic type, is one of the common
-    /// types; nil otherwise. Each value is taken as the type it was just found to be, so it cannot
-    /// fail (`take`). A class instance stored as `NSNumber` is told apart by its dynamic class, since
-    /// a JSON boolean is one.
+    /// The reading when `type` (stored or dynamic) is a common one; `take` cannot fail, as the value is
+    /// that type. An `NSNumber` is then told apart by its dynamic class, since a JSON boolean is one.
     @inline(__always)
     private static func commonScalar<Stored>(_ value: inout Stored, typed type: ObjectIdentifier) -> SourceItem.Scalar? {
         if type == stringType { return .string(take(&value, as: String.self)) }

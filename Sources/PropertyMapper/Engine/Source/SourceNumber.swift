@@ -8,8 +8,7 @@ enum SourceNumber: Sendable, Equatable {
     case double(Double)
     /// An integer wider than 64 bits, as its decimal digits.
     case wide(String)
-    /// A number with a fractional part that its nearest `Double` may not show (above 2^53 every
-    /// `Double` is whole), read from a decimal: that `Double`, but never an integer.
+    /// A decimal with a fractional part, as its nearest `Double`: whole-looking above 2^53, never an integer.
     case fraction(Double)
 
     init<N: BinaryInteger>(integer value: N) {
@@ -28,8 +27,7 @@ enum SourceNumber: Sendable, Equatable {
         var whole = Decimal()
         NSDecimalRound(&whole, &value, 0, .plain)
         guard whole == decimal else {
-            // From the decimal's own digits, correctly rounded: `NSDecimalNumber.doubleValue` is not
-            // (0.30000000000000004 would become 0.3000000000000001).
+            // From its digits, correctly rounded; `NSDecimalNumber.doubleValue` is not (0.30000000000000004).
             self = .fraction(Double(decimal.description) ?? NSDecimalNumber(decimal: decimal).doubleValue)
             return
         }
@@ -43,7 +41,6 @@ enum SourceNumber: Sendable, Equatable {
         }
     }
 
-    /// The value as a `T`, or why it is not one.
     func integer<T: FixedWidthInteger>(as _: T.Type, typeName: String) -> Result<T, NumberProblem> {
         switch self {
         case let .int(value):
@@ -71,10 +68,8 @@ enum SourceNumber: Sendable, Equatable {
         }
     }
 
-    /// A whole number beyond 64 bits in a double's shortest form, at most 17 significant digits
-    /// (`1.8446744073709552e+19`, which is how a serialized `Double` writes 2^64, and which
-    /// JSONSerialization and the JSON reader give as an `NSDecimalNumber`): that double. Any other
-    /// integer beyond 64 bits (`18446744073709551616`) stays a range error, never rounded.
+    /// That double, for an integer beyond 64 bits in a `Double`'s shortest form (2^64 serialized as
+    /// `1.8446744073709552e+19`); any other one (`18446744073709551616`) stays a range error, never rounded.
     private static func shortestDouble(_ digits: String) -> Double? {
         let significant = digits.utf8.drop { $0 == UInt8(ascii: "-") }.reversed().drop { $0 == UInt8(ascii: "0") }
         guard significant.count <= 17, let value = Double(digits), value.isFinite else { return nil }
@@ -83,7 +78,6 @@ enum SourceNumber: Sendable, Equatable {
 
     /// Exact order of two numbers; `nil` when either is NaN.
     static func compare(_ lhs: SourceNumber, _ rhs: SourceNumber) -> ComparisonResult? {
-        // A fraction compares as its nearest double.
         if case let .fraction(value) = lhs { return compare(.double(value), rhs) }
         if case let .fraction(value) = rhs { return compare(lhs, .double(value)) }
         switch (lhs, rhs) {
@@ -113,7 +107,7 @@ enum SourceNumber: Sendable, Equatable {
         if double <= -18_446_744_073_709_551_616.0 { return .orderedDescending }
         let floor = double.rounded(.down)
         guard let whole = I(exactly: floor) else {
-            // floor is a whole number outside I's range, so the integer is on the other side of it.
+            // `floor` is outside I's range, so the integer lies on its other side.
             return floor > 0 ? .orderedAscending : .orderedDescending
         }
         if integer != whole { return order(integer, whole) }
@@ -208,16 +202,14 @@ extension ComparisonResult {
     }
 }
 
-/// A number written with more precision than a `Decimal` holds exactly, read for a field that needs
-/// its exact value (`JSONDemand.exactNumbers`, a lenient `Decimal`): its text and its count of
-/// significant digits, kept so that the field reports it rather than round it, and the number
-/// nearest to it, which every other reading uses (its kind, the validators).
+/// A number more precise than a `Decimal` holds, read for a field that needs its exact value
+/// (`JSONDemand.exactNumbers`, a lenient `Decimal`): its text and digit count, so the field reports
+/// it instead of rounding, and its nearest number for every other reading (kind, validators).
 struct InexactNumber {
     let text: String
     let significantDigits: Int
     let nearest: SourceNumber
 
-    /// `value` as an `InexactNumber`, when it is one.
     static func of(_ value: Any) -> InexactNumber? {
         SourceValue.typeID(of: value) == ObjectIdentifier(InexactNumber.self) ? (value as! InexactNumber) : nil
     }

@@ -1,11 +1,8 @@
 import Foundation
 
-/// Strict reading of source values, the same for JSONSerialization output and Swift literals.
-///
-/// On Linux `NSNumber(1) as? Bool` and `true as? Int` both succeed, so nothing here casts loosely:
-/// values are told apart by their exact dynamic type first, and only unknown types are cast. A value
-/// whose type was just found to be `T` is then taken as a `T` (`take(_:as:)`, or `as! T`), which
-/// cannot fail.
+/// Strict reading of source values. On Linux `NSNumber(1) as? Bool` and `true as? Int` both succeed,
+/// so values are told apart by exact dynamic type first and only unknown types are cast; a value just
+/// found to be a `T` is then taken as one (`take(_:as:)`, `as! T`), which cannot fail.
 enum SourceValue {
     // Types named directly cost a load; stored in `static let`s they would cost a `swift_once` per use.
     static var nullType: ObjectIdentifier { ObjectIdentifier(NSNull.self) }
@@ -21,26 +18,20 @@ enum SourceValue {
     static var arrayType: ObjectIdentifier { ObjectIdentifier([Any].self) }
     static var jsonObjectType: ObjectIdentifier { ObjectIdentifier(JSONObject.self) }
 
-    /// The value's dynamic type.
     static func typeID(of value: Any) -> ObjectIdentifier {
         ObjectIdentifier(type(of: value))
     }
 
-    /// `value` as `T`, the type it was just found to be (its stored or its dynamic type), so that
-    /// this cannot fail. When `T` is the very type `value` is stored as (`Stored`, opened from an
-    /// `Any` by the call), the value is read in place, which costs a retain where a cast asks the
-    /// runtime; otherwise (its class is a subclass of `T`, as a JSON boolean's is of `NSNumber`) it
-    /// is cast.
-    ///
-    /// (`inout` only so that the value can be read where it lies; nothing writes it.)
+    /// `value` as `T`, the type it was just found to be (stored or dynamic), so this cannot fail. When
+    /// `T` is `Stored` it is read in place, a retain where a cast asks the runtime; otherwise it is cast
+    /// (a JSON boolean's class is a subclass of `NSNumber`). `inout` only to read it in place; never written.
     @inline(__always)
     static func take<Stored, T>(_ value: inout Stored, as _: T.Type) -> T {
         guard Stored.self == T.self else { return value as! T }
         return copy(of: &value, as: T.self)
     }
 
-    /// A copy of the `T` at `pointer`. Invariant: `Stored` is `T` (`take` checks it), so the memory
-    /// holds an initialized `T`.
+    /// Invariant: `Stored` is `T` (`take` checks it), so `pointer` holds an initialized `T`.
     @inline(__always)
     private static func copy<Stored, T>(of pointer: UnsafePointer<Stored>, as _: T.Type) -> T {
         UnsafeRawPointer(pointer).assumingMemoryBound(to: T.self).pointee
@@ -71,23 +62,19 @@ enum SourceValue {
         return unwrapped(wrapped)
     }
 
-    // MARK: Strict readers
-
     static func string(_ value: Any) -> String? {
         if typeID(of: value) == stringType { return (value as! String) }
         if isObject(value), let text = value as? NSString { return text as String }
         return nil
     }
 
-    /// Whether the value is a class instance. Casting a Swift value (a dictionary, an array) to a
-    /// Foundation class bridges it on Linux, recursively — slow, and a stack overflow when the value
-    /// is deep — so the engine only casts objects to `NSString`, `NSNumber` and friends.
+    /// Whether the value is a class instance: only those are cast to Foundation classes, since on Linux
+    /// such a cast bridges a Swift dictionary or array recursively (slow; a deep one overflows the stack).
     static func isObject(_ value: Any) -> Bool {
         Swift.type(of: value) is AnyClass
     }
 
-    /// The value of a number source that is a `Decimal` or an `NSDecimalNumber` (the JSON reader's
-    /// exact reading), taken as it is; nil for any other number.
+    /// A `Decimal` or `NSDecimalNumber` source (the JSON reader's exact reading) as it is; nil otherwise.
     static func exactDecimal(_ value: Any) -> Decimal? {
         if ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(Decimal.self) { return (value as! Decimal) }
         if isObject(value), let decimal = value as? NSDecimalNumber { return decimal.decimalValue }
@@ -141,8 +128,6 @@ enum SourceValue {
         }
     }
 
-    // MARK: Containers
-
     /// The value as strings, when it is a `[String]`, or an `[Any]` that holds only Swift strings.
     static func strings(_ item: SourceItem) -> [String]? {
         switch item.scalar {
@@ -157,7 +142,6 @@ enum SourceValue {
         }
     }
 
-    /// The array as strings, when it holds only Swift strings.
     static func strings(_ array: [Any]) -> [String]? {
         var strings: [String] = []
         strings.reserveCapacity(array.count)
@@ -191,7 +175,6 @@ enum SourceValue {
 }
 
 extension SourceValue {
-    /// What the value is, as JSON names it.
     static func kind(of value: Any) -> ValueKind {
         if isNull(value) { return .null }
         if string(value) != nil { return .string }

@@ -1,14 +1,11 @@
 import Foundation
 
-// The UTF-8 bytes of source text, read and written in place. The parsers of dates, decimals and
-// keys work on these views, never on pointers; every raw pointer to text bytes outside the JSON
-// reader and writer is made here.
+// Views of UTF-8 text bytes, read or written in place. Parsers of dates, decimals and keys use these,
+// never pointers: every raw pointer to text bytes outside the JSON reader and writer is made here.
 
-/// The UTF-8 bytes of a text, read in place for the length of one call (`of`) and never kept.
-///
-/// Invariant: the bytes stay valid and unchanged while the view is used, which the calls that make
-/// one guarantee by handing it to a closure only. Indices run from 0 to `count`; reading outside
-/// them is a precondition failure in debug builds, as for any buffer.
+/// The UTF-8 bytes of a text, read in place for the length of one call and never kept.
+/// Invariant: the bytes stay valid and unchanged while the view is used (`of` lends it to a closure
+/// only). Indices run `0..<count`; reading outside them fails a precondition in debug builds.
 struct UTF8Bytes: RandomAccessCollection {
     private let buffer: UnsafeBufferPointer<UInt8>
 
@@ -31,19 +28,16 @@ struct UTF8Bytes: RandomAccessCollection {
         return copy.withUTF8 { body(UTF8Bytes($0)) }
     }
 
-    /// Runs `body` over `data`'s bytes.
     @inline(__always)
     static func of<R>(_ data: Data, _ body: (UTF8Bytes) -> R) -> R {
         data.withUnsafeBytes { body(UTF8Bytes($0.assumingMemoryBound(to: UInt8.self))) }
     }
 
-    /// Runs `body` over a literal's bytes.
     @inline(__always)
     static func of<R>(_ literal: StaticString, _ body: (UTF8Bytes) -> R) -> R {
         literal.withUTF8Buffer { body(UTF8Bytes($0)) }
     }
 
-    /// Runs `body` over `bytes`.
     @inline(__always)
     static func of<R>(_ bytes: [UInt8], _ body: (UTF8Bytes) -> R) -> R {
         bytes.withUnsafeBufferPointer { body(UTF8Bytes($0)) }
@@ -63,14 +57,13 @@ struct UTF8Bytes: RandomAccessCollection {
         UTF8Bytes(UnsafeBufferPointer(rebasing: buffer[range]))
     }
 
-    /// The eight bytes at `position` as one little-endian word, for scanning eight at a time.
+    /// The eight bytes at `position` as one little-endian word.
     @inline(__always)
     func word(at position: Int) -> UInt64 {
         assert(position >= 0 && position + 8 <= count, "a word past the end")
         return UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + position).loadUnaligned(as: UInt64.self))
     }
 
-    /// Whether the bytes are `other`'s, compared eight at a time.
     @inline(__always)
     func elementsEqualByWords(_ other: UTF8Bytes) -> Bool {
         guard count == other.count else { return false }
@@ -89,7 +82,7 @@ struct UTF8Bytes: RandomAccessCollection {
     /// Negative, zero or positive as these bytes sort before, with or after `other`'s.
     func compare(_ other: UTF8Bytes) -> Int {
         let common = Swift.min(count, other.count)
-        // Both buffers hold at least `common` bytes, so neither base address is nil when it is positive.
+        // Both hold `common` bytes, so neither base address is nil when it is positive.
         if common > 0 {
             let order = memcmp(buffer.baseAddress!, other.buffer.baseAddress!, common)
             if order != 0 { return Int(order) }
@@ -97,13 +90,12 @@ struct UTF8Bytes: RandomAccessCollection {
         return count - other.count
     }
 
-    /// Appends the bytes to `array`.
     @inline(__always)
     func append(to array: inout [UInt8]) {
         array.append(contentsOf: buffer)
     }
 
-    /// The bytes as a string (a byte sequence that is not UTF-8 is repaired, as `String(decoding:)` does).
+    /// The bytes as a string (bytes that are not UTF-8 are repaired, as `String(decoding:)` does).
     var string: String {
         String(unsafeUninitializedCapacity: buffer.count) { $0.initialize(fromContentsOf: buffer) }
     }
@@ -125,13 +117,12 @@ struct UTF8Output {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { body(UTF8Output($0)) }
     }
 
-    /// The bytes in `range`, indexed from 0.
     @inline(__always)
     func rebased(_ range: Range<Int>) -> UTF8Output {
         UTF8Output(UnsafeMutableBufferPointer(rebasing: buffer[range]))
     }
 
-    /// Appends the bytes in `range`, which were written, to `array`.
+    /// Appends the bytes in `range`, which must have been written, to `array`.
     @inline(__always)
     func append(_ range: Range<Int>, to array: inout [UInt8]) {
         array.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range]))

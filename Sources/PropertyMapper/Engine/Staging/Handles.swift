@@ -1,14 +1,11 @@
-// The typed handles through which the engine reaches memory that is not a Swift variable of its
-// own: a value's slot in a run's staging buffer (or a temporary one), and the model a run works on.
-// Every raw pointer of the engine's phase one and two lives in this file; the code that uses
-// these handles names types, never bytes.
+// Typed handles to memory that is not a Swift variable of the engine's own: a value's slot in a staging
+// buffer or a temporary, and the model a run works on. Every raw pointer of the engine's two phases
+// lives here; code using these handles names types, never bytes.
 
-/// Memory for one `Value`: a field's slot or scratch space in a staging buffer, a temporary, or an
-/// element of an array being built. A handle only: it neither owns the memory nor knows whether it
-/// holds a value. Whoever hands it out says which (the staging buffer keeps a flag per slot).
-///
-/// A conversion or a boxing writes its result here (`initialize`, `store`) instead of returning
-/// it: generic code handling a returned `Value?` would look up that type's metadata on every call.
+/// Memory for one `Value` (a staging slot or scratch space, a temporary, an element of an array being
+/// built). A handle only: it neither owns the memory nor knows whether it holds a value; whoever hands
+/// it out does (the staging buffer keeps a flag per slot). Results are written here (`initialize`,
+/// `store`), not returned: generic code handling a returned `Value?` looks up its metadata every call.
 struct ValueSlot<Value> {
     fileprivate let pointer: UnsafeMutablePointer<Value>
 
@@ -49,8 +46,7 @@ struct ValueSlot<Value> {
         pointer.pointee
     }
 
-    /// The same slot seen as a `Same`, a type a protocol opened that is `Value` itself (as
-    /// `OptionalConvertible` opens a property's type).
+    /// The slot as `Same`, `Value` opened by a protocol (as `OptionalConvertible` opens a property's type).
     @inline(__always)
     func same<Same>(as _: Same.Type) -> ValueSlot<Same> {
         precondition(Same.self == Value.self, "\(Same.self) is not \(Value.self)")
@@ -63,17 +59,14 @@ struct ValueSlot<Value> {
         withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { body(ValueSlot($0.baseAddress!)) }
     }
 
-    /// A new `Value` from `make`, which initializes the slot it is given and returns true, or
-    /// returns false and leaves it uninitialized; nil then.
+    /// A new `Value` from `make`, which initializes the slot and returns true, or leaves it empty (nil).
     @inline(__always)
     static func made(by make: (ValueSlot<Value>) -> Bool) -> Value? {
         withTemporary { slot in make(slot) ? slot.move() : nil }
     }
 }
 
-/// The slots of a new array's elements, written in order (`next`, then `keep` for one that was
-/// initialized).
-///
+/// The slots of a new array's elements, written in order (`next`, then `keep` once initialized).
 /// Invariant: elements `0..<count` are initialized, and `count` never exceeds the capacity.
 struct ElementSlots<Element> {
     private let buffer: UnsafeMutableBufferPointer<Element>
@@ -91,7 +84,6 @@ struct ElementSlots<Element> {
         return ValueSlot(buffer.baseAddress! + count)
     }
 
-    /// Keeps the element just written into `next()`.
     @inline(__always)
     mutating func keep() {
         assert(count < buffer.count)
@@ -100,8 +92,7 @@ struct ElementSlots<Element> {
 }
 
 extension Array {
-    /// An array of at most `capacity` elements, each written in place by `fill` (no `Element?` is
-    /// returned per element).
+    /// An array of at most `capacity` elements, each written in place by `fill` (no `Element?` each).
     @inline(__always)
     static func filling(capacity: Int, _ fill: (inout ElementSlots<Element>) -> Void) -> [Element] {
         [Element](unsafeUninitializedCapacity: capacity) { buffer, count in
@@ -112,18 +103,15 @@ extension Array {
     }
 }
 
-/// A fixed number of values in memory of their own, for an owner that frees them once (a JSON
-/// object's items, a reader's loose matches): an array's storage would look up the element type's
-/// metadata when freed, and a document holds an object per record and per nested model.
-///
-/// Invariant: from `init` to `free`, places `0..<count` hold initialized values; `withValue` moves
-/// one out for the length of a call and back, and nothing reads it meanwhile.
+/// A fixed number of values in memory of their own, freed once by their owner (a JSON object's items, a
+/// reader's loose matches): an array's storage would look up the element type's metadata when freed.
+/// Invariant: from `init` to `free`, places `0..<count` hold initialized values; `withValue` moves one
+/// out for the length of a call and back, and nothing reads it meanwhile.
 struct OwnedValues<Element> {
     private let base: UnsafeMutablePointer<Element>
     let count: Int
 
-    /// `count` places, each initialized to a value `initial` makes (one each: a copy of one value
-    /// would go through the type's value witnesses, as `initialize(repeating:count:)` does).
+    /// `count` places, each initialized by `initial` (`initialize(repeating:count:)` calls value witnesses).
     @inline(__always)
     init(count: Int, initial: @autoclosure () -> Element) {
         self.count = count
@@ -160,12 +148,10 @@ struct OwnedValues<Element> {
     }
 }
 
-/// The memory of one run's staging buffer, as a `StagingLayout` lays it out: a region per value,
-/// then `flags` flag bytes, all false at first. A handle only: `StagingBuffer` says which regions
-/// hold a value (by its flags) and of which type.
-///
-/// Invariant: every region and flag read lies inside the layout's size; a region is read as the
-/// type it was reserved for (`StagingBuffer` asserts a field's staged type before each use).
+/// The memory of one run's staging buffer as a `StagingLayout` lays it out: a region per value, then
+/// `flags` flag bytes, all false at first. A handle only: `StagingBuffer` says which regions hold what.
+/// Invariant: every region and flag read lies inside the layout's size; a region is read as the type
+/// it was reserved for (`StagingBuffer` asserts a field's staged type before each use).
 struct StagingMemory {
     private let base: UnsafeMutableRawPointer
     private let flagOffset: Int
@@ -179,7 +165,6 @@ struct StagingMemory {
         (base + layout.flags).initializeMemory(as: Bool.self, repeating: false, count: flags)
     }
 
-    /// Runs `body` with temporary memory for `layout`, freed when it returns.
     @inline(__always)
     static func withTemporary<T>(_ layout: StagingLayout, flags: Int, _ body: (StagingMemory) -> T) -> T {
         withUnsafeTemporaryAllocation(byteCount: layout.size, alignment: layout.alignment) { buffer in
@@ -197,14 +182,12 @@ struct StagingMemory {
         base.deallocate()
     }
 
-    /// The region at `offset`, reserved for a `Value`.
     @inline(__always)
     func slot<Value>(at offset: Int, as _: Value.Type) -> ValueSlot<Value> {
         checkRegion(offset, MemoryLayout<Value>.size)
         return ValueSlot((base + offset).assumingMemoryBound(to: Value.self))
     }
 
-    /// Flag `index`.
     @inline(__always)
     subscript(flag index: Int) -> Bool {
         get {
@@ -226,7 +209,6 @@ struct StagingMemory {
             counts: (base + counts).initializeMemory(as: UInt8.self, repeating: 0, count: slots))
     }
 
-    /// Moves the value in the region at `offset` into the struct model's inline property `move`.
     @inline(__always)
     func moveInline(from offset: Int, into model: ModelAccess, _ move: InlineMove) {
         model.moveInline(from: base + offset, move)
@@ -239,12 +221,9 @@ struct StagingMemory {
     }
 }
 
-/// A level's key scan region in a staging buffer: per slot, the position of the first key noted
-/// for it and how many were (0, 1, or 2 for more).
-///
-/// Invariant: from `keyScanRegion` (which sets every count to 0), slot `i` holds an initialized
-/// position exactly when its count is not 0 and `take` has not moved it out. The scan takes every
-/// slot it noted, once, so the region's positions are uninitialized again after it.
+/// A level's key-scan region: per slot, the first key position noted and how many (0, 1, 2 for more).
+/// Invariant: from `keyScanRegion` (counts 0), slot `i` holds an initialized position exactly when its
+/// count is not 0 and `take` has not moved it out; the scan takes each noted slot once, leaving none.
 struct KeyScanRegion {
     typealias Position = [String: Any].Index
 
@@ -263,14 +242,12 @@ struct KeyScanRegion {
         counts[slot] = Swift.min(counts[slot] + 1, 2)
     }
 
-    /// How many keys were noted for `slot` (2: two or more).
     @inline(__always)
     func count(at slot: Int) -> UInt8 {
         counts[slot]
     }
 
-    /// The first position noted for `slot`, moved out. Requires: a count not 0, and no `take` of
-    /// the slot since the region was made.
+    /// The first position noted for `slot`, moved out. Requires: a count not 0, and no earlier `take`.
     @inline(__always)
     func take(at slot: Int) -> Position {
         assert(counts[slot] != 0, "no position noted at \(slot)")
@@ -278,11 +255,9 @@ struct KeyScanRegion {
     }
 }
 
-/// The model a run works on, for the length of the run: its calls read it, phase two writes it,
-/// and serialize reads its properties. A handle only, made by `with` or `reading` for the length of
-/// one call, and never kept past it.
-///
-/// Every access names the model's type, and is checked against the type it was made with.
+/// The model a run works on: its calls read it, phase two writes it, serialize reads it. A handle made
+/// by `with` or `reading` for one call, never kept past it; every access names the model's type,
+/// checked against the type it was made with.
 struct ModelAccess {
     private let pointer: UnsafeMutableRawPointer
     private let type: Any.Type
@@ -314,7 +289,6 @@ struct ModelAccess {
         withUnsafePointer(to: model) { body(ModelAccess(UnsafeMutablePointer(mutating: $0), writable: false)) }
     }
 
-    /// Runs `body` with read-only access to each of `models`, in order, with its index.
     @inline(__always)
     static func readingEach<Root>(_ models: [Root], _ body: (Int, ModelAccess) -> Void) {
         models.withUnsafeBufferPointer { buffer in
@@ -337,7 +311,6 @@ struct ModelAccess {
         body(root(Root.self).pointee)
     }
 
-    /// The value of the model's property at `keyPath`.
     @inline(__always)
     func read<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> Value {
         root(Root.self).pointee[keyPath: keyPath]
@@ -353,25 +326,22 @@ struct ModelAccess {
     /// Writes `value` through the field's key path, which a plan that writes has checked writable.
     @inline(__always)
     func write<Root, Value>(_ value: consuming Value, to keyPath: FieldKeyPath<Root, Value>) {
-        // A plan with a read-only key path is refused before any run that writes (`Engine.refuseFaulty`);
-        // were one to get here, its value is dropped rather than written.
+        // Such a plan is refused before any run that writes (`Engine.refuseFaulty`); here, dropped.
         assert(keyPath.writable != nil, "a read-only key path is refused before a run that writes")
         guard keyPath.writable != nil else { return }
         // Unwrapped where it is used: a bound copy would retain the key path on every write.
         write(value, to: keyPath.writable.unsafelyUnwrapped)
     }
 
-    /// The value of the struct model's stored property at `offset` (`MemoryLayout.offset(of:)` of
-    /// a key path to a `Value`).
+    /// The struct model's stored `Value` at `offset` (`MemoryLayout.offset(of:)` of its key path).
     @inline(__always)
     func load<Value>(at offset: Int, as _: Value.Type) -> Value {
         assert(!(type is AnyObject.Type), "a class has no inline properties")
         return pointer.load(fromByteOffset: offset, as: Value.self)
     }
 
-    /// Moves the value in `slot` into the struct model's stored property at `move.offset`, as a
-    /// write through the property's key path would (a struct's stored property has no observers
-    /// when `MemoryLayout.offset(of:)` gives its offset).
+    /// Moves `slot`'s value into the struct model's stored property at `move.offset`, as its key path
+    /// would: a property that `MemoryLayout.offset(of:)` gives an offset for has no observers.
     @inline(__always)
     func moveInline(from slot: UnsafeMutableRawPointer, _ move: InlineMove) {
         assert(writable && !(type is AnyObject.Type), "only a written struct model has inline properties")
@@ -379,12 +349,10 @@ struct ModelAccess {
     }
 }
 
-/// A property that lies inline in a struct model: phase two moves its staged value there by type
-/// and offset, as its key path would. Holds no reference, so reading one from the plan
-/// retains nothing.
+/// A property inline in a struct model, which phase two moves its staged value into by type and offset.
+/// Holds no reference, so reading one from the plan retains nothing.
 struct InlineMove: Sendable {
     let type: any StagedValueType.Type
-    /// The property's offset in the model.
     let offset: Int
 }
 

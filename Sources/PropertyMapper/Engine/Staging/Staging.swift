@@ -1,4 +1,4 @@
-/// The size of a value in a staging buffer.
+/// The size and alignment of a value in a staging buffer.
 struct ValueLayout: Sendable, Equatable {
     var size: Int
     var alignment: Int
@@ -19,7 +19,6 @@ struct StagingLayout: Sendable {
     /// Where the flag bytes start (set by `finish`).
     private(set) var flags = 0
 
-    /// Reserves a region for a value of `layout`; returns its offset.
     mutating func reserve(_ layout: ValueLayout) -> Int {
         guard layout.size > 0 else { return size }
         let offset = (size + layout.alignment - 1) / layout.alignment * layout.alignment
@@ -28,9 +27,8 @@ struct StagingLayout: Sendable {
         return offset
     }
 
-    /// Adds the flag bytes of `fieldCount` fields after every region: one that says a value is
-    /// staged, one that says the source held a value, and one that says an immutable model's
-    /// `init(_ values:)` took the value, for each field.
+    /// Adds three flag bytes per field after the regions: value staged, source held a value, and value
+    /// taken by an immutable model's `init(_ values:)`.
     mutating func finish(fieldCount: Int) {
         flags = size
         size = Swift.max(size + 3 * fieldCount, 1)  // never empty, so a buffer always has an address
@@ -38,13 +36,11 @@ struct StagingLayout: Sendable {
 }
 
 /// One run's staging buffer: the values phase one converted, in their own types, until phase two
-/// moves them into the model, or until they are discarded.
-///
-/// Invariant: the slot of field `i` holds an initialized value of that field's staged type exactly when
-/// flag `i` is set. A field initializes its slot (`slot`), then `stage` sets the flag; `move`,
-/// `destroy` and `take` clear it as they take or destroy the value, and `moveAll` and `discardAll`
-/// do so for every staged value, so a buffer leaves a run empty. Each operation asserts the flag it
-/// expects and the field's staged type.
+/// moves them into the model or they are discarded.
+/// Invariant: field `i`'s slot holds an initialized value of its staged type exactly when flag `i` is
+/// set. A field initializes its slot (`slot`), then `stage` sets the flag; `move`, `destroy` and `take`
+/// clear it as they take or destroy the value, `moveAll` and `discardAll` for every staged value, so a
+/// buffer leaves a run empty. Each operation asserts the flag it expects and the field's staged type.
 struct StagingBuffer {
     private let memory: StagingMemory
     private let plan: Plan
@@ -54,16 +50,12 @@ struct StagingBuffer {
         self.plan = plan
     }
 
-    /// Runs `body` with an empty buffer for `plan`, which it must leave empty.
-    ///
-    /// The buffer is a temporary allocation for this model alone, so a run of a nested model has
-    /// its own, and a call made per record allocates nothing on the heap for it.
+    /// Runs `body` with an empty buffer for `plan` (a temporary of this model's own), to be left empty.
     static func with<T>(_ plan: Plan, _ body: (StagingBuffer) -> T) -> T {
         StagingMemory.withTemporary(plan.staging, flags: 3 * plan.fields.count) { body(StagingBuffer($0, plan: plan)) }
     }
 
-    /// An empty buffer for `plan` that outlives a call (a merge's, kept until the outer run's phase
-    /// two); `deallocate` frees it once it is empty.
+    /// An empty buffer for `plan` that outlives a call (a merge's, until the outer phase two); see `deallocate`.
     static func allocate(for plan: Plan) -> StagingBuffer {
         StagingBuffer(.allocate(plan.staging, flags: 3 * plan.fields.count), plan: plan)
     }
@@ -90,23 +82,18 @@ struct StagingBuffer {
         return memory.slot(at: field.scratch, as: Input.self)
     }
 
-    /// The region a level's key scan reads a dictionary's keys into (`KeyScan`), which the plan
-    /// reserved: `slots` positions at offset `positions`, `slots` counts at `counts`, all 0.
     func keyScanRegion(positions: Int, counts: Int, slots: Int) -> KeyScanRegion {
         memory.keyScanRegion(positions: positions, counts: counts, slots: slots)
     }
 
-    /// Whether field `index` holds a staged value.
     func isStaged(_ index: Int) -> Bool {
         memory[flag: index]
     }
 
-    /// Whether field `index`'s value was taken (`take`).
     func isTaken(_ index: Int) -> Bool {
         memory[flag: 2 * plan.fields.count + index]
     }
 
-    /// Field `index`'s staged slot, asserting that it holds a `Value`.
     private func staged<Value>(_ index: Int, as _: Value.Type) -> ValueSlot<Value> {
         assert(
             isStaged(index) && plan.fields[index].field.traits.stagedType == ObjectIdentifier(Value.self),
@@ -119,8 +106,7 @@ struct StagingBuffer {
         staged(index, as: Value.self).value
     }
 
-    /// Moves field `index`'s staged value out, for an immutable model's `init(_ values:)`: the field
-    /// is then taken, no longer staged, and `discardAll` leaves it alone.
+    /// Moves field `index`'s value out for an immutable model's `init(_ values:)`: then taken, not staged.
     func take<Value>(_ index: Int, as _: Value.Type) -> Value {
         let slot = staged(index, as: Value.self)
         memory[flag: index] = false
@@ -135,7 +121,6 @@ struct StagingBuffer {
         return slot.move()
     }
 
-    /// Destroys `field`'s staged value; the field is then not staged.
     func destroy<Value>(_ field: PlanField, as _: Value.Type) {
         let slot = staged(field.index, as: Value.self)
         memory[flag: field.index] = false
@@ -147,7 +132,6 @@ struct StagingBuffer {
         memory[flag: plan.fields.count + field.index] = true
     }
 
-    /// Whether the source held a value for field `index`.
     func isPresent(_ index: Int) -> Bool {
         memory[flag: plan.fields.count + index]
     }
@@ -158,13 +142,11 @@ struct StagingBuffer {
         memory[flag: field.index] = true
     }
 
-    /// Moves every staged value into `model`, in declaration order (a property mapped twice gets
-    /// the later value), and empties the buffer.
+    /// Moves every staged value into `model` in declaration order (a property mapped twice gets the later).
     func moveAll(into model: ModelAccess) {
         let fields = plan.fields
         let inlineMoves = plan.inlineMoves
-        // By index, reading only what is needed: copying each `PlanField` out would retain it. A
-        // property inline in a struct model is moved by type and offset, with no reference to retain.
+        // By index: copying a `PlanField` out would retain it; an inline move holds no reference.
         for index in fields.indices where memory[flag: index] {
             if let move = inlineMoves[index] {
                 memory[flag: index] = false
