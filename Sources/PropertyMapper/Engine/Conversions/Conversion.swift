@@ -1,33 +1,24 @@
-/// A strict check-and-convert from a source value to `Value`, built once per type.
-///
-/// The value given has been read by the engine (see `SourceItem`) and may be null inside arrays;
-/// top-level nulls never reach a conversion. On failure it returns nil and records every problem,
-/// with a sub-path for array elements and dictionary values.
+/// A strict check-and-convert from a source value (a `SourceItem`; null only inside containers) to `Value`, built once per
+/// type. On failure it returns nil and records every problem, at a sub-path for elements and dictionary values.
 struct Conversion<Value>: Sendable {
     let typeName: String
     /// The kinds of source value that can convert (null aside).
     let kinds: ValueKinds
     let convert: @Sendable (SourceItem, inout ConversionIssues) -> Value?
-    /// The same, writing the result into an uninitialized slot; false on failure (then the slot is
-    /// left uninitialized). Made where `Value` is known, it spares the engine's generic code the
-    /// `Optional<Value>` metadata look-up that calling `convert` costs there.
+    /// `convert` into an uninitialized slot; false on failure, the slot left uninitialized. Made where `Value` is known, it
+    /// spares the engine's generic code the `Optional<Value>` metadata look-up that `convert` costs there.
     let convertInto: @Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool
-    /// What the JSON reader must build of the value: all of it, or only what a nested model's
-    /// mapping names.
+    /// What the JSON reader must build: all of the value, or only what a nested model's mapping names.
     let demand: JSONDemand
-    /// The way back, for serialize: writes a value in the form this conversion reads, or returns
-    /// false and records why it has none (rule `serialize`).
+    /// The way back, for serialize.
     let write: SerialWrite<Value>
-    /// Under `.lenient()`, a string the value reads as by the lenient table, for the validators to
-    /// judge; nil for a strict conversion.
+    /// Under `.lenient()`, what the lenient table reads a string as, for the validators; nil for a strict conversion.
     let coerce: (@Sendable (SourceItem) -> SourceItem?)?
-    /// The lenient table's entry for the scalar this conversion reads (an integer, a fraction, a
-    /// `Decimal`, a `Bool`), which `.lenient()` reads strings by; nil for a conversion of anything
-    /// else, strings included (a boxing that reads strings itself, such as `.decimal`).
+    /// The table's entry for the scalar read (integer, fraction, `Decimal`, `Bool`), by which `.lenient()` reads strings; nil
+    /// for anything else, strings included (a boxing that reads strings itself, such as `.decimal`).
     let coercion: Coercion.Target?
 
-    /// A conversion written once, as a reading that returns the value: `convertInto` stores what
-    /// `convert` returns. Every scalar conversion is made so.
+    /// Written as a reading that returns the value (`convertInto` stores it), as every scalar conversion is.
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
@@ -40,8 +31,7 @@ struct Conversion<Value>: Sendable {
             convertInto: { value, slot, issues in slot.store(convert(value, &issues)) }, write: write, coerce: coerce, coercion: coercion)
     }
 
-    /// A conversion written as `convertInto`, straight into the slot (an array fills the new
-    /// array's storage element by element), with `convert` made from it.
+    /// Written as `convertInto`, straight into the slot (an array fills its new storage element by element).
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convertInto: @escaping @Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool,
@@ -53,9 +43,7 @@ struct Conversion<Value>: Sendable {
             convertInto: convertInto, write: write)
     }
 
-    /// Both ways written, where deriving one would cost a generic type's metadata on every value
-    /// (`Optional<Value>`, for an optional conversion's own `Optional`).
-    /// Without `write`, a value is written back as `JSONValue(converting:)` reads it.
+    /// Both ways written, where deriving one would look up `Optional<Value>` per value; `write` defaults to `writeDynamic`.
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
@@ -74,16 +62,14 @@ struct Conversion<Value>: Sendable {
         self.coercion = coercion
     }
 
-    /// Under `.lenient()`, the value the lenient table reads `item` as (with a `coerced` warning),
-    /// which the field's validators then judge; nil when it reads it as it is.
+    /// Under `.lenient()`, what the table reads `item` as (adding a `coerced` warning); nil when it reads it as it is.
     func coerced(_ item: SourceItem, _ issues: inout ConversionIssues) -> SourceItem? {
         guard let coerce, let coerced = coerce(item) else { return nil }
         issues.addCoerced(from: item, to: typeName)
         return coerced
     }
 
-    /// Hands `body` the value a field stages under `.lenient()`: the coerced one, its warning already
-    /// in the issues, or `item` itself.
+    /// Hands `body` the value to stage under `.lenient()`: the coerced one (its warning in the issues), or `item`.
     func withCoerced(_ item: SourceItem, nesting: Nesting, _ body: (SourceItem, inout ConversionIssues) -> Void) {
         var issues = ConversionIssues(nesting: nesting)
         if let coerced = coerced(item, &issues) { return body(coerced, &issues) }

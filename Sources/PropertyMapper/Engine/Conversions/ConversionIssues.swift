@@ -1,29 +1,21 @@
-/// Problems found by a conversion, each at a sub-path of the value (`""`, `"[3]"`, `".views"`).
-///
-/// Scalar conversions only report `type` problems, which concern the property being mapped; a
-/// conversion that maps a nested model reports that model's errors, each naming the nested
-/// property it concerns.
+/// Problems found by a conversion, each at a sub-path of the value: a scalar's concern the property mapped; a nested model's
+/// each name the nested property they concern.
 struct ConversionIssues {
     struct Issue {
         /// Where in the value: `""`, `"[3]"`, `".author.login"`, appended to the field's path.
         var subpath: String
-        /// The nested property concerned (`"[3].email"`), appended to the field's property; nil when
-        /// the issue concerns the property being mapped itself (an element of `[String]` is `tags`).
+        /// The nested property concerned (`"[3].email"`); nil for the property mapped (an element of `[String]` is `tags`).
         var propertySubpath: String?
         var rule: String
-        /// Why, as data.
         var reason: Reason
-        /// Whether it comes from a nested model (an error or a warning of that model's own), rather
-        /// than from this conversion.
+        /// From a nested model (that model's own error or warning) rather than this conversion.
         var isNested = false
-        /// The offending value, rendered.
         var value: String?
-        /// Set for a warning (of a nested model that mapped) rather than an error.
+        /// Set for a warning rather than an error.
         var warning: MappingWarning.Kind? = nil
     }
 
-    /// Where in a model graph the value being converted lies: a nested model's conversion maps
-    /// the model one level further in.
+    /// Where the value lies in a model graph; a nested model's conversion maps one level further in.
     let nesting: Nesting
     var list: [Issue] = []
 
@@ -42,14 +34,12 @@ struct ConversionIssues {
                 subpath: subpath, propertySubpath: nil, rule: rule, reason: .failure(failure), value: SourceValue.render(value)))
     }
 
-    /// The value is not of the kind `expected` names.
     mutating func addMismatch(_ item: SourceItem, expected: String) {
         add(.typeMismatch(found: item.kind, expected: expected), value: item.value)
     }
 
-    /// The errors of a nested model mapped from the value, each at its own path and property. An
-    /// error about the model's source as a whole (not a dictionary, too deep) names the property
-    /// holding the model.
+    /// A nested model's errors, each at its own path and property; one about its source as a whole (not a dictionary, too
+    /// deep) names the property holding the model.
     mutating func add(nested errors: [ValidationError]) {
         for error in errors {
             list.append(
@@ -60,7 +50,6 @@ struct ConversionIssues {
         }
     }
 
-    /// The warnings of a nested model that mapped, each at its own path and property.
     mutating func add(nestedWarnings warnings: [MappingWarning]) {
         for warning in warnings {
             list.append(
@@ -79,8 +68,7 @@ struct ConversionIssues {
                 reason: .notice(.coerced(typeName: typeName)), value: SourceValue.render(item.value), warning: .coerced))
     }
 
-    /// An element dropped from an array (`.droppingInvalidElements()`): one `elementDropped` warning
-    /// at its index, carrying the errors it had.
+    /// An element `.droppingInvalidElements()` dropped: one `elementDropped` warning at its index, carrying its errors.
     mutating func addDropped(_ element: ConversionIssues, at index: Int, value: Any) {
         let errors = element.errors(path: "", property: "")
         list.append(
@@ -96,8 +84,7 @@ struct ConversionIssues {
         return issue.subpath.isEmpty ? failure : .inside(subpath: issue.subpath, failure)
     }
 
-    /// The issues of a part of the value (an element, a dictionary value), under its component:
-    /// the component joins the path, and the property path of a nested model's error.
+    /// A part's issues (an element, a dictionary value), its component joining the path and a nested error's property path.
     mutating func add(_ nested: ConversionIssues, under component: String) {
         for var issue in nested.list {
             issue.subpath = component + issue.subpath
@@ -117,7 +104,6 @@ struct ConversionIssues {
         }
     }
 
-    /// These issues' warnings, of a value at `path` written to `property`.
     func warnings(path: String, property: String) -> [MappingWarning] {
         list.compactMap { issue in
             guard let kind = issue.warning else { return nil }
@@ -149,8 +135,7 @@ enum Paths {
         return rest.isEmpty || rest.hasPrefix(".") || rest.hasPrefix("[")
     }
 
-    /// `path`, when it is `parent` or lies inside it, with `parent` replaced by `newParent`;
-    /// otherwise `path` as it is.
+    /// `path` with `parent` replaced by `newParent`, when it is under `parent`.
     static func rebased(_ path: String, from parent: String, to newParent: String) -> String {
         guard isUnder(path, parent) else { return path }
         return newParent + path.dropFirst(parent.count)

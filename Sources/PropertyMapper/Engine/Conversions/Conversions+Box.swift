@@ -1,20 +1,15 @@
-// A boxing as the engine runs it (`.box`): the source value converted to the boxing's input, then
-// boxed into the property's value, and back for serialize. `Boxing<Value>` (Boxing/) is the public face.
+// `.box` as the engine runs it: source value, the boxing's input, the property's value, and back. Public face: Boxing/.
 
-/// Opens the boxing's input type for the engine, which checks and validates the source value
-/// before the transform runs.
+/// Opens the boxing's input type for the engine, which checks and validates the source value before the transform runs.
 protocol BoxingImplementation<Value>: Sendable {
     associatedtype Value
     var inputTypeName: String { get }
-    /// A field that boxes one source value into the property.
     func field<Root, Target>(_ target: BoxTarget<Root, Target, Value>, rule: String, writeBack: SerialWrite<Value>?) -> any Field
-    /// A field that boxes an array source element by element into an array property.
     func arrayField<Root, Target>(_ target: BoxTarget<Root, Target, [Value]>, rule: String, writeBack: SerialWrite<Value>?) -> any Field
 }
 
-/// The property a `.box` writes, as its boxing's field sees it: the key path; how the boxed value
-/// (`Boxed`: the boxing's value, or an array of them) becomes the property's value (`wrap`) and
-/// back (`unwrap`, never given nil: the field writes nil itself); its `default:` and `fallback:`.
+/// The property a `.box` writes: how the boxed value (`Boxed`, or an array of them) becomes its value (`wrap`) and back
+/// (`unwrap`, never given nil: the field writes nil itself).
 struct BoxTarget<Root, Target, Boxed> {
     let keyPath: any KeyPath<Root, Target> & Sendable
     let wrap: @Sendable (Boxed) -> Target
@@ -23,24 +18,21 @@ struct BoxTarget<Root, Target, Boxed> {
 }
 
 extension Boxing {
-    /// The field of `.box(self, keyPath)` for a `Value` property.
+    /// The field of `.box(self, keyPath)` for a `Value`, `Value?`, `[Value]` or `[Value]?` property.
     func field<Root>(_ keyPath: any KeyPath<Root, Value> & Sendable, _ substitutes: Substitutes<Value> = Substitutes()) -> any Field {
         implementation.field(
             BoxTarget(keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }, substitutes: substitutes), rule: rule, writeBack: writeBack)
     }
 
-    /// The same for a `Value?` property.
     func field<Root>(_ keyPath: any KeyPath<Root, Value?> & Sendable, _ substitutes: Substitutes<Value?> = Substitutes()) -> any Field {
         implementation.field(
             BoxTarget(keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }, substitutes: substitutes), rule: rule, writeBack: writeBack)
     }
 
-    /// The field of `.box(self, keyPath)` for a `[Value]` property.
     func field<Root>(_ keyPath: any KeyPath<Root, [Value]> & Sendable) -> any Field {
         implementation.arrayField(BoxTarget(keyPath: keyPath, wrap: { $0 }, unwrap: { $0 }), rule: rule, writeBack: writeBack)
     }
 
-    /// The same for a `[Value]?` property.
     func field<Root>(_ keyPath: any KeyPath<Root, [Value]?> & Sendable) -> any Field {
         implementation.arrayField(BoxTarget(keyPath: keyPath, wrap: { $0 }, unwrap: { $0! }), rule: rule, writeBack: writeBack)
     }
@@ -49,10 +41,9 @@ extension Boxing {
 struct TypedBoxing<Input, Value>: BoxingImplementation {
     let name: String
     let input: Conversion<Input>
-    /// Whether the JSON reader keeps the exact digits of the numbers it builds for this boxing.
+    /// Whether the JSON reader keeps the numbers' exact digits for this boxing.
     let exactNumbers: Bool
-    /// Boxes the input into `result`, an uninitialized slot; false (and `result` left uninitialized)
-    /// when the boxing returns nil.
+    /// Boxes the input into `result` (uninitialized); false, `result` left uninitialized, when the boxing returns nil.
     let box: @Sendable (_ input: Input, _ result: ValueSlot<Value>) throws -> Bool
 
     var inputTypeName: String { input.typeName }
@@ -104,7 +95,7 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         }
     }
 
-    /// Why boxing failed (the call returned false or threw), or nil when it succeeded.
+    /// Why boxing failed (returned false or threw), or nil.
     @inline(__always)
     private static func failure(_ name: String, _ boxing: () throws -> Bool) -> Failure? {
         do {

@@ -1,12 +1,8 @@
-// A call as the engine runs it (`.call`): the source value converted to the method's parameter,
-// then the method called on the model, and back through `reverse:` for serialize. The public forms
-// are in Descriptors/Call.swift.
+// `.call` as the engine runs it: source value, the method's parameter, the method on the model; `reverse:` back.
 
 extension PropertyDescriptor {
-    /// A field that makes `call` on the model (given the model, the checked value and the property's
-    /// name) and writes its result; `reverse`, given the model and the property's value (`unwrap`
-    /// takes a `Target` to it), gives the source value back. `substitutes` are the field's `default:`
-    /// and `fallback:` (see `DefaultAndFallback.swift`). Made only through `calling` (Descriptors/Call.swift).
+    /// A field that makes `call` (given the model, the checked value, the property's name) and writes its result; `reverse`,
+    /// given the model and the unwrapped value, gives the source back. Made only by `calling` (Descriptors/Call.swift).
     static func callField<Input, Value, Target>(
         _ keyPath: any KeyPath<Root, Target> & Sendable,
         expected: String,
@@ -35,9 +31,8 @@ extension PropertyDescriptor {
     }
 }
 
-/// Makes a `.call`'s call and puts its value in the field's slot. Generic over the call's result
-/// (`Target?`): its methods read that type from the instance, where a generic function would look
-/// `Optional<Target>` up again on every call.
+/// Makes a `.call`'s call into the field's slot. Generic over the result (`Target?`), read from the instance: a generic
+/// function would look `Optional<Target>` up on every call.
 private final class CallStager<Root, Input, Outcome: OptionalConvertible>: Sendable {
     let expected: String
     let call: @Sendable (Root, Input, String) throws -> Outcome
@@ -47,7 +42,6 @@ private final class CallStager<Root, Input, Outcome: OptionalConvertible>: Senda
         self.call = call
     }
 
-    /// Makes the call; puts its value in `slot`, or returns why there is none.
     func stage<Target>(_ root: Root, _ input: Input, _ property: String, into slot: ValueSlot<Target>) -> Finished {
         do {
             return try call(root, input, property).moveWrapped(into: slot) ? .done : .failed(.callFailed(expected: expected, thrown: nil))

@@ -23,10 +23,8 @@ extension Conversions {
             coerce: wrapped.coerce)
     }
 
-    /// `[Element]`: an array source, element by element; every failing element is reported at its index.
-    ///
-    /// Each element is converted straight into the new array's storage: generic code returning an
-    /// `Element?` would look up that type's metadata for every element.
+    /// `[Element]`, each failing element reported at its index. Elements convert straight into the new array's storage:
+    /// generic code returning an `Element?` would look up its metadata for every element.
     static func array<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
         let name = "[\(element.typeName)]"
         @Sendable func convertInto(_ item: SourceItem, _ slot: ValueSlot<[Element]>, _ issues: inout ConversionIssues) -> Bool {
@@ -34,21 +32,20 @@ extension Conversions {
                 issues.addMismatch(item, expected: name)
                 return false
             }
-            // An empty array without the initializer: for capacity 0 it writes the count into the
-            // standard library's shared empty-array storage, which the Thread Sanitizer reports as a
-            // race between threads mapping empty arrays at once.
+            // Not through `filling`: at capacity 0 it writes the count into the shared empty-array storage, which the
+            // Thread Sanitizer reports as a race between threads.
             guard source.count > 0 else { return slot.store([]) }
             var failed = false
             let result = [Element].filling(capacity: source.count) { slots in
                 source.forEachItem { index, elementItem in
                     var elementIssues = issues.forPart()
-                    // Kept elements never outnumber the items read, so each slot is within the capacity.
+                    // Kept elements never outnumber the items read: each slot is within the capacity.
                     if element.convertInto(elementItem, slots.next(), &elementIssues) {
                         slots.keep()
                     } else {
                         failed = true
                     }
-                    // Its errors, or the warnings of an element that converted (a nested model's).
+                    // Its errors, or a nested model's warnings.
                     if !elementIssues.list.isEmpty { issues.add(elementIssues, under: MappingKey.index(index).subpath) }
                 }
             }
@@ -62,9 +59,7 @@ extension Conversions {
             write: { values, output, issues in Serializer.writeElements(values, &output, &issues, element.write) })
     }
 
-    /// `[String]`, the commonest array: a `[String]` (which the JSON reader builds for it) is taken
-    /// as it is, and an `[Any]` of Swift strings is read in one pass, without reading each element
-    /// for the engine; any other source goes element by element.
+    /// `[String]`, the commonest array: a `[String]` is taken as it is, an `[Any]` of strings read in one pass, else each.
     static let strings: Conversion<[String]> = {
         let general = array(string)
         return Conversion<[String]>(typeName: general.typeName, kinds: .array, demand: .strings) { item, issues in
@@ -88,28 +83,23 @@ extension Conversions {
 
 protocol OptionalConvertible: ExpressibleByNilLiteral, ThreadSafeMetatype {
     static var wrappedTypeName: String { get }
-    /// `nil` of this type.
     static var nilValue: Any { get }
     /// A `Conversion<Self>` that turns null into `nil`.
     static func optionalConversion() -> Any
-    /// Whether this value is `nil`.
     var isNone: Bool { get }
-    /// Moves the wrapped value into `slot`, a slot for a `Wrapped`; false, leaving the slot as it
-    /// was, when this is `nil`.
+    /// Moves the wrapped value into `slot` (for a `Wrapped`); false, the slot untouched, when `nil`.
     consuming func moveWrapped<Target>(into slot: ValueSlot<Target>) -> Bool
 }
 
-// `initializeNil` and `isNil` are the protocol's own, not `Optional`'s: called on the metatype, a
-// protocol extension's method is handed the metadata of `Self`, where a method of `Optional` would
-// look up `Optional<Wrapped>` again on every call (and a closure made in a generic context too).
+// `initializeNil` and `nilTest` are the protocol's, not `Optional`'s: called on the metatype they get `Self`'s metadata,
+// where `Optional`'s methods (or a closure made in generic code) would look `Optional<Wrapped>` up on every call.
 extension OptionalConvertible {
-    /// Initializes `slot`, a slot for this very type, to `nil`.
+    /// Sets `slot`, for this very type, to `nil`.
     static func initializeNil<Same>(_ slot: ValueSlot<Same>) {
         slot.same(as: Self.self).initialize(to: nil)
     }
 
-    /// The test of whether a `Same`, this very type, is `nil`: made once (a cast of the function's
-    /// type), then called without a cast; nil when `Same` is another type.
+    /// Whether a `Same` (this very type) is `nil`: cast once, then called without a cast; nil when `Same` is another type.
     static func nilTest<Same>(for _: Same.Type) -> (@Sendable (Same) -> Bool)? {
         let test: @Sendable (Self) -> Bool = { $0.isNone }
         return test as? @Sendable (Same) -> Bool
@@ -181,10 +171,10 @@ extension Conversions {
                 } else {
                     failed = true
                 }
-                // Its errors, or the warnings of a value that converted (a nested model's).
+                // Its errors, or a nested model's warnings.
                 if !elementIssues.list.isEmpty { reports.append((key, elementIssues)) }
             }
-            // Dictionaries have no order; report by key so the error list is deterministic.
+            // By key: the error list is deterministic.
             for report in reports.sorted(by: { $0.key < $1.key }) {
                 issues.add(report.issues, under: MappingKey.key(report.key).subpath)
             }

@@ -2,9 +2,7 @@ import Foundation
 
 /// The lenient reading of strings as numbers and booleans (`.lenient()`), one table for every field.
 enum Coercion {
-    /// What a string reads as for a target that is an integer, a fraction (`Double`, `Float`), a
-    /// `Decimal` or a `Bool`: a Swift value the strict conversion takes, or nil when the table has no
-    /// entry for it (the strict conversion then reports the string).
+    /// What a string reads as: a value the strict conversion takes, or nil (the strict conversion then reports the string).
     enum Target: Sendable {
         case integer, fraction, decimal, boolean
 
@@ -62,11 +60,8 @@ enum Coercion {
 }
 
 extension Conversions {
-    /// The lenient form of a field's conversion (`.lenient()`), for a property's value, a boxing's
-    /// input and a call's parameter alike: a scalar that has an entry in the table (its `coercion`:
-    /// the integers, `Double`, `Float`, `Decimal`, `Bool`, and `.date`'s epoch formats) reads strings
-    /// by it; optionals, arrays and `[String: …]` dictionaries of the table's scalars read theirs
-    /// element by element; nil for any other conversion, which stays strict.
+    /// `.lenient()` of any field's conversion: a scalar with a `coercion` (also `.date`'s epoch formats) reads strings by the
+    /// table; optionals, arrays and `[String: …]` of those, element by element; nil for any other, which stays strict.
     static func lenient<Value>(_ conversion: Conversion<Value>) -> Conversion<Value>? {
         if conversion.coerce != nil { return conversion }  // lenient already
         if let scalar = lenientScalar(conversion) { return scalar }
@@ -83,8 +78,7 @@ extension Conversions {
         return nil
     }
 
-    /// The lenient conversion for `Value` when it is an optional, an array, an optional array or a
-    /// `[String: …]` of `Scalar`.
+    /// The lenient conversion for an optional, array, optional array or `[String: …]` of `Scalar`.
     private static func lenient<Value, Scalar>(_: Value.Type, _: Scalar.Type) -> Conversion<Value>? {
         let scalar = { lenientScalar(make(Scalar.self)) }
         let conversion: Any? =
@@ -98,8 +92,7 @@ extension Conversions {
         return conversion.flatMap { typed($0) }
     }
 
-    /// `strict`, reading a string by the table first (by its `coercion` entry): a coerced value
-    /// records a `coerced` warning. Nil when the table has no entry for it.
+    /// `strict`, reading a string by its `coercion` entry first (a `coerced` warning); nil without an entry.
     private static func lenientScalar<Scalar>(_ strict: Conversion<Scalar>) -> Conversion<Scalar>? {
         guard let target = strict.coercion else { return nil }
         @Sendable func read(_ item: SourceItem, _ issues: inout ConversionIssues) -> Scalar? {
@@ -116,7 +109,7 @@ extension Conversions {
 }
 
 extension Coercion {
-    /// `item` read by the table when it is a string the table has an entry for; nil otherwise.
+    /// `item` read by the table, when it is a string the table reads; nil otherwise.
     static func coerce(_ item: SourceItem, _ target: Target) -> SourceItem? {
         guard case let .string(text) = item.scalar, let value = target.read(text) else { return nil }
         return SourceItem(value)

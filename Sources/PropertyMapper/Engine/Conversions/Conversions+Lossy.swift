@@ -1,7 +1,6 @@
 /// `[Element]` and `[Element]?`, for `.droppingInvalidElements()`.
 protocol LossyArrayConvertible {
-    /// A `Conversion<Self>` that drops each element that fails, reading each by the lenient table
-    /// first when `lenient` (`.lenient()`; an element the table does not cover stays strict).
+    /// A `Conversion<Self>` dropping each element that fails; with `lenient`, elements the table covers read strings by it.
     static func lossyConversion(lenient: Bool) -> Any?
 }
 
@@ -21,9 +20,7 @@ extension Optional: LossyArrayConvertible where Wrapped: LossyArrayConvertible {
 }
 
 extension Conversions {
-    /// `[Element]` from an array, each element that fails dropped with an `elementDropped` warning
-    /// (at its index, carrying its errors) rather than failing the array. A value that is not an
-    /// array still fails.
+    /// `[Element]`, each element that fails dropped (an `elementDropped` warning); a value that is not an array still fails.
     static func lossyArray<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
         let strict = array(element)
         return Conversion<[Element]>(

@@ -1,11 +1,8 @@
-// Conversions for the types a model graph holds: nested models, enums by raw value, and sets.
-// `Conversions.make` finds them through the protocols below, opened on the property's type.
+// Conversions for nested models, enums (by raw value) and sets, which `Conversions.make` finds by opening the type.
 
 extension Conversions {
-    /// A nested model: made anew from a dictionary (or whatever its mapping reads) by `make`, one
-    /// level further in the graph, its errors reported at their own paths inside the value.
-    /// `make` initializes the memory it is given with the model, or returns the model's errors.
-    /// Written back by `plan`, its mapping's, one level further in.
+    /// A nested model, made anew one level further in by `make` (which initializes the slot, or returns the model's errors,
+    /// reported at their paths inside the value); written back by `plan`, its mapping's.
     static func model<Model>(
         _: Model.Type,
         jsonLevel: @escaping @Sendable () -> JSONLevel,
@@ -22,8 +19,7 @@ extension Conversions {
             issues.add(nested: errors)
             return false
         }
-        // Which containers the model's mapping reads is known only from that mapping, which is not
-        // read while this one is built: a dictionary or an array.
+        // Either container: the model's mapping, which says which, is not read while this one is built.
         return Conversion<Model>(
             typeName: TypeName.of(Model.self), kinds: [.object, .array], demand: .model(jsonLevel),
             convertInto: convertInto,
@@ -39,23 +35,22 @@ extension Conversions {
 }
 
 extension Conversions {
-    /// The conversion of a property holding a `Mappable` model: `init()`, then its mapping.
+    /// A `Mappable` model: `init()`, then its mapping.
     static func mappable<Model: Mappable & ThreadSafeMetatype>(_: Model.Type) -> Conversion<Model> {
         model(Model.self, jsonLevel: { Model.mapping.jsonLevel }, plan: { Model.mapping.plan }) { item, nesting, slot, warnings in
             Engine.make(Model.self, from: item, nesting: nesting, into: slot, warnings: &warnings)
         }
     }
 
-    /// The conversion of a property holding an `ImmutableMappable` model: its mapping, then `init(_ values:)`.
+    /// An `ImmutableMappable` model: its mapping, then `init(_ values:)`.
     static func immutableMappable<Model: ImmutableMappable & ThreadSafeMetatype>(_: Model.Type) -> Conversion<Model> {
         model(Model.self, jsonLevel: { Model.mapping.jsonLevel }, plan: { Model.mapping.plan }) { item, nesting, slot, warnings in
             Engine.make(Model.self, from: item, nesting: nesting, into: slot, warnings: &warnings)
         }
     }
 
-    /// The conversion of an enum (any `RawRepresentable`): its raw value, converted strictly, then
-    /// `init(rawValue:)`. An unknown raw value is a `type` error that lists the allowed raw values
-    /// when the type is `CaseIterable`.
+    /// An enum (any `RawRepresentable`): its raw value, strictly, then `init(rawValue:)`; an unknown raw value is a `type`
+    /// error listing the allowed ones when the type is `CaseIterable`.
     static func rawRepresentable<Enum: RawRepresentable & ThreadSafeMetatype>(_: Enum.Type) -> Conversion<Enum> {
         let raw = make(Enum.RawValue.self)
         let name = TypeName.of(Enum.self)
@@ -79,15 +74,14 @@ extension Conversions {
         }
     }
 
-    /// The raw value of every case, rendered as in errors: `"shortVideo"`, `2`.
+    /// Every case's raw value, rendered as in errors.
     private static func renderedRawValues<Cases: CaseIterable, Enum: RawRepresentable>(of _: Cases.Type, as _: Enum.Type) -> [String] {
         Cases.allCases.compactMap { ($0 as? Enum).map { SourceValue.render($0.rawValue) } }
     }
 }
 
 #if compiler(>=6.2)
-/// What a type must be for a mapping, shared by every thread, to call its conformances (a nested
-/// model's mapping, an enum's `init(rawValue:)`) from whichever thread maps.
+/// What a type must be to call its conformances (a model's mapping, an enum's `init(rawValue:)`) from whichever thread maps.
 typealias ThreadSafeMetatype = SendableMetatype
 #else
 typealias ThreadSafeMetatype = Any
@@ -95,8 +89,7 @@ typealias ThreadSafeMetatype = Any
 
 /// Opens `Set<Element>` for `Conversions.make`.
 protocol SetConvertible {
-    /// Its conversion (a `Conversion<Self>`); nil when the elements' conformances cannot be used from
-    /// any thread.
+    /// A `Conversion<Self>`; nil when the elements' conformances cannot be used from any thread.
     static func setConversion() -> Any?
 }
 
@@ -113,8 +106,7 @@ extension Conversions {
         set(of: Element.self)
     }
 
-    /// `Set<Element>` from an array, element by element; an element's errors name its source index,
-    /// and a value that is not an array is a `type` error naming the set.
+    /// `Set<Element>` from an array: an element's errors name its index; a non-array is a `type` error naming the set.
     static func set<Element: Hashable & ThreadSafeMetatype>(of _: Element.Type) -> Conversion<Set<Element>> {
         let array = array(make(Element.self))
         let typeName = "Set<\(TypeName.of(Element.self))>"

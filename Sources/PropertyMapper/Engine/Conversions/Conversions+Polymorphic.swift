@@ -10,7 +10,7 @@ struct PolymorphismProblem: Error, Sendable, Equatable {
 struct PolymorphicCase<Value>: Sendable {
     let tag: String
     let conversion: Conversion<Value>
-    /// Whether a value of the property's type is of this case's model type.
+    /// Whether a property value is of this case's model type.
     let holds: @Sendable (Value) -> Bool
 }
 
@@ -43,9 +43,8 @@ enum Polymorphism {
         return modelCase(Conversions.mappable(Model.self), tag: tag)
     }
 
-    /// An `ImmutableMappable` case; nil when its type is known not to be a `Value` (an immutable model
-    /// has no instance to check before mapping: a class must be a subclass, anything else is checked
-    /// as each value maps).
+    /// An `ImmutableMappable` case; nil when known not to be a `Value` (with no instance before mapping, a class must be a
+    /// subclass; anything else is checked as each value maps).
     private static func immutableCase<Model: ImmutableMappable & ThreadSafeMetatype, Value>(
         _: Model.Type, tag: String, as _: Value.Type
     ) -> PolymorphicCase<Value>? {

@@ -58,8 +58,7 @@ extension Conversions {
         convert: { item, issues in readDouble(item, &issues) },
         write: { value, output, issues in Serializer.write(double: value, &output, &issues) }, coercion: .fraction)
 
-    /// The value as a finite `Double`; `typeName` (`Double`, or `Float` for `readFloat`) is the type
-    /// its errors expect.
+    /// The value as a finite `Double`; its errors expect `typeName` (`Float` for `readFloat`).
     private static func readDouble(_ item: SourceItem, _ issues: inout ConversionIssues, as typeName: String = "Double") -> Double? {
         guard case let .number(number) = item.scalar else {
             issues.addMismatch(item, expected: typeName)

@@ -1,22 +1,17 @@
 import Foundation
 
-/// The conversions, one per type, made once: scalars (`Conversions+Scalars.swift`), containers
-/// (`Conversions+Containers.swift`), lossy arrays (`Conversions+Lossy.swift`), models and enums
-/// (`Conversions+Models.swift`), `.lenient()` (`Conversions+Lenient.swift`) and `.polymorphic`
-/// (`Conversions+Polymorphic.swift`). A `.box` or a `.call` converts its input by one of these,
-/// then finishes it into the property's value (`Conversions+Box.swift`, `Conversions+Call.swift`). A
-/// field's `default:` and `fallback:` stand in for a value (`Conversions+Substitutes.swift`).
+/// The conversions, one per type, made once, each kind in its `Conversions+….swift`: scalars, containers, lossy arrays,
+/// models (and enums), `.lenient()`, `.polymorphic`. `.box` and `.call` convert their input by one, then finish it (`+Box`,
+/// `+Call`); a field's `default:` and `fallback:` stand in for a value (`+Substitutes`).
 enum Conversions {
-    /// The strict conversion for `Value`: scalars by kind, containers element by element,
-    /// optionals accepting null, and any other type by dynamic cast.
+    /// The strict conversion: scalars by kind, containers element by element, optionals taking null, else by dynamic cast.
     static func make<Value>(_ type: Value.Type) -> Conversion<Value> {
         scalar(Value.self) ?? opened(Value.self) ?? dynamicCast(Value.self)
     }
 
-    /// The conversion of a model, an optional, an array, a `[String: …]`, a set or an enum, made by the
-    /// protocol that opens `Value` for the type it opened, which is `Value`.
+    /// A model, optional, array, `[String: …]`, set or enum: made by the protocol that opens `Value`, which knows the type
+    /// only as conforming, so returns it as `Any`.
     private static func opened<Value>(_: Value.Type) -> Conversion<Value>? {
-        // Each made for the type it opened, which it only knows as conforming: erased to `Any`.
         func erased<Model: Mappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { mappable(model) }
         func erased<Model: ImmutableMappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { immutableMappable(model) }
         func erased<Enum: RawRepresentable & ThreadSafeMetatype>(_ type: Enum.Type) -> Any { rawRepresentable(type) }
@@ -34,8 +29,7 @@ enum Conversions {
         return made.flatMap { typed($0) }
     }
 
-    /// A conversion made for `Value` where its type was only known as `Any` (an opened protocol's
-    /// `Self`, a `switch` over types), typed again. It was made for `Value` itself, so the cast holds.
+    /// A conversion made for `Value` where its type was known only as `Any`, typed again: the cast holds.
     static func typed<Value>(_ made: Any) -> Conversion<Value>? {
         let conversion = made as? Conversion<Value>
         assert(conversion != nil, "a \(type(of: made)) made for \(Value.self)")
@@ -60,8 +54,7 @@ enum Conversions {
             case is Double.Type: double
             case is Float.Type: float
             case is Decimal.Type: decimal
-            // The common containers, built here from concrete types so that their code is specialized
-            // (the generic versions in `Conversions+Containers.swift` look up metadata for every element).
+            // Common containers, from concrete types so their code is specialized (generic ones look up metadata per element).
             case is String?.Type: optional(string)
             case is Int?.Type: optional(integer(Int.self))
             case is Double?.Type: optional(double)
@@ -75,7 +68,7 @@ enum Conversions {
         return conversion.flatMap { typed($0) }
     }
 
-    /// Any other type (a protocol, `Any`, a class) takes the value by dynamic cast.
+    /// Any other type (a protocol, `Any`, a class), by dynamic cast.
     static func dynamicCast<Value>(_: Value.Type) -> Conversion<Value> {
         let name = TypeName.of(Value.self)
         return Conversion<Value>(typeName: name, kinds: .all) { item, issues in

@@ -1,82 +1,58 @@
-// The data path, from a call to a stored property. Every branch of the walk is named here; each
-// line gives the function and the file that hold it.
+// The data path, from a call to a stored property: every branch of the walk, with the function and file that hold it.
 //
 // Entry
-//   Mapper.map / mapValues / mapArray / validate   the public entry points (Mapper/)
-//   ModelEntry (Mapper+Models.swift)              one body for both model kinds: a source, JSON text
-//                                                 or bytes, one record or a batch
-//   JSON input                                    Data or String (JSONInput), read by JSONDocument.read /
-//                                                 withElements (JSON/Reader/): only what the plan's
-//                                                 JSONDemand names is built: a mapped object
-//                                                 becomes a JSONObject whose values sit by entry; a
-//                                                 top-level array is streamed element by element
-//   Engine.refuseFaulty                           a plan with definition errors never runs (Plan/PlanCheck)
-//   Engine.make / Engine.map                      one model (a dry run: map at a nesting that does not write):
-//                                                 a null, a graph too deep (Nesting), or a faulty
-//                                                 plan is refused; then Engine.run with a staging buffer
-//                                                 of its own (Staging/); the model and each slot are reached
-//                                                 through typed handles (ModelAccess, ValueSlot), never raw memory
+//   Mapper.map / mapValues / mapArray / validate: the public entry points (Mapper/); ModelEntry (Mapper+Models.swift) is one
+//     body for both model kinds: a source, JSON text or bytes, one record or a batch.
+//   JSON input: Data or String (JSONInput), read by JSONDocument.read / withElements (JSON/Reader/), building only what the
+//     plan's JSONDemand names: a mapped object becomes a JSONObject holding its values by entry; a top-level array is streamed
+//     element by element.
+//   Engine.refuseFaulty: a plan with definition errors never runs (Plan/PlanCheck).
+//   Engine.make / Engine.map: one model (a dry run maps at a nesting that does not write). A null, a graph too deep (Nesting)
+//     or a faulty plan is refused; then Engine.run with a staging buffer of its own (Staging/), the model and each slot reached
+//     through typed handles (ModelAccess, ValueSlot), never raw memory.
 //
-// Phase one: MappingRun (Run/MappingRun.swift) walks the plan, never the source
-//   match    visit(level, source)                 a level's keys are compared with a source's by its one
-//                                                 KeyMatcher (Matching/), which the JSON reader uses too: a
-//                                                 level reads a [String: Any] (small ones whole: KeyScan), a
-//                                                 JSONObject (by entry), or any keyed/indexed container
-//                                                 (LevelContainer); under key policies (.anyOf, loose
-//                                                 matching, unknown keys) through KeyedReading, reporting
-//                                                 ambiguousKey and unknownKey; a value of another shape is one
-//                                                 `type` error for the whole level
-//   absent   visitMissing                         isRequired, or the field's .ifAbsent policy (keep, setNil,
-//                                                 useDefault with a defaultUsed warning, fail); entries under
-//                                                 an absent level still report; nil, a default: or a fallback:
-//                                                 is staged by Field.stage(_ substitute:) (Conversions+Substitutes.swift)
-//   read     visit(node, present:)                the value, read once into a SourceItem (Source/); null:
-//                                                 isRequired, the .ifNull policy, nil for an optional, or a
-//                                                 `type` error; a nested level recurses; a list hands every
-//                                                 descriptor the value
-//   convert  PropertyField.stage (Plan/)          the field's Conversion (Conversions/) checks the type strictly,
-//                                                 or, under .lenient(), reads a string by the lenient table
-//                                                 first (a `coerced` warning); a nested model is made whole by
-//                                                 Engine.make at the next depth (Conversions+Models.swift); a
-//                                                 merge stages its writes (Plan/MergingField.swift); .box and .call
-//                                                 convert their input, then finish it (Conversions+Box.swift,
-//                                                 Conversions+Call.swift)
-//   validate MappingRun.passesValidators          every validator of the node, on the source value; a failure
-//                                                 is an error, and the value is not staged
-//   stage    MappingRun.staged                    the node's .ensure rules judge the converted value, then it
-//                                                 waits in its slot (StagingBuffer); with a fallback:, a value
-//                                                 that failed anything above is replaced by the fallback and its
-//                                                 errors become one fallbackUsed warning
-//   after    Engine.phaseOne                      after every field, in every run: an immutable model's shared
-//                                                 targets (MappingRun.checkSharedTargets), then each MappingRule
-//                                                 reads the staged values (StagedValues) of fields that did not
-//                                                 fail (MappingRun.judgeRules)
+// Phase one: MappingRun (Run/MappingRun.swift) walks the plan, never the source.
+//   match     visit(level, source): the level's one KeyMatcher (Matching/), which the JSON reader uses too, reads a
+//             [String: Any] (small ones whole: KeyScan), a JSONObject (by entry) or any keyed/indexed container (LevelContainer);
+//             key policies (.anyOf, loose matching, unknown keys) go through KeyedReading, reporting ambiguousKey and unknownKey;
+//             a value of another shape is one `type` error for the whole level.
+//   absent    visitMissing: isRequired, or the field's .ifAbsent policy (keep, setNil, useDefault with a defaultUsed warning,
+//             fail); entries under an absent level still report; nil, a default: or a fallback: is staged by
+//             Field.stage(_ substitute:) (Conversions+Substitutes.swift).
+//   read      visit(node, present:): the value, read once into a SourceItem (Source/); null: isRequired, the .ifNull policy,
+//             nil for an optional, or a `type` error; a nested level recurses; a list hands every descriptor the value.
+//   convert   PropertyField.stage (Plan/): the field's Conversion (Conversions/) checks the type strictly or, under .lenient(),
+//             reads a string by the lenient table first (a `coerced` warning); a nested model is made whole by Engine.make at
+//             the next depth (Conversions+Models.swift); a merge stages its writes (Plan/MergingField.swift); .box and .call
+//             convert their input, then finish it (Conversions+Box.swift, Conversions+Call.swift).
+//   validate  MappingRun.passesValidators: every validator of the node, on the source value; a failure is an error, and the
+//             value is not staged.
+//   stage     MappingRun.staged: the node's .ensure rules judge the converted value, which then waits in its slot
+//             (StagingBuffer); with a fallback:, a value that failed anything above is replaced by the fallback and its errors
+//             become one fallbackUsed warning.
+//   after     Engine.phaseOne, after every field, in every run: an immutable model's shared targets
+//             (MappingRun.checkSharedTargets), then each MappingRule reads the staged values (StagedValues) of fields that did
+//             not fail (MappingRun.judgeRules).
 //
-// Phase two: after Engine.phaseOne, by how the model is obtained
-//   commit   Engine.run: StagingBuffer.moveAll    an instance (map, mapValues, a new Mappable): only when no
-//                                                 error and the run writes (a dry run never does): in
-//                                                 declaration order, a struct's inline property at its offset
-//                                                 (InlineMove), anything else through its key path
-//                                                 (PropertyField.commit)
-//            Engine.make (ImmutableMappable)      the model is made by its init(_ values:) from the staged
-//                                                 values (MappedValues), which it moves out
-//            Engine.stage (a merge)               the staged values wait as PendingWrites for the outer
-//                                                 run's phase two (Plan/MergingField.swift)
-//   discard  StagingBuffer.discardAll             on any error: what was staged is destroyed and the model is
-//                                                 left as it was
+// Phase two, after Engine.phaseOne, by how the model is obtained
+//   commit    Engine.run: StagingBuffer.moveAll, for an instance (map, mapValues, a new Mappable), only when no error and the
+//             run writes (a dry run never does): in declaration order, a struct's inline property at its offset (InlineMove),
+//             anything else through its key path (PropertyField.commit).
+//   make      Engine.make (ImmutableMappable): the model is made by its init(_ values:) from the staged values
+//             (MappedValues), which it moves out.
+//   merge     Engine.stage: the staged values wait as PendingWrites for the outer run's phase two (Plan/MergingField.swift).
+//   discard   StagingBuffer.discardAll, on any error: what was staged is destroyed and the model is left as it was.
 //
 // Errors and warnings are data (Failure, Notice) until their message is read (Errors/).
 
 /// Runs plans over sources: the one place that joins phase one and phase two.
 enum Engine {
-    /// How many levels a model graph may have, the outermost model being level 1: a model nested
-    /// this many models deep (or a cyclic `NSDictionary`) is one `depth` error, never a stack
-    /// overflow. A thread's stack may refuse a graph sooner (see `Nesting`).
+    /// The most levels a model graph may have (the outermost model is level 1): a deeper one, or a cyclic `NSDictionary`, is one
+    /// `depth` error, never a stack overflow. A thread's stack may refuse a graph sooner (`Nesting`).
     static let maximumDepth = 512
 
-    /// Maps `source` (nil when absent) into `model` at `nesting`, for a plan that is not faulty:
-    /// the errors, or none and everything written (and the warnings appended to `warnings`). At a
-    /// dry run's nesting (`writes` false), every check and call runs on `model` and nothing is written.
+    /// Maps `source` (nil: absent) into `model`, for a plan that is not faulty: the errors, or none, everything written and the
+    /// warnings appended. At a dry run's nesting (`writes` false) every check and call runs on `model`; nothing is written.
     static func map<Root>(
         _ source: Any?, into model: inout Root, using plan: Plan, nesting: Nesting = .outermost(),
         warnings: inout [MappingWarning]
@@ -86,15 +62,13 @@ enum Engine {
         }
     }
 
-    /// A mapping with definition errors is never run: they are thrown alone. A mapping used to
-    /// write into a model (`writing`) must also target only writable properties.
+    /// A mapping with definition errors never runs (they are thrown alone); one that writes must target only writable properties.
     static func refuseFaulty(_ plan: Plan, writing: Bool = false) throws(MappingError) {
         if !plan.definitionErrors.isEmpty { throw MappingError(errors: plan.definitionErrors) }
         if writing, !plan.readOnlyTargets.isEmpty { throw MappingError(errors: plan.readOnlyTargets) }
     }
 
-    /// The elements of an array source, for the entry points that map each; anything else is one
-    /// `type` error at path `""`.
+    /// An array source's elements, for the entry points that map each; anything else is one `type` error at path `""`.
     static func elements(of source: Any?) throws(MappingError) -> IndexedSource {
         let source = source.map(SourceValue.normalized) ?? SourceValue.null
         guard let elements = SourceValue.indexed(source) else {
@@ -107,22 +81,19 @@ enum Engine {
         return elements
     }
 
-    /// A new `Model` from `item` (nil when absent), at `nesting`: the model, or its errors with
-    /// paths relative to it.
+    /// A new `Model` from `item` (nil: absent): the model, or its errors with paths relative to it.
     static func make<Model: Mappable>(
         _: Model.Type, from item: SourceItem?, nesting: Nesting, warnings: inout [MappingWarning]
     ) -> Result<Model, MappingError> {
         result { make(Model.self, from: item, nesting: nesting, into: $0, warnings: &warnings) }
     }
 
-    /// A new immutable `Model` from `item`: the model, or its errors.
     static func make<Model: ImmutableMappable>(
         _: Model.Type, from item: SourceItem?, nesting: Nesting, warnings: inout [MappingWarning]
     ) -> Result<Model, MappingError> {
         result { make(Model.self, from: item, nesting: nesting, into: $0, warnings: &warnings) }
     }
 
-    /// What `make` (which initializes the slot it is given, or returns errors) gives, as a result.
     private static func result<Model>(_ make: (ValueSlot<Model>) -> [ValidationError]) -> Result<Model, MappingError> {
         ValueSlot.withTemporary { slot in
             let errors = make(slot)
@@ -130,10 +101,8 @@ enum Engine {
         }
     }
 
-    /// Makes a new `Model` in `slot` (uninitialized memory for one): `init()`, then its mapping.
-    /// Returns no error and the slot holds the model, or the errors and the slot is uninitialized.
-    /// In a dry run (`nesting.writes` false) the mapping only checks: the slot holds the new model
-    /// as `init()` made it, for its calls.
+    /// `init()`, then the mapping, into `slot` (uninitialized): no error and the slot holds the model, or the errors and it is
+    /// uninitialized. In a dry run (`nesting.writes` false) the slot holds the model as `init()` made it, for its calls.
     static func make<Model: Mappable>(
         _: Model.Type, from item: SourceItem?, nesting: Nesting, into slot: ValueSlot<Model>, warnings: inout [MappingWarning]
     ) -> [ValidationError] {
@@ -153,14 +122,12 @@ enum Engine {
     ) -> [ValidationError] {
         let plan = Model.mapping.plan
         if let refused = refusal(of: plan, Model.self, from: item, nesting: nesting, writing: false) { return refused.errors }
-        // `init(_ values:)` moves each value out as it reads it; one that reads a value twice is
-        // made again from a new phase one, its reads copying.
+        // `init` moves each value out as it reads it; one that reads a value twice is made again from a new phase one, copying.
         return make(Model.self, plan, from: item, nesting: nesting, into: slot, takes: true, warnings: &warnings)
             ?? make(Model.self, plan, from: item, nesting: nesting, into: slot, takes: false, warnings: &warnings)!
     }
 
-    /// Phase one, then `init(_ values:)`, whose reads move the values out when `takes`: as `make`,
-    /// or nil (the slot uninitialized, no warning added) when `init` read a value it had taken.
+    /// As `make`, moving the values out when `takes`; nil (slot uninitialized, no warning) when `init` read a value it took.
     private static func make<Model: ImmutableMappable>(
         _: Model.Type, _ plan: Plan, from item: SourceItem?, nesting: Nesting, into slot: ValueSlot<Model>, takes: Bool,
         warnings: inout [MappingWarning]
@@ -195,8 +162,7 @@ enum Engine {
         }
     }
 
-    /// Phase one of a nested model's mapping over `item`, on `model` (for its calls), at `nesting`:
-    /// the staged values, kept for the outer run's phase two, or the errors.
+    /// Phase one of a merged model's mapping on `model` (for its calls): the staged values, for the outer run's phase two.
     static func stage(
         _ item: SourceItem, on model: ModelAccess, plan: Plan, nesting: Nesting, warnings: inout [MappingWarning]
     ) -> Result<PendingWrites, MappingError> {
@@ -214,10 +180,8 @@ enum Engine {
         return .success(pending)
     }
 
-    /// Why a `Model` of `plan` cannot be made from `item` at `nesting` (a null, too deep, or a
-    /// faulty mapping), or nil. A null is one `type` error: an element or value of a model type is
-    /// never made from nothing (an optional one takes null as nil before this), and neither is the
-    /// model of a null document (`mapValues` finds no value in it instead).
+    /// Why a `Model` cannot be made from `item` (a null, too deep, a faulty mapping), or nil. A null is one `type` error: a
+    /// model is never made from nothing (an optional takes null as nil before this; `mapValues` finds no value in null).
     private static func refusal<Model>(
         of plan: Plan, _: Model.Type, from item: SourceItem?, nesting: Nesting, writing: Bool
     ) -> MappingError? {
@@ -230,7 +194,6 @@ enum Engine {
         return refusal(of: plan, nesting: nesting, writing: writing)
     }
 
-    /// Why a model of `plan` cannot be mapped at `nesting` (too deep, or a faulty mapping), or nil.
     private static func refusal(of plan: Plan, nesting: Nesting, writing: Bool) -> MappingError? {
         if let failure = nesting.refusal {
             return MappingError(errors: [ValidationError(path: "", property: "", rule: "depth", value: nil, failure: failure)])
@@ -243,9 +206,7 @@ enum Engine {
         }
     }
 
-    /// Phase one (`visit`, walking the source) for `model` and, when nothing failed and
-    /// `nesting.writes`, phase two. Returns the errors; none means the staged values were written
-    /// (or, in a dry run, dropped).
+    /// Phase one, then, if nothing failed and `nesting.writes`, phase two; no error: the staged values were written (or dropped).
     private static func run(
         on model: ModelAccess, plan: Plan, nesting: Nesting, warnings: inout [MappingWarning],
         _ visit: (inout MappingRun) -> Void
@@ -267,9 +228,7 @@ enum Engine {
         }
     }
 
-    /// Phase one, the same in every run: the walk of the source (`visit`), then what needs every
-    /// field done: the shared targets of an immutable model (absent only when all their fields are),
-    /// then the mapping's rules. The caller then commits the staged values or discards them.
+    /// Phase one, in every run: the walk (`visit`), then an immutable model's shared targets, then the rules.
     private static func phaseOne(
         _ plan: Plan, model: ModelAccess?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting,
         _ visit: (inout MappingRun) -> Void

@@ -1,20 +1,15 @@
-/// One model's pass of phase one over a source: every check, every error, and the staged writes.
-///
-/// The walk follows the plan, never the source, so unmapped keys and subtrees cost nothing. Each
-/// model mapped gets a run of its own, with its own staging buffer.
+/// One model's phase one over a source: every check, every error, the staged writes. Each model mapped has its own run and
+/// staging buffer. The walk follows the plan, never the source, so unmapped keys and subtrees cost nothing.
 struct MappingRun {
-    /// The model calls run on (a `Root`), for the length of the run; nil for an immutable model,
-    /// which does not exist until its values are mapped (its plan has no call).
+    /// The model calls run on; nil for an immutable model, which does not exist yet (its plan has no call).
     let model: ModelAccess?
     let staging: StagingBuffer
     /// False for a dry run, which drops every value it converts.
     private let stagesWrites: Bool
-    /// Where this model lies in a model graph.
     let nesting: Nesting
     private(set) var errors: [ValidationError] = []
-    /// What the run did that the data did not say outright; handed on only when it succeeds.
+    /// Handed on only when the run succeeds.
     private(set) var warnings: [MappingWarning] = []
-    /// Whether `errors` holds a `depth` error.
     private var reportedDepth = false
     /// The fields that failed, by index (with repeats): what `MappingRule`s leave unjudged.
     private var failedFields: [Int] = []
@@ -26,8 +21,7 @@ struct MappingRun {
         self.nesting = nesting
     }
 
-    /// Walks the plan over a whole source as an entry point was given it: read here, so that no
-    /// optional reading is copied on the way.
+    /// The whole source as an entry point was given it, read here so that no optional reading is copied on the way.
     mutating func visitRoot(_ plan: Plan, raw source: Any?) {
         if let source {
             visit(plan.root, SourceItem(source))
@@ -36,7 +30,6 @@ struct MappingRun {
         }
     }
 
-    /// Walks the plan over the whole source, present (null included) or absent.
     mutating func visitRoot(_ plan: Plan, _ source: SourceItem?) {
         if let source {
             visit(plan.root, source)
@@ -45,7 +38,6 @@ struct MappingRun {
         }
     }
 
-    /// Walks `level` over a present source value, which may be null.
     mutating func visit(_ level: PlanLevel, _ source: SourceItem) {
         if let keys = level.keyPolicy { return visit(level, keys, source) }
         switch source.scalar {
@@ -77,8 +69,7 @@ struct MappingRun {
         if source.isNull { return visitAbsent(level) }
         let entries = level.entries
         if case let .object(object) = source.scalar, keys.readsLike(object.level.keys) {
-            // The JSON reader matched the keys as it read them; an entry's first key, the common
-            // case, is found as without a policy.
+            // The JSON reader matched the keys as it read them; an entry's first key is found as without a policy.
             for index in entries.indices {
                 let found = object.withItem(forEntry: index) { visit(entries[index], present: $0) }
                 if !found { visit(entries[index], object.lookupBeyondFirstKey(entry: index), in: level) }
@@ -94,7 +85,6 @@ struct MappingRun {
                 dictionary.count <= $0.limit ? $0.read(dictionary, keys, into: staging) : nil
             }
             for index in entries.indices {
-                // The common case, an entry's first key present, as without a policy.
                 let (first, loose) = scan.map { $0.take(index) } ?? (dictionary.index(forKey: names[index]), .unknown)
                 if let first {
                     reading.noteMatched()
@@ -123,9 +113,8 @@ struct MappingRun {
         report(unknown: reading.unknownKeys, in: level, keys)
     }
 
-    /// Entries found at a common spelling that another source key matches too (known only once the
-    /// level was read): each one's errors, from `first` on, become one `ambiguousKey` error in its
-    /// place, as the JSON reader reports it.
+    /// Entries found at a spelling another source key matches too (known once the level was read): each one's errors, from
+    /// `first` on, become one `ambiguousKey` error in their place, as the JSON reader reports it.
     @inline(never)
     private mutating func replaceErrors(of ambiguous: [(entry: Int, keys: [String])], in level: PlanLevel, after first: Int) {
         // An entry's errors are at its path, or at the path of the alternative key it was read at.
@@ -147,7 +136,6 @@ struct MappingRun {
         }
     }
 
-    /// An entry of `level` as the level's key policy finds it.
     @inline(__always)
     private mutating func visit(_ node: PlanNode, _ lookup: consuming KeyLookup, in level: PlanLevel) {
         switch lookup {
@@ -158,8 +146,7 @@ struct MappingRun {
         }
     }
 
-    /// An entry read at one of its alternative keys (`.anyOf`), whose path is `path`: the errors and
-    /// warnings of its value, made at the entry's path (its first key's), are moved to that path.
+    /// An entry read at an alternative key (`.anyOf`): its errors and warnings move from the entry's path to `path`.
     @inline(never)
     private mutating func visit(_ node: PlanNode, present item: SourceItem, at path: String) {
         let firstError = errors.count
@@ -173,11 +160,9 @@ struct MappingRun {
         }
     }
 
-    /// The keys of a level's source that no entry reads, under the level's policy.
     private mutating func report(unknown: [String], in level: PlanLevel, _ keys: KeyMatcher) {
         if unknown.isEmpty { return }
-        // Sorted, each once, from a dictionary and from JSON text alike; the polymorphic tag is
-        // exempt at the chosen model's own level (path "") only.
+        // Sorted, each once, for dictionaries and JSON alike; the polymorphic tag is exempt at its model's own level only.
         let exempt = level.path.isEmpty ? nesting.exemptKey : nil
         for key in Set(unknown).sorted() where key != exempt {
             let path = MappingKey.key(key).appended(to: level.path)
@@ -192,13 +177,11 @@ struct MappingRun {
         }
     }
 
-    /// Walks `level` over an absent container: every entry under it is absent.
     mutating func visitAbsent(_ level: PlanLevel) {
         for node in level.entries { visitMissing(node) }
     }
 
-    /// The common case, a `[String: Any]` under a level of string keys: read whole when it is no
-    /// larger than the level (`KeyScan`), else by one look-up per entry.
+    /// A `[String: Any]` under string keys: read whole when no larger than the level (`KeyScan`), else one look-up per entry.
     private mutating func visit(_ level: PlanLevel, _ dictionary: [String: Any]) {
         let entries = level.entries
         // By index: copying each node and key out would retain them.
@@ -223,7 +206,6 @@ struct MappingRun {
         }
     }
 
-    /// An object the JSON reader read for this level: each entry's value by position, already read.
     private mutating func visit(_ level: PlanLevel, _ object: JSONObject) {
         let entries = level.entries
         for index in entries.indices {
@@ -232,8 +214,7 @@ struct MappingRun {
         }
     }
 
-    // The walk passes present values and absence separately: copying an `Any?` goes through the
-    // runtime's generic enum witnesses, which cost more than the checks themselves.
+    // Present values and absence go separately: copying an `Any?` takes generic enum witnesses, costlier than the checks.
 
     private mutating func visitMissing(_ node: PlanNode) {
         if let policy = node.absentPolicy, !node.isRequired { return apply(policy, to: node, null: nil) }
@@ -253,11 +234,9 @@ struct MappingRun {
         }
     }
 
-    /// Checks one node against a present source value, which may be null.
     private mutating func visit(_ node: PlanNode, present item: SourceItem) {
         if item.isNull, node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }
-        // Fields, the common case, through the node's stored reference rather than `body`'s payload.
-        // The optional chain borrows the field, where binding it would retain it on every visit.
+        // Fields, the common case, via `node.field`: the optional chain borrows it; binding it would retain it on every visit.
         if node.field?.stage(present: item, at: node, in: &self) != nil { return }
         switch node.body {
         case .field:
@@ -277,7 +256,7 @@ struct MappingRun {
         }
     }
 
-    /// A present value of a field with `.ifNull(_:)` or `fallback:` (kept out of the common path).
+    /// A present value of a field with `.ifNull(_:)` or `fallback:`, kept off the common path.
     @inline(never)
     fileprivate mutating func visitUnderPolicy(_ field: PlanField, _ node: PlanNode, present item: SourceItem) {
         if node.tracksPresence { staging.markPresent(field) }
@@ -308,8 +287,8 @@ struct MappingRun {
         }
     }
 
-    /// Stages a present value through a field with a `fallback:`: if it fails, its errors become a
-    /// `fallbackUsed` warning and the fallback is staged instead.
+    /// A present value through a field with a `fallback:`: if it fails, its errors become a `fallbackUsed` warning, the
+    /// fallback staged instead.
     private mutating func stageFallingBack(_ field: PlanField, at node: PlanNode, _ item: SourceItem) {
         let errorCount = errors.count
         let failedCount = failedFields.count
@@ -325,9 +304,7 @@ struct MappingRun {
         }
     }
 
-    /// Appends the run's warnings to `warnings`, the caller's, once the run succeeded. Without
-    /// any it leaves `warnings` alone: appending nothing to an empty array still takes the array's
-    /// slow path, which makes its storage anew.
+    /// Appends the run's warnings to the caller's once it succeeded; skips an empty append, which makes storage anew.
     func handWarnings(to warnings: inout [MappingWarning]) {
         if !self.warnings.isEmpty { warnings += self.warnings }
     }
@@ -336,7 +313,7 @@ struct MappingRun {
         warnings.append(MappingWarning(path: node.path, property: node.property, value: value.map(SourceValue.render), notice: notice))
     }
 
-    /// The warnings of a value that converted (a nested model's), each at its own sub-path.
+    /// The warnings of a value that converted (a nested model's), each at its sub-path.
     mutating func warn(_ node: PlanNode, issues: ConversionIssues) {
         warnings += issues.warnings(path: node.path, property: node.property)
     }
@@ -355,9 +332,7 @@ struct MappingRun {
         return passed
     }
 
-    /// `field` has put the value it converted from `item` in its slot: the node's `.ensure` rules
-    /// judge it, then it is kept (or dropped in a dry run) as `staged(_:)` does; a value that fails
-    /// one is dropped and reported, with the source value.
+    /// `field` staged its value from `item`: the node's `.ensure` rules judge it, then `staged(_:)`; one that fails is dropped.
     @inline(__always)
     mutating func staged(_ field: PlanField, checkedBy node: PlanNode, from item: SourceItem) {
         if node.ensures.isEmpty { return staged(field) }
@@ -380,7 +355,7 @@ struct MappingRun {
         if !stagesWrites { field.discard(staging) }
     }
 
-    /// Every field of a shared target of an immutable model was absent (see `Plan.sharedTargets`).
+    /// An `isRequired` error for each shared target of an immutable model whose fields were all absent (`Plan.sharedTargets`).
     mutating func checkSharedTargets(_ plan: Plan) {
         for target in plan.sharedTargets where !target.fields.contains(where: staging.isPresent) {
             failedFields += target.fields
@@ -390,8 +365,7 @@ struct MappingRun {
         }
     }
 
-    /// Judges the plan's rules across fields over what the run staged, on `model` (nil
-    /// for an immutable model): after every field, before any write.
+    /// The plan's rules over what the run staged, on `model`: after every field, before any write.
     mutating func judgeRules(of plan: Plan) {
         if plan.rules.isEmpty { return }
         let failed = Set(failedFields)
@@ -416,8 +390,7 @@ struct MappingRun {
                 value: value.map(SourceValue.render), failure: failure))
     }
 
-    /// Errors from a conversion, each at its own sub-path (`tags[3]`, `owner.login`). A graph too
-    /// deep is one root cause: a run keeps its first `depth` error only, so a model graph reports one.
+    /// A conversion's errors, each at its sub-path (`tags[3]`, `owner.login`); a run keeps only its first `depth` error.
     mutating func fail(_ node: PlanNode, issues: ConversionIssues) {
         failedFields += node.fieldIndices
         for error in issues.errors(path: node.path, property: node.property) {
@@ -438,8 +411,7 @@ struct MappingRun {
 }
 
 extension PlanField {
-    /// Stages a present value, which may be null, through the field, under its node's policies.
-    /// (Called through an optional chain on `node.field`, which borrows the field.)
+    /// Stages a present value, null included, under its node's policies (called through `node.field?`, which borrows it).
     @inline(__always)
     fileprivate func stage(present item: SourceItem, at node: PlanNode, in run: inout MappingRun) {
         if node.hasPresentPolicy { return run.visitUnderPolicy(self, node, present: item) }
@@ -453,7 +425,6 @@ extension PlanField {
 }
 
 extension PlanLevel.Shape {
-    /// The kind of container a level of this shape reads.
     var containerKind: ValueKinds {
         switch self {
         case .keyed: .object
@@ -486,7 +457,6 @@ enum LevelContainer {
         }
     }
 
-    /// The value at `key`, read for the engine, or nil when absent.
     func item(at key: MappingKey) -> SourceItem? {
         switch self {
         case let .keyed(source):

@@ -1,33 +1,22 @@
 import Foundation
 
-/// How deep a run is in a model graph, and whether the stack has room for one more model: a model
-/// nested `Engine.maximumDepth` models deep (level 513, the outermost model being level 1), or one
-/// that would leave less than `StackFloor.reserve` of the thread's stack, is refused with a `depth`
-/// error instead of overflowing the stack.
-///
-/// A graph shallower than `firstMeasuredDepth` is never measured, so that mapping a flat record or
-/// a shallow graph costs nothing. The nesting entering that depth finds the stack's floor (see
-/// `StackFloor`) and carries it inwards; from there each model compares an address on the stack
-/// with it, so that the stack used between two checks is one model's.
+/// How deep a run is in a model graph, and whether the stack has room for one more model: a model `Engine.maximumDepth` models
+/// deep, or one that would leave less than `StackFloor.reserve` of stack, is a `depth` error, not a stack overflow.
+/// Graphs shallower than `firstMeasuredDepth` are never measured (a flat record costs nothing); the nesting entering it finds
+/// the floor (`StackFloor`) and carries it inwards, each model comparing a stack address with it, so one model runs between checks.
 struct Nesting {
     /// How many models enclose this one (0 for the model an entry point maps).
     let depth: Int
-    /// From `firstMeasuredDepth` in, the stack's floor: the lowest address a model may start at (0:
-    /// not known, never refused for its stack). Below it, an address in the outermost model's run,
-    /// what the floor is found from where the thread's bounds are not known.
+    /// From `firstMeasuredDepth` in, the lowest address a model may start at (0: unknown, never refused for its stack); before,
+    /// an address in the outermost model's run, from which the floor is found where the thread's bounds are unknown.
     private let stackMark: UInt
-    /// The key of the polymorphic tag that chose this model's type, and the key for the model about
-    /// to be mapped one level further in (see `taggingInner(_:)`).
-    ///
-    /// Unretained, so that a nesting stays a plain value that costs nothing to copy. Invariant: a
-    /// `TagKey` is kept by its polymorphic conversion, which is running further up the stack for
-    /// as long as any nesting made by `taggingInner(_:)` or from it is used.
+    /// The key of the polymorphic tag that chose this model's type, and the one for the model one level in (`taggingInner(_:)`).
+    /// Unretained, so a nesting is a plain value, free to copy. Invariant: a `TagKey` is kept by its polymorphic conversion,
+    /// running further up the stack for as long as any nesting made by `taggingInner(_:)`, or from one, is used.
     private let exempt: Unmanaged<TagKey>?
     private let innerExempt: Unmanaged<TagKey>?
-    /// Whether the model at this nesting is written: false in a dry run, which only checks it, and
-    /// true for a model whose value an enclosing one needs (see `writingInner(_:)`).
+    /// False in a dry run, which only checks; true for a model whose value an enclosing one needs (`writingInner(_:)`).
     let writes: Bool
-    /// Whether the models one level further in are written.
     private let innerWrites: Bool
 
     /// The key of the polymorphic tag that chose this model's type: never an unknown key here.
@@ -36,8 +25,7 @@ struct Nesting {
     /// The depth from which models are measured: deeper than the graphs most data holds.
     private static let firstMeasuredDepth = 8
 
-    /// The outermost model's nesting, entered at the caller's stack position; a dry run (`writes`
-    /// false) checks every model of the graph and writes none.
+    /// The outermost model's, at the caller's stack position; a dry run (`writes` false) checks every model, writes none.
     static func outermost(writes: Bool = true) -> Nesting {
         Nesting(depth: 0, stackMark: StackFloor.address(), exempt: nil, innerExempt: nil, writes: writes, innerWrites: writes)
     }
@@ -53,31 +41,27 @@ struct Nesting {
         self.innerWrites = innerWrites
     }
 
-    /// The nesting of a model inside this one.
     var inner: Nesting {
         let mark = depth + 1 == Self.firstMeasuredDepth ? StackFloor.find(entry: stackMark) : stackMark
         return Nesting(
             depth: depth + 1, stackMark: mark, exempt: innerExempt, innerExempt: nil, writes: innerWrites, innerWrites: innerWrites)
     }
 
-    /// This nesting, for a value whose model (one level further in) the polymorphic tag at `tag`
-    /// chose. The caller keeps `tag` alive while the nesting is used (see `exempt`).
+    /// For a value whose model (one level in) the tag at `tag` chose; the caller keeps `tag` alive meanwhile (see `exempt`).
     func taggingInner(_ tag: TagKey) -> Nesting {
         Nesting(
             depth: depth, stackMark: stackMark, exempt: exempt, innerExempt: .passUnretained(tag), writes: writes,
             innerWrites: innerWrites)
     }
 
-    /// This nesting, for a run that keeps the values of its fields (`keeps`): its nested models are
-    /// then made whole, since a model rule or an immutable model's `init` reads them; otherwise, in
-    /// a dry run, they are only checked.
+    /// For a run that keeps its fields' values (`keeps`): nested models are then made whole, since a rule or an immutable
+    /// model's `init` reads them; otherwise, in a dry run, they are only checked.
     func writingInner(_ keeps: Bool) -> Nesting {
         Nesting(
             depth: depth, stackMark: stackMark, exempt: exempt, innerExempt: innerExempt, writes: writes,
             innerWrites: writes || keeps)
     }
 
-    /// Why a model cannot be mapped at this nesting, or nil.
     var refusal: Failure? {
         if depth >= Engine.maximumDepth { return .tooDeep(limit: Engine.maximumDepth) }
         guard depth >= Self.firstMeasuredDepth, StackFloor.address() < stackMark else { return nil }

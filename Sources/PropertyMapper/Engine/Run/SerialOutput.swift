@@ -1,18 +1,11 @@
 import Foundation
 
-/// Where serialize writes a model's values, token by token: JSON text (`serializeJSON`), or
-/// Foundation values (`serialize`'s `[String: Any]`).
-///
-/// Fields write through it without knowing which; the two share the token order of `JSONOutput`
-/// (a `key` before each value inside an object). Anything written since a `mark` can be taken back,
-/// for a nested level that turns out to have nothing to write.
+/// Where serialize writes, token by token (in `JSONOutput`'s order): JSON text (`serializeJSON`) or Foundation values
+/// (`serialize`). What was written since a `mark` can be taken back, for a nested level that has nothing to write.
 struct SerialOutput {
-    /// Whether a nil property is written as `null` rather than left out.
     let writingNulls: Bool
-    /// Whether object keys are written in the order of their UTF-8 bytes (JSON text only: a
-    /// Foundation dictionary has no order).
+    /// Object keys in UTF-8 byte order (JSON text only: a Foundation dictionary has no order).
     let sortingKeys: Bool
-    /// Whether the output is JSON text; otherwise Foundation values.
     private let writesText: Bool
     private(set) var text: JSONOutput
     private var tree = FoundationTree()
@@ -21,12 +14,10 @@ struct SerialOutput {
     /// The nested models' plans whose serialize errors this call has reported.
     private var refusedPlans: Set<ObjectIdentifier> = []
 
-    /// An output of JSON text.
     static func json(_ options: SerializationOptions, capacity: Int = 1024) -> SerialOutput {
         SerialOutput(options: options, writesText: true, capacity: capacity)
     }
 
-    /// An output of Foundation values.
     static func foundation(_ options: SerializationOptions) -> SerialOutput {
         SerialOutput(options: options, writesText: false, capacity: 0)
     }
@@ -38,17 +29,13 @@ struct SerialOutput {
         text = JSONOutput(options: options, capacity: capacity)
     }
 
-    /// Whether this call has not yet reported `plan`'s serialize errors (and now will): a nested
-    /// model's mapping that cannot run backwards is reported once, where it is first met.
+    /// Whether `plan`'s serialize errors are still to report (and now will be): a nested mapping's are reported once.
     mutating func firstRefusal(of plan: Plan) -> Bool {
         refusedPlans.insert(ObjectIdentifier(plan)).inserted
     }
 
-    /// The Foundation value written, once every container is closed: `[String: Any]` for an object,
-    /// `[Any]` for an array; nil for JSON text or before anything was written.
+    /// The Foundation value written, once every container closed; nil for JSON text or before anything was written.
     var foundationValue: Any? { tree.result }
-
-    // MARK: Tokens
 
     mutating func beginObject() {
         if writesText { text.beginObject() } else { tree.begin(object: true) }
@@ -59,7 +46,6 @@ struct SerialOutput {
         pendingTag = (key, value)
     }
 
-    /// The tag kept for the model about to be written, if any; it is no longer kept.
     mutating func takePendingTag() -> (key: JSONOutput.Key, value: String)? {
         defer { pendingTag = nil }
         return pendingTag
@@ -89,8 +75,7 @@ struct SerialOutput {
         if writesText { text.append(string: value) } else { tree.value(value) }
     }
 
-    /// A string of at most `capacity` ASCII bytes that need no escaping, which `fill` writes and
-    /// counts: in place, for JSON text.
+    /// At most `capacity` ASCII bytes needing no escaping, which `fill` writes and counts: in place, for JSON text.
     mutating func plainText(capacity: Int, _ fill: (UTF8Output) -> Int) {
         if writesText {
             text.append(plainText: capacity, fill)
@@ -137,8 +122,7 @@ struct SerialOutput {
         }
     }
 
-    /// A value of a type known only at run time (an `Any` property, a boxing's reverse): a JSON value
-    /// as `JSONValue(converting:)` reads it, written whole; anything else fails, naming where inside.
+    /// A value typed only at run time, written whole as `JSONValue(converting:)` reads it; else fails, naming where inside.
     mutating func value(_ value: Any) throws(JSONWriteError) {
         let type = SourceValue.typeID(of: value)
         if type == SourceValue.stringType { return string(value as! String) }
@@ -155,8 +139,6 @@ struct SerialOutput {
         }
     }
 
-    // MARK: Taking back
-
     struct Mark {
         fileprivate let text: JSONOutput.Mark
         fileprivate let tree: FoundationTree.Mark
@@ -169,8 +151,7 @@ struct SerialOutput {
     }
 }
 
-/// Foundation containers being built, innermost last: each object's keys and values stay in two
-/// arrays until it closes, so that what was written since a mark can be taken back.
+/// Foundation containers being built, innermost last; an object's keys and values stay in arrays until it closes (for marks).
 private struct FoundationTree {
     private struct Frame {
         let isObject: Bool
@@ -235,8 +216,7 @@ private struct FoundationTree {
 }
 
 extension JSONValue {
-    /// The value as Foundation holds it: `[String: Any]`, `[Any]`, `String`, `Bool`, `NSNull`,
-    /// `Int` (or `Int64`/`UInt64` beyond it), `Double`, `Decimal`.
+    /// The value as Foundation holds it: an `Int`, or `Int64`/`UInt64` beyond it; `NSNull` for null.
     var foundationValue: Any {
         switch self {
         case let .object(members):

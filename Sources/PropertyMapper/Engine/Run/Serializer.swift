@@ -1,32 +1,23 @@
 import Foundation
 
 // The serialize path, from a call to JSON text:
-//
-//   Mapper.serialize / serializeJSON        the public entry points (Mapper+Serialize.swift)
-//   Serializer.write(_:model:nesting:into:)  one model: refuses a plan with definition or serialize
-//                                           errors, then rebuilds its levels (dictionaries and index
-//                                           arrays) in mapping order, or sorted (`.sortedKeys`)
-//   Field.serialize(from:key:into:_:)       reads the property (Plan/PropertyField.swift) and
-//                                           writes it back through its conversion's `write`
-//                                           (Conversions/: nested models by their own plan, enums
-//                                           by raw value) or its boxing's or call's reverse
-//   SerialOutput                            JSON text (JSONOutput) or Foundation values
-//
-// A value with no JSON form is a `serialize` error at its path; every one is reported, and nothing
-// is returned then.
+//   Mapper.serialize / serializeJSON: the public entry points (Mapper+Serialize.swift)
+//   Serializer.write(_:model:nesting:into:): one model; refuses a plan with definition or serialize errors, then rebuilds its
+//     levels (dictionaries and index arrays) in mapping order, or sorted (`.sortedKeys`)
+//   Field.serialize(from:key:into:_:): reads the property (Plan/PropertyField.swift) and writes it back through its
+//     conversion's `write` (Conversions/: nested models by their plan, enums by raw value) or its boxing's or call's reverse
+//   SerialOutput: JSON text (JSONOutput) or Foundation values
+// A value with no JSON form is a `serialize` error at its path; every one is reported, and nothing is returned.
 
-/// A conversion's way back: writes a value in the form the conversion reads, or returns false and
-/// records why it has none.
+/// A conversion's way back: writes a value in the form the conversion reads, or returns false and records why it has none.
 typealias SerialWrite<Value> = @Sendable (Value, inout SerialOutput, inout ConversionIssues) -> Bool
 
-/// A box or call field's way back, given the model and the property's value (never nil).
-/// (`model` is a `Root`.)
+/// A box or call field's way back, given the model (a `Root`) and the property's value (never nil).
 typealias SerialReverse<Root, Target> = @Sendable (_ model: ModelAccess, Target, inout SerialOutput, inout ConversionIssues) -> Bool
 
 /// Runs plans backwards: a model's values to the source shape its mapping reads.
 enum Serializer {
-    /// Writes `model` (of the plan's model type) into `output`: an object (an array for a mapping
-    /// of indices), even when empty. Returns every error, or none.
+    /// Writes `model` as an object (an array for a mapping of indices), even when empty; returns every error, or none.
     static func write(_ plan: Plan, model: ModelAccess, nesting: Nesting, into output: inout SerialOutput) -> [ValidationError] {
         if let refusal = nesting.refusal {
             return [ValidationError(path: "", property: "", rule: "depth", value: nil, failure: refusal)]
@@ -37,8 +28,7 @@ enum Serializer {
             return plan.definitionErrors.isEmpty ? plan.serializeErrors : plan.definitionErrors
         }
         var errors: [ValidationError] = []
-        // A `.polymorphic` value's tag goes among the model's keys, unless its mapping writes that key
-        // itself (a model of indices has no keys).
+        // A `.polymorphic` value's tag goes among the keys, unless the mapping writes that key (a model of indices has none).
         var tag = output.takePendingTag()
         if let pending = tag, plan.root.shape == .indexed || plan.root.keyNames.contains(pending.key.text) { tag = nil }
         _ = write(plan.root, model: model, nesting: nesting, into: &output, errors: &errors, tag: tag)
@@ -54,7 +44,6 @@ enum Serializer {
         if indexed { output.beginArray() } else { output.beginObject() }
         var wroteAny = false
         var tag = tag
-        /// Writes the tag now, if it is still to be written.
         func writeTag(_ output: inout SerialOutput) {
             guard let pending = tag else { return }
             output.key(pending.key)
@@ -87,8 +76,7 @@ enum Serializer {
                 outcome = write(inner, model: model, nesting: nesting, into: &output, errors: &errors) ? .written : .omitted
             }
             if outcome == .omitted {
-                // Take back the gaps written before an element, or a nested level's key and container
-                // (an omitted field wrote nothing).
+                // Take back an element's gaps, or a nested level's key and container (an omitted field wrote nothing).
                 if indexed || node.serialLevel != nil { output.rollBack(to: mark) }
                 nextIndex = previousNextIndex
             } else {
@@ -100,8 +88,6 @@ enum Serializer {
         return wroteAny
     }
 }
-
-// MARK: Writing values
 
 extension Serializer {
     /// A value of a type known only at run time, as `JSONValue(converting:)` reads it.
@@ -144,7 +130,7 @@ extension Serializer {
     ) -> Bool {
         output.beginArray()
         var written = true
-        // Integer indices rather than `indices`, whose generic `Range` would be looked up for each array.
+        // Not `indices`, whose generic `Range` would be looked up for each array.
         for index in 0..<elements.count {
             var elementIssues = issues.forPart()
             if !element(elements[index], &output, &elementIssues) {
@@ -156,8 +142,7 @@ extension Serializer {
         return written
     }
 
-    /// `value` turned back into its source form by a boxing's or a call's reverse (`rule` names
-    /// which), then written by `write`; a reverse that throws is a `serialize` error.
+    /// `value` turned back into its source by a boxing's or call's reverse (`rule`), then written; a throw is a `serialize` error.
     static func write<Value, Source>(
         _ value: Value, reversedBy reverse: (Value) throws -> Source, rule: String, as write: SerialWrite<Source>,
         _ output: inout SerialOutput, _ issues: inout ConversionIssues
@@ -182,8 +167,6 @@ extension ConversionIssues {
     }
 }
 
-// MARK: Entry points
-
 extension Serializer {
     /// Writes one model, the outermost; throws its errors.
     static func serialize<Root>(_ model: Root, plan: Plan, into output: inout SerialOutput) throws(MappingError) {
@@ -191,8 +174,7 @@ extension Serializer {
         if !errors.isEmpty { throw MappingError(errors: errors) }
     }
 
-    /// Writes the models as one array; throws every model's errors, each under its index (`[3].id`).
-    /// A plan that cannot serialize any model is refused once, not for each.
+    /// The models as one array; throws every model's errors under its index (`[3].id`); a faulty plan is refused once.
     static func serialize<Root>(_ models: [Root], plan: Plan, into output: inout SerialOutput) throws(MappingError) {
         if !plan.definitionErrors.isEmpty { throw MappingError(errors: plan.definitionErrors) }
         if !plan.serializeErrors.isEmpty { throw MappingError(errors: plan.serializeErrors) }
@@ -211,8 +193,7 @@ extension Serializer {
         if !errors.isEmpty { throw MappingError(errors: errors) }
     }
 
-    /// The dictionary a model was written as; a mapping of indices writes an array, which
-    /// `serialize` cannot return (`serializeJSON` can).
+    /// The dictionary a model was written as; a mapping of indices writes an array, which only `serializeJSON` can return.
     static func dictionary(_ value: Any?) throws(MappingError) -> [String: Any] {
         if let dictionary = value as? [String: Any] { return dictionary }
         throw MappingError(errors: [ValidationError(path: "", property: "", rule: "serialize", value: nil, failure: .arrayRoot)])

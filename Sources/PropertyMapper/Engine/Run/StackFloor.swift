@@ -4,23 +4,17 @@ import Foundation
 import Darwin
 #endif
 
-/// The lowest address at which a model may start being mapped, or the JSON reader may enter a
-/// container, on the current thread: its stack's lowest address plus `reserve`, which holds what
-/// runs between two checks (one model and the innermost model's own fields, or one container) with
-/// room to spare. Stacks grow downwards on every platform Swift runs on.
-///
-/// On Apple platforms the thread's bounds are known. Elsewhere (Swift does not import glibc's
-/// `pthread_getattr_np`) the floor is measured from the outermost model's run, or from where the
-/// reading of a JSON document started: `Thread.current.stackSize` less `reserve` below it (half of it on a stack of less than twice the reserve), the reserve then
-/// also holding what the callers above that run use. `stackSize` is a Foundation thread's own size;
-/// for the main thread and any other thread, the default size (on Linux, the stack limit), which
-/// overstates the stack of a thread made smaller by other means.
+/// The lowest address on this thread at which a model may start being mapped, or the JSON reader enter a container: the
+/// stack's lowest address plus `reserve`, what runs between two checks (a model and its innermost fields, or a container)
+/// with room to spare. Stacks grow downwards on every Swift platform. Apple platforms know the thread's bounds; elsewhere
+/// (Swift does not import glibc's `pthread_getattr_np`) the floor is `Thread.current.stackSize` less `reserve` (half, under
+/// twice the reserve) below the outermost model's run or the JSON read's start, the reserve also holding the callers above.
+/// `stackSize` is a Foundation thread's own, else the default (on Linux, the stack limit): it overstates a smaller stack.
 enum StackFloor {
     /// The stack kept free below the floor.
     static let reserve: UInt = 256 * 1024
 
-    /// The floor for the current thread, for a graph whose outermost model's run is at `entry`; 0
-    /// when the stack's size is not known.
+    /// The floor for a graph whose outermost model's run is at `entry`; 0 when the stack's size is unknown.
     static func find(entry: UInt) -> UInt {
         #if canImport(Darwin)
         let thread = pthread_self()
