@@ -1,28 +1,17 @@
 import Foundation
 
 extension Boxing where Value == Date {
-    /// Boxes an ISO 8601 date-time in UTC or with an offset, with or without fractional seconds:
-    /// `"2010-12-09T07:14:08Z"`, `"2010-12-09T07:14:08.123Z"`, `"2010-12-09T09:14:08+02:00"`.
-    /// The same as `.date(.iso8601)`.
-    ///
-    ///     "published_at": .box(.date, \.publishedAt)
-    ///
-    /// The parser is strict: impossible dates (`2015-02-29`), hour 24, leap seconds and missing
-    /// time zones fail with `published_at → publishedAt: not a valid Date; got "yesterday" [box(Date)]`.
-    /// A number is a `type` error. The reverse writes UTC with milliseconds: `"2010-12-09T07:14:08.123Z"`.
+    /// Boxes an ISO 8601 date-time, as `.date(.iso8601)`: `"published_at": .box(.date, \.publishedAt)`. Impossible
+    /// dates (`2015-02-29`), hour 24, leap seconds and missing time zones fail with
+    /// `published_at → publishedAt: not a valid Date; got "yesterday" [box(Date)]`; a number is a `type` error.
+    /// The reverse writes UTC with milliseconds (`"2010-12-09T07:14:08.123Z"`), more digits if needed to read back exactly.
     public static var date: Self { date([.iso8601]) }
 
-    /// Boxes a date written in any of `formats`, tried in order; the first that reads the value wins.
-    ///
-    ///     "end": .box(.date(.iso8601, .secondsSince1970), \.end)
-    ///     "birthday": .box(.date(.format("yyyy-MM-dd")), \.birthday)
-    ///
-    /// Strings go to the text formats (`.iso8601`, `.format(_:)`), numbers to the epoch formats
-    /// (`.secondsSince1970`, `.millisecondsSince1970`); a value of a kind no format reads is a `type`
-    /// error (`expected String or Double`). A value no format reads fails naming every format:
-    /// `end → end: not a valid Date in any of the formats .iso8601, .secondsSince1970; got "soon" [box(Date)]`.
-    /// The reverse writes the first format. With no format, it is `.date(.iso8601)`. Thread-safe: the
-    /// common patterns are parsed by hand, and any other pattern's formatter is used under a lock.
+    /// Boxes a date in any of `formats`, tried in order (none means `.iso8601`):
+    /// `.box(.date(.iso8601, .secondsSince1970), \.end)`, `.box(.date(.format("yyyy-MM-dd")), \.birthday)`.
+    /// Text formats read strings, epoch formats numbers; another kind is a `type` error (`expected String
+    /// or Double`). A value no format reads fails naming them all: `end → end: not a valid Date in any of
+    /// the formats .iso8601, .secondsSince1970; got "soon" [box(Date)]`. The reverse writes the first format.
     public static func date(_ formats: DateFormat...) -> Self { date(formats) }
 
     static func date(_ formats: [DateFormat]) -> Self {
@@ -32,7 +21,6 @@ extension Boxing where Value == Date {
         let readsText = formats.contains { $0.readsText }
         let readsNumbers = formats.contains { !$0.readsText }
         if !readsNumbers {
-            // Strings only: the plain string conversion, the commonest case (`.date`).
             if formats.count == 1, formats[0] == .iso8601 {
                 return Boxing(
                     named: "Date", input: Conversions.string,

@@ -1,31 +1,18 @@
 import Foundation
 
 extension Boxing where Value == Decimal {
-    /// Boxes a number, exactly as written, or a numeric string into a `Decimal`:
-    /// `0.1`, `12345678901234567890.123`, `"12.50"`.
-    ///
-    ///     "price": .box(.decimal, \.price)
-    ///
-    /// From JSON (`fromJSON:`), the number's own digits are read, with no trip through `Double`:
-    /// `0.1` and `12345678901234567890.123` come out as `Decimal(string:)` gives them. A parsed
-    /// `[String: Any]` holds what its parser made: an `NSDecimalNumber` or a `Decimal` is taken as it is,
-    /// an integer exactly, a `Double` by its shortest digits (JSONSerialization's `0.1` is `0.1`).
-    /// A string must be a number in JSON's syntax (a leading `+` and leading zeros allowed): `"12.50"`, `"-1.5e3"`.
-    /// A string that is not (`""`, `"NaN"`, `"12abc"`) fails with
-    /// `price → price: not a valid Decimal; got "NaN" [box(Decimal)]`. A number a `Decimal` cannot hold
-    /// exactly, written as a number or a string, is never rounded: more significant digits than its
-    /// significand holds (38, or 39 below 2^128) fail with
-    /// `price → price: 41 significant digits, more than a Decimal holds exactly (38, or 39 below 2^128); got … [box(Decimal)]`,
-    /// an exponent beyond -128...127 that the digits cannot absorb (`1e-130`, `"1e999999"`) with
-    /// `out of the range a Decimal holds exactly (exponents -128...127)`.
-    /// A boolean is a `type` error.
-    /// The reverse is the `Decimal` itself, written as a JSON number with every digit.
+    /// Boxes a number, exactly as written, or a numeric string into a `Decimal`: `"price": .box(.decimal, \.price)`.
+    /// JSON numbers are read from their digits, never through `Double` (a parsed `Double` by its shortest digits);
+    /// a string must be in JSON's number syntax (a leading `+` and zeros allowed). `""`, `"NaN"` or `"12abc"` fail
+    /// with `price → price: not a valid Decimal; got "NaN" [box(Decimal)]`. Nothing is rounded: too many digits fail
+    /// with `41 significant digits, more than a Decimal holds exactly (38, or 39 below 2^128)`, an exponent beyond
+    /// -128...127 (`1e-130`) with `out of the range a Decimal holds exactly`. A boolean is a `type` error. The
+    /// reverse writes every digit.
     public static var decimal: Self {
         Boxing(named: "Decimal", input: DecimalSource.conversion, exactNumbers: true, DecimalSource.decimal) { $0 }
     }
 }
 
-/// What `.decimal` takes: a number, read, or a string it reads.
 enum DecimalSource {
     case number(DecimalText.Reading)
     case text(String)
@@ -44,8 +31,7 @@ enum DecimalSource {
         }
     }
 
-    /// The decimal; nil for what is not a finite number, and a throw naming the limits for a number
-    /// no `Decimal` holds exactly.
+    /// Nil for what is not a finite number; throws for a number no `Decimal` holds exactly.
     @Sendable static func decimal(_ source: DecimalSource) throws -> Decimal? {
         let reading =
             switch source {
@@ -60,8 +46,7 @@ enum DecimalSource {
     }
 }
 
-/// A number `.decimal` would have to round: more significant digits than a `Decimal` holds, or an
-/// exponent beyond its range.
+/// A number `.decimal` would have to round.
 struct NotExactDecimal: BoxingFailure {
     let significantDigits: Int
     var failure: Failure { .inexactDecimal(significantDigits: significantDigits, maximumDigits: DecimalText.maximumDigits) }

@@ -1,14 +1,9 @@
 import Foundation
 
 extension Boxing where Value == URL {
-    /// Boxes a URL string such as `"https://cdn.example.com/v/1.mp4"` (relative references such as
-    /// `"/v/1.mp4"` are URLs too).
-    ///
-    ///     "videoURL": .box(.url, \.contentURL)
-    ///
-    /// Strings that are not valid URLs are rejected, never percent-encoded into one: `""` and
-    /// `"not a url"` fail with `videoURL → contentURL: not a valid URL; got "not a url" [box(URL)]`.
-    /// A number is a `type` error. The reverse is the URL's `absoluteString`.
+    /// Boxes a URL string, relative references included: `"videoURL": .box(.url, \.contentURL)`. Invalid strings are
+    /// rejected, never percent-encoded: `"not a url"` fails with `videoURL → contentURL: not a valid URL; got "not a url" [box(URL)]`.
+    /// A number is a `type` error. The reverse is `absoluteString`.
     public static var url: Self {
         Boxing(named: "URL") { (text: String) in
             text.isEmpty ? nil : strictURL(text)

@@ -1,42 +1,30 @@
-/// A named conversion from a source value to `Value`, used by `.box(_:_:)`, and back.
+/// A named conversion from a source value to `Value`, used by `.box(_:_:)`, and back:
 ///
 ///     extension Boxing where Value == Color {
-///         static var hexColor: Self {
-///             Boxing(named: "hexColor") { (text: String) in Color(hex: text) } reverse: { $0.hex }
-///         }
+///         static var hexColor: Self { Boxing(named: "hexColor") { (text: String) in Color(hex: text) } reverse: { $0.hex } }
 ///     }
 ///     "tint": .box(.hexColor, \.tint)
 ///
-/// The closure states the source type it takes (`String` above): a source value of another type is a
-/// `type` error before the closure runs, so boxings never cast. Returning nil or throwing is a
-/// `box(name)` error. The name appears in that rule, so use the spelling users type. The reverse turns
-/// a value back into its source form, for serialization. Built in: `.url`, `.date`, `.date(…)`,
-/// `.uuid`, `.base64` and `.decimal`, each with its reverse.
+/// The closure states its source type (`String`): another type is a `type` error before it runs, so boxings
+/// never cast; nil or a throw is a `box(hexColor)` error. Built in: `.url`, `.date`, `.uuid`, `.base64`, `.decimal`.
 public struct Boxing<Value>: Sendable {
     /// The name shown in errors, as in the rule `box(URL)`.
     public let name: String
     /// The source type the boxing takes, such as `String`.
     public var inputTypeName: String { implementation.inputTypeName }
     let implementation: any BoxingImplementation<Value>
-    /// The value back in its source form (an `Input`, type-erased); nil when the boxing was made
-    /// without a reverse.
+    /// The value back in its source form, type-erased; nil without a reverse.
     let reverse: (@Sendable (Value) throws -> Any)?
     /// Serialize's way back: the reverse, then the source form written; nil without a reverse.
     let writeBack: SerialWrite<Value>?
 
-    /// A boxing that converts an `Input` (strictly checked, as for `.property`) into a `Value`.
-    ///
-    /// It has no reverse, so a mapping that serializes through it reports that field.
+    /// A boxing from an `Input` (checked as for `.property`) with no reverse: serializing through it reports the field.
     public init<Input>(named name: String, _ transform: @escaping @Sendable (Input) throws -> Value?) {
         self.init(named: name, input: Conversions.make(Input.self), transform, reverse: nil, writeBack: nil)
     }
 
-    /// A boxing that converts an `Input` into a `Value`, and a `Value` back into an `Input`.
-    ///
-    ///     Boxing(named: "UUID") { (text: String) in UUID(uuidString: text) } reverse: { $0.uuidString }
-    ///
-    /// The reverse gives the value's source form, written back by serialization; it throws when a value
-    /// has none (serialization then reports the field).
+    /// A boxing with a reverse, which serialization writes back (a throw there reports the field):
+    /// `Boxing(named: "UUID") { (text: String) in UUID(uuidString: text) } reverse: { $0.uuidString }`.
     public init<Input>(
         named name: String,
         _ transform: @escaping @Sendable (Input) throws -> Value?,
@@ -49,10 +37,7 @@ public struct Boxing<Value>: Sendable {
         }
     }
 
-    /// A boxing over any input conversion (such as the built-in boxings' inputs that take a string or
-    /// a number), with a type-erased reverse, written back by `writeBack` (or, without one, as
-    /// `JSONValue(converting:)` reads what the reverse gives). `exactNumbers`: read from JSON, its
-    /// numbers keep the exact digits written (see `JSONDemand.exactNumbers`).
+    /// Over any input conversion, with a type-erased reverse; `exactNumbers` keeps JSON numbers' exact digits.
     init<Input>(
         named name: String,
         input: Conversion<Input>,
@@ -73,8 +58,7 @@ public struct Boxing<Value>: Sendable {
         } else {
             self.writeBack = nil
         }
-        // The boxed value is written to memory here, where `Value` is known: generic code handling
-        // the `Value?` the transform returns would look up that type's metadata on every call.
+        // Stored here, where `Value` is known: generic code handling the `Value?` would look up its metadata per call.
         self.implementation = TypedBoxing(name: name, input: input, exactNumbers: exactNumbers) { input, result in
             try result.store(transform(input))
         }
@@ -83,8 +67,7 @@ public struct Boxing<Value>: Sendable {
     var rule: String { "box(\(name))" }
 }
 
-/// An error a built-in boxing throws to report a typed failure (such as the date formats tried)
-/// instead of the generic `boxFailed`.
+/// Thrown by a built-in boxing to report a typed failure instead of `boxFailed`.
 protocol BoxingFailure: Error {
     var failure: Failure { get }
 }

@@ -1,14 +1,9 @@
 import Foundation
 
-/// One way a source writes a date, for `.date(_:)`: tried in order until one reads the value.
-///
-///     "published": .box(.date(.iso8601, .secondsSince1970), \.published)
-///     "birthday": .box(.date(.format("yyyy-MM-dd")), \.birthday)
-///
-/// Text formats (`.iso8601`, `.format(_:)`) read strings; epoch formats (`.secondsSince1970`,
-/// `.millisecondsSince1970`) read JSON numbers, integers or fractions (a numeric string is not an
-/// epoch, unless the field is `.lenient()` and all its formats are epochs). Serialization writes a
-/// date in the first format of its list.
+/// One way a source writes a date, for `.date(_:)`, which tries its formats in order:
+/// `.box(.date(.iso8601, .secondsSince1970), \.published)`. Text formats (`.iso8601`, `.format(_:)`) read
+/// strings; epoch formats read JSON numbers (a numeric string only under `.lenient()` when every format is
+/// an epoch). Serialization writes the first format.
 public struct DateFormat: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         case iso8601
@@ -19,27 +14,18 @@ public struct DateFormat: Sendable, Equatable {
 
     let kind: Kind
 
-    /// An ISO 8601 / RFC 3339 date-time in UTC or with an offset, with or without fractional seconds:
-    /// `"2010-12-09T07:14:08Z"`, `"2010-12-09T09:14:08.123+02:00"`. Strict: impossible dates, hour 24,
-    /// leap seconds and missing zones are refused. Written back in UTC with milliseconds:
-    /// `"2010-12-09T07:14:08.123Z"`.
+    /// ISO 8601 / RFC 3339, UTC or with an offset, strict as `.date` is: `"2010-12-09T09:14:08.123+02:00"`. Written
+    /// in UTC with milliseconds, or more digits when the date needs them to read back exactly.
     public static var iso8601: DateFormat { DateFormat(kind: .iso8601) }
 
-    /// Seconds since 1970-01-01T00:00:00Z, a JSON number such as `1291878848` or `1291878848.5`.
-    /// Written back as an integer when whole, otherwise as a fraction.
+    /// Seconds since 1970-01-01T00:00:00Z, a JSON number (`1291878848.5`); written as an integer when whole.
     public static var secondsSince1970: DateFormat { DateFormat(kind: .secondsSince1970) }
 
-    /// Milliseconds since 1970-01-01T00:00:00Z, a JSON number such as `1291878848123`. Written back
-    /// as a whole number of milliseconds.
+    /// Milliseconds since 1970-01-01T00:00:00Z, a JSON number (`1291878848123`); written as an integer when whole.
     public static var millisecondsSince1970: DateFormat { DateFormat(kind: .millisecondsSince1970) }
 
-    /// A date format pattern (Unicode TR 35, as `DateFormatter` reads it), in the POSIX locale and UTC:
-    /// `.format("yyyy-MM-dd")`, `.format("dd/MM/yyyy HH:mm")`.
-    ///
-    /// Patterns made of `yyyy`, `MM`, `dd`, `HH`, `mm`, `ss`, `S`…`SSSSSSSSS` and literals (quoted text
-    /// such as `'T'` included) are read by a strict fixed-width parser: every field must have all its
-    /// digits, and impossible dates (`2019-02-30`) are refused. Other patterns go to a non-lenient
-    /// `DateFormatter`, one per format, used under a lock.
+    /// A pattern (Unicode TR 35) in the POSIX locale and UTC: `.format("yyyy-MM-dd")`. `yyyy MM dd HH mm ss`, `S`…`SSSSSSSSS`
+    /// and literals go to a strict fixed-width parser (all digits, no impossible dates); others to a locked, non-lenient `DateFormatter`.
     public static func format(_ pattern: String) -> DateFormat {
         DateFormat(kind: .pattern(DatePattern(pattern, timeZone: nil)))
     }
@@ -49,7 +35,6 @@ public struct DateFormat: Sendable, Equatable {
         DateFormat(kind: .pattern(DatePattern(pattern, timeZone: timeZone)))
     }
 
-    /// Whether the format reads strings (otherwise it reads numbers).
     var readsText: Bool {
         switch kind {
         case .iso8601, .pattern: true
@@ -57,7 +42,6 @@ public struct DateFormat: Sendable, Equatable {
         }
     }
 
-    /// The date `text` writes in this format, or nil.
     func date(fromText text: String) -> Date? {
         switch kind {
         case .iso8601: ISO8601.date(from: text)
@@ -66,7 +50,6 @@ public struct DateFormat: Sendable, Equatable {
         }
     }
 
-    /// The date `number` writes in this format, or nil (a non-finite number, a text format).
     func date(fromNumber number: SourceNumber) -> Date? {
         let value: Double
         switch number {
@@ -83,8 +66,7 @@ public struct DateFormat: Sendable, Equatable {
         }
     }
 
-    /// The date in this format, as serialization writes it: a `String` for text formats, an `Int64`
-    /// or a `Double` for epoch formats. Throws `DateFormatProblem` when the format cannot write it.
+    /// The date as serialize writes it (`String`, `Int64` or `Double`); throws `DateFormatProblem` if it cannot.
     func source(of date: Date) throws -> Any {
         let seconds = date.timeIntervalSince1970
         switch kind {
@@ -107,7 +89,6 @@ public struct DateFormat: Sendable, Equatable {
 }
 
 extension DateFormat {
-    /// The date in a text format (`.iso8601`, `.format(_:)`).
     private func text(of date: Date) throws -> String {
         switch kind {
         case let .pattern(pattern):
@@ -122,8 +103,7 @@ extension DateFormat {
         }
     }
 
-    /// The pattern a text format writes `date` in, when its text needs no escaping; nil otherwise
-    /// (`text(of:)` then writes it, or reports why it cannot).
+    /// The pattern a text format writes `date` in, when the text needs no escaping.
     private func plainTextPattern(for date: Date) -> DatePattern? {
         switch kind {
         case let .pattern(pattern):
@@ -135,11 +115,9 @@ extension DateFormat {
         }
     }
 
-    /// Serialize's way back for `.date(…)`: the date written in this format, or a `serialize` error
-    /// when the format cannot write it.
+    /// Serialize's way back for `.date(…)`; a `serialize` error when the format cannot write the date.
     func write(_ date: Date, _ output: inout SerialOutput, _ issues: inout ConversionIssues) -> Bool {
         if readsText, let pattern = plainTextPattern(for: date), let fields = pattern.fields(of: date) {
-            // Digits and separators: written in place, no string made.
             output.plainText(capacity: pattern.width) { pattern.write(fields, into: $0) }
             return true
         }
@@ -156,7 +134,6 @@ enum DateFormatProblem: Error {
     case notRepresentable(Date, DateFormat)
 }
 
-/// `.date(…)` matched none of its formats: the failure names them all.
 struct DateFormatsFailure: BoxingFailure {
     let formats: [DateFormat]
     var failure: Failure { .noDateFormatMatched(tried: formats) }
@@ -167,14 +144,12 @@ enum DateSource {
     case text(String)
     case number(SourceNumber)
 
-    /// Strings, numbers, or both, as the formats read: anything else is a `type` error.
     static func conversion(text: Bool, numbers: Bool) -> Conversion<DateSource> {
         let name = text && numbers ? TypeName.either("String", "Double") : (text ? "String" : "Double")
         var kinds: ValueKinds = []
         if text { kinds.insert(.string) }
         if numbers { kinds.insert(.number) }
-        // Epoch formats alone read a number as a `Double` does, and so, under `.lenient()`, a
-        // numeric string; with a text format, a string is text.
+        // Epochs alone coerce like `Double` (a numeric string under `.lenient()`); with a text format a string is text.
         return Conversion<DateSource>(
             typeName: name, kinds: kinds,
             convert: { item, issues in

@@ -1,18 +1,12 @@
 import Foundation
 
-/// A `.format(_:)` date pattern, compiled once: a fixed-width parser and writer for the simple
-/// numeric patterns (`yyyy-MM-dd`, `dd/MM/yyyy HH:mm:ss.SSS`, `yyyy-MM-dd'T'HH:mm`), and a locked
-/// `DateFormatter` for the rest.
-///
-/// The fixed-width parser reads bytes with no allocation, no calendar and no shared state; it accepts
-/// exactly the text the pattern writes (every digit of every field, the literals as they are) and
-/// rejects impossible dates. Years are 0000...9999; seconds are counted in `Int64`, whatever the width
-/// of `Int`.
+/// A `.format(_:)` pattern, compiled once: a fixed-width parser and writer for numeric patterns such as
+/// `dd/MM/yyyy HH:mm:ss.SSS` (no allocation or shared state; exactly what the pattern writes, no impossible
+/// dates; years 0000...9999, seconds in `Int64`), a locked `DateFormatter` for the rest.
 final class DatePattern: Sendable, Equatable {
     enum Token: Sendable, Equatable {
         case literal(UInt8)
         case year, month, day, hour, minute, second
-        /// `S` repeated `digits` times: that many digits of the fraction of a second.
         case fraction(digits: Int)
 
         /// Which field the token reads (nil for a literal): each may appear once.
@@ -42,18 +36,14 @@ final class DatePattern: Sendable, Equatable {
     let pattern: String
     /// Nil for UTC.
     let timeZone: TimeZone?
-    /// The time zone's identifier, or nil for UTC.
     var timeZoneName: String? { timeZone?.identifier }
-    /// The fixed-width tokens; nil when the pattern needs the formatter.
+    /// Nil when the pattern needs the formatter.
     let tokens: [Token]?
-    /// The sum of the tokens' widths: the length of every text the pattern reads.
+    /// The length of every text the pattern reads.
     let width: Int
-    /// For patterns the tokens cannot express.
     let formatter: LockedDateFormatter?
-    /// How many digits of the fraction of a second the pattern writes.
     private let fractionDigits: Int
-    /// What the tokens write never needs escaping in a JSON string (no quote, backslash or control
-    /// character among the literals): serialize writes it straight into the output.
+    /// No literal needs escaping in a JSON string, so serialize writes the text straight out.
     let writesPlainText: Bool
 
     init(_ pattern: String, timeZone: TimeZone?) {
@@ -75,31 +65,24 @@ final class DatePattern: Sendable, Equatable {
         lhs.pattern == rhs.pattern && lhs.timeZone == rhs.timeZone
     }
 
-    /// What ISO 8601 dates are written as: UTC, milliseconds.
     static let iso8601Milliseconds = DatePattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", timeZone: nil)
-    /// ISO 8601 in UTC with milliseconds, or more digits of the second when a date needs them to
-    /// read back as itself: seven suffice for any date since 1970 + 32 years (a `Date`'s precision
-    /// there is coarser than 10^-7 s), nine for the years nearer 1970.
+    /// Wider fractions for dates that need them to read back exactly: 7 digits from 2002 on (a `Date` is coarser there), 9 before.
     static let iso8601Fractions = [3, 6, 7, 9].map { digits in
         DatePattern("yyyy-MM-dd'T'HH:mm:ss." + String(repeating: "S", count: digits) + "'Z'", timeZone: nil)
     }
 
-    /// The ISO 8601 pattern serialize writes `date` in: milliseconds, or as many digits as the date
-    /// needs to read back as itself (milliseconds when no width is exact: beyond what the patterns'
-    /// 64-bit arithmetic holds).
+    /// The pattern serialize writes `date` in: the fewest digits that read back as `date`, else milliseconds.
     static func iso8601(writing date: Date) -> DatePattern {
         iso8601Fractions.first { $0.writesExactly(date) } ?? iso8601Milliseconds
     }
 
-    /// Whether the text `string(from:)` writes reads back (by `ISO8601` or by this pattern, which
-    /// both add the fraction's digits over their power of ten to the whole seconds) as `date` itself.
+    /// Whether the text this pattern writes for `date` reads back (here or by `ISO8601`) as `date` itself.
     func writesExactly(_ date: Date) -> Bool {
         guard let (whole, fraction, scale) = split(date.timeIntervalSince1970) else { return false }
         return Date(timeIntervalSince1970: Double(whole) + Double(fraction) / Double(scale)) == date
     }
 
-    /// `seconds` rounded to the pattern's precision, as whole seconds and the fraction's digits
-    /// (`scale` its power of ten); nil beyond 10^18 steps, so that no step overflows.
+    /// `seconds` at the pattern's precision: whole seconds, fraction digits, `scale`; nil beyond 10^18 steps (no overflow).
     private func split(_ seconds: Double) -> (whole: Int64, fraction: Int64, scale: Int64)? {
         let scale = Int64(Self.powersOfTen[fractionDigits])
         let scaled = (seconds * Double(scale)).rounded()
@@ -114,8 +97,7 @@ final class DatePattern: Sendable, Equatable {
         return (whole, fraction, scale)
     }
 
-    /// The pattern's fixed-width tokens, or nil when it holds anything else (another field letter,
-    /// a field of another width, a field twice, no year, month or day, a non-ASCII character).
+    /// The fixed-width tokens; nil for anything else (another letter or width, a repeated field, no y/M/d, non-ASCII).
     static func compile(_ pattern: String) -> [Token]? {
         let bytes = Array(pattern.utf8)
         var tokens: [Token] = []
@@ -174,8 +156,6 @@ final class DatePattern: Sendable, Equatable {
         return tokens
     }
 
-    // MARK: Reading
-
     func date(from text: String) -> Date? {
         guard let tokens else { return formatter?.date(from: text) }
         return UTF8Bytes.of(text) { parse($0, tokens) }
@@ -233,8 +213,6 @@ final class DatePattern: Sendable, Equatable {
 
     private static let powersOfTen: [Double] = (0...9).map { pow(10, Double($0)) }
 
-    // MARK: Writing
-
     /// The date as the pattern writes it; throws when it falls outside the years 0000...9999.
     func string(from date: Date) throws -> String {
         guard tokens != nil else {
@@ -249,13 +227,11 @@ final class DatePattern: Sendable, Equatable {
         return UTF8Output.string(capacity: width) { write(fields, into: $0) }
     }
 
-    /// A date's fields as the pattern's tokens write them.
     struct Fields {
         let year, month, day, hour, minute, second, fraction: Int64
     }
 
-    /// The date's fields in this pattern's time zone and precision; nil for a pattern without
-    /// tokens, and for a date outside the years 0000...9999.
+    /// The date's fields in this pattern's zone and precision; nil without tokens or outside 0000...9999.
     func fields(of date: Date) -> Fields? {
         guard tokens != nil else { return nil }
         var seconds = date.timeIntervalSince1970
@@ -272,8 +248,7 @@ final class DatePattern: Sendable, Equatable {
         return Fields(year: year, month: month, day: day, hour: rest / 3600, minute: rest / 60 % 60, second: rest % 60, fraction: fraction)
     }
 
-    /// Writes `fields` by the pattern's tokens into `buffer` (at least `width` bytes); returns the
-    /// number of bytes written, `width`.
+    /// Writes `fields` into `buffer` (at least `width` bytes); returns `width`.
     func write(_ fields: Fields, into buffer: UTF8Output) -> Int {
         var count = 0
         for token in tokens ?? [] {
@@ -318,8 +293,7 @@ final class DatePattern: Sendable, Equatable {
     }
 }
 
-/// A `DateFormatter` for one pattern, shared by every thread that maps with it, one at a time.
-// @unchecked: the formatter is only touched under the lock.
+/// One pattern's `DateFormatter`, shared across threads: `@unchecked Sendable` as it is only touched under `lock`.
 final class LockedDateFormatter: @unchecked Sendable {
     private let lock = NSLock()
     private let formatter: DateFormatter

@@ -1,17 +1,11 @@
 import Foundation
 
-/// Decimal numbers read from their text exactly, or not at all: `"12.50"`, `"0.1"`,
-/// `"12345678901234567890.123"`, `"-1.5e3"`.
-///
-/// A `Decimal` holds a significand up to 2^128 − 1 (any 38 digits, and 39 up to
-/// 340282366920938463463374607431768211455) with an exponent in -128...127. A number it cannot hold
-/// exactly (more digits, a larger or smaller exponent than its digits can absorb) is told apart
-/// from text that is not a number (`""`, `"NaN"`, `" 12"`, `"12abc"`); neither is ever rounded or
-/// trapped on: every count is bounded or made in 64 bits, whatever the width of `Int`.
+/// Decimal numbers read from their text exactly, or not at all: what a `Decimal` cannot hold exactly
+/// (significand above 2^128 − 1, exponent beyond -128...127) is told apart from what is not a number, and
+/// neither is rounded or trapped on (every count is bounded or made in 64 bits, whatever the width of `Int`).
 enum DecimalText {
     /// The significant digits a `Decimal` always holds; one more only up to `largestSignificand`.
     static let maximumDigits = 38
-    /// A `Decimal`'s largest significand, 2^128 − 1, as digits.
     private static let largestSignificand = Array("340282366920938463463374607431768211455".utf8)
 
     /// Whether a `Decimal` holds the significand `digits` (no leading zero) exactly.
@@ -20,20 +14,14 @@ enum DecimalText {
             || (digits.count == largestSignificand.count && !largestSignificand.lexicographicallyPrecedes(digits))
     }
 
-    /// What a number's text, or a source number, reads as.
     enum Reading: Equatable {
         case decimal(Decimal)
-        /// Not a number (text that is not one).
         case notANumber
-        /// NaN or an infinity.
         case nonFinite
-        /// A number a `Decimal` cannot hold exactly, with how many significant digits it has: more
-        /// than its significand holds, or an exponent out of range that its digits cannot absorb.
+        /// More significant digits than a `Decimal` holds, or an exponent they cannot absorb.
         case notExact(significantDigits: Int)
     }
 
-    /// The number `text` writes, in JSON's number syntax with an optional leading `+`, leading zeros
-    /// allowed; nil for any other reading.
     static func decimal(from text: String) -> Decimal? {
         if case let .decimal(value) = reading(from: text) { return value }
         return nil
@@ -44,10 +32,8 @@ enum DecimalText {
         UTF8Bytes.of(text) { reading(from: $0, json: false) }
     }
 
-    /// What a source number is exactly: a `Decimal` or an `NSDecimalNumber` as it is (what its parser
-    /// made of it), a number the JSON reader kept the text of because no `Decimal` holds it
-    /// (`InexactNumber`), an integer exactly, a `Double` by its shortest digits (JSONSerialization's
-    /// 19.99 stays 19.99). `value` is the source value `number` was read from.
+    /// A source number exactly: a `Decimal` or `NSDecimalNumber` as it is, one the JSON reader kept as text
+    /// (`InexactNumber`), an integer exactly, a `Double` by its shortest digits. `value` is its source value.
     static func reading(of number: SourceNumber, value: Any) -> Reading {
         if let inexact = InexactNumber.of(value) { return .notExact(significantDigits: inexact.significantDigits) }
         if let exact = SourceValue.exactDecimal(value) { return exact.isFinite ? .decimal(exact) : .nonFinite }
@@ -59,9 +45,7 @@ enum DecimalText {
         }
     }
 
-    /// What the number in `bytes` reads as. With `json`, the bytes are a number already checked
-    /// against RFC 8259's grammar; otherwise the grammar is checked here (leniently: a leading `+`
-    /// and leading zeros).
+    /// With `json`, the bytes already passed RFC 8259's grammar; otherwise it is checked here, with a leading `+` and zeros allowed.
     static func reading(from bytes: UTF8Bytes, json: Bool) -> Reading {
         var index = 0
         let count = bytes.count
@@ -81,7 +65,7 @@ enum DecimalText {
             if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
                 if !significant.isEmpty || byte != UInt8(ascii: "0") {
                     significant.append(byte)
-                    // Beyond what a Decimal holds: only trailing zeros could still make it fit.
+                    // No early exit: trailing zeros may still bring it within a Decimal.
                 }
                 digitCount += 1
                 if sawPoint { fractionDigits += 1 } else { integerDigits += 1 }
@@ -113,7 +97,6 @@ enum DecimalText {
         }
         guard index == count else { return .notANumber }
 
-        // Zero, written in any way, is zero.
         guard !significant.isEmpty else { return .decimal(Decimal.zero) }
         var trailingZeros: Int64 = 0
         while significant.last == UInt8(ascii: "0") {
@@ -124,8 +107,7 @@ enum DecimalText {
         guard holds(significant), abs(exponent) < 1_000_000 else { return notExact }
         // The value is significant × 10^scale.
         var scale = exponent - fractionDigits + trailingZeros
-        // A Decimal's exponent lies in -128...127; a larger one can move into the significand while it
-        // has room for more digits.
+        // A Decimal's exponent lies in -128...127; a larger one can move into the significand while it has room.
         if scale > 127 {
             let shift = scale - 127
             guard Int64(significant.count) + shift <= Int64(largestSignificand.count) else { return notExact }

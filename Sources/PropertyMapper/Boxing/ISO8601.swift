@@ -1,12 +1,8 @@
 import Foundation
 
-/// A strict parser for ISO 8601 / RFC 3339 date-times: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
-///
-/// It works on the UTF-8 bytes with no allocation and no calendar, and rejects what Foundation's
-/// lenient parsers let through: impossible days, hour 24, second 60, a missing zone.
-///
-/// Seconds are counted in `Int64` and fractions in `Int64`, whatever the width of `Int` (it is 32 bits
-/// on watchOS, where a date after 2038 overflows it), with checked arithmetic throughout.
+/// A strict ISO 8601 / RFC 3339 parser (`YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`) on UTF-8 bytes, with no
+/// allocation: it rejects impossible days, hour 24, second 60 and a missing zone, and counts in `Int64` with
+/// checked arithmetic (`Int` is 32 bits on watchOS).
 enum ISO8601 {
     static func date(from text: String) -> Date? {
         UTF8Bytes.of(text) { parse($0) }
@@ -100,16 +96,12 @@ enum ISO8601 {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    /// Seconds from 1970-01-01T00:00:00Z to the given UTC date and time, minus `offset` seconds, as an
-    /// `Integer`; nil when that does not fit it. Years 0000...9999 fit `Int64` (and 1901...2038 `Int32`).
-    /// The day count and the time of day are small (they fit 32 bits for 4-digit years); only their
-    /// sum in seconds needs 64, and it is computed with overflow reported, never trapped.
+    /// Seconds from 1970 to the UTC date and time, minus `offset`; nil when that overflows `Integer`, never a trap.
     static func secondsSince1970<Integer: FixedWidthInteger & SignedInteger>(
         year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int, as _: Integer.Type
     ) -> Integer? {
-        // The time of day (less the offset) is within ±2 days; fold whole days into the day count and
-        // give the rest the day count's sign, so the product is never further from zero than the
-        // result: whenever the result fits, so does every step.
+        // Fold whole days of the time of day (within ±2 days) into `days` and give the rest their sign: no
+        // step is then further from zero than the result, so whenever the result fits, every step does.
         var days = daysFromCivil(year: year, month: month, day: day)
         var rest = hour * 3600 + minute * 60 + second - offset
         days += rest / 86_400
@@ -127,8 +119,7 @@ enum ISO8601 {
         return overflow || overflowAgain ? nil : seconds
     }
 
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm). For the
-    /// 4-digit years parsed here every intermediate value stays within ±3 million, so 32 bits suffice.
+    /// Days since 1970-01-01, proleptic Gregorian (Howard Hinnant's algorithm); within ±3 million for 4-digit years.
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

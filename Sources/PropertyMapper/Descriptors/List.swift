@@ -1,10 +1,6 @@
 extension PropertyDescriptor {
-    /// Gives one source value to several descriptors; each checks it on its own.
-    ///
-    ///     "videoURL": .list(.box(.url, \.contentURL), .property(\.rawURL))
-    ///
-    /// Validators chained on the list run once, before its descriptors. As with every mapping,
-    /// a failure in any of them means none of them is written.
+    /// Gives one source value to several descriptors, each checking it: `.list(.box(.url, \.contentURL), .property(\.rawURL))`.
+    /// Validators chained on the list run once, first; any failure means none of them is written.
     public static func list(_ descriptors: Self...) -> Self {
         list(descriptors)
     }

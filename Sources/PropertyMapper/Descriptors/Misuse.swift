@@ -1,7 +1,4 @@
-// Compile-time guidance for the commonest mistakes with the descriptor factories: each overload
-// below is unavailable, so it is never chosen for a call that compiles (the type checker skips
-// unavailable overloads until a call has failed), and its message says what is wrong instead of
-// "no exact matches". Tested by Diagnostics/CompileDiagnosticsTests.swift.
+// Unavailable overloads for common mistakes: never chosen for a call that compiles, they say what is wrong.
 
 extension PropertyDescriptor {
     /// `.box(.url, \.name)` on a `String` property: the boxing's value type is not the property's.
@@ -16,8 +13,7 @@ extension PropertyDescriptor {
 }
 
 extension PropertyDescriptor {
-    /// `.call(Kind.init(rawValue:), \.kind)`, `.call({ Kind(rawValue: $0) }, \.kind)`: a function or a
-    /// closure of the value alone, where `call` takes a method of the model.
+    /// `.call(Kind.init(rawValue:), \.kind)` or a closure of the value: `call` takes a model method.
     @available(
         *, unavailable,
         message:

@@ -1,12 +1,7 @@
-/// One node of a mapping: what to do with one source value, and the rules it must pass.
-///
-/// Made by the factories `.property(\.x)`, `.box(.url, \.x)`, `.call(Model.method(from:), \.x)`,
-/// `.list(…)`, or written as a nested dictionary literal:
-///
-///     "sub_object": ["title": .property(\.uniqueID)],
-///     "geo": [0: .property(\.latitude), 1: .property(\.longitude)],
-///
-/// Validators chain left to right and all must pass: `.property(\.title).isRequired().lengthRange(1, 80)`.
+/// One node of a mapping: what to do with one source value, and the rules it must pass. Made by
+/// `.property(\.x)`, `.box(.url, \.x)`, `.call(Model.method(from:), \.x)`, `.list(…)`, or a nested literal
+/// (`"geo": [0: .property(\.latitude), 1: .property(\.longitude)]`). Validators chain left to right and
+/// all must pass: `.property(\.title).isRequired().lengthRange(1, 80)`.
 public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral {
     enum Node: Sendable {
         case field(any Field)
@@ -16,13 +11,11 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
 
     private(set) var node: Node
     private(set) var isRequiredFlag = false
-    /// `.oneWay()`: mapped from data, never serialized.
     private(set) var isOneWay = false
-    /// `.ifAbsent(_:)` (or `default:`), `.ifNull(_:)`: nil for the v1 behaviour.
+    /// Nil for the v1 behaviour.
     private(set) var absentPolicy: MissingValuePolicy?
     private(set) var nullPolicy: MissingValuePolicy?
     private(set) var validators: [Validator] = []
-    /// `.ensure(_:_:)`: rules on the converted value.
     private(set) var ensures: [Ensure] = []
 
     init(_ node: Node) {
@@ -34,26 +27,22 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
         self.init(.nested(elements))
     }
 
-    /// This descriptor with one more validator at the end of its chain.
     func adding(_ validator: Validator) -> Self {
         var copy = self
         copy.validators.append(validator)
         return copy
     }
 
-    /// This descriptor with one more rule on its converted value.
     func adding(_ ensure: Ensure) -> Self {
         var copy = self
         copy.ensures.append(ensure)
         return copy
     }
 
-    /// This descriptor with `field` in place of its own, validators kept.
     func replacingField(_ field: any Field) -> Self {
         replacingNode(.field(field))
     }
 
-    /// This descriptor with `node` in place of its own, validators and policies kept.
     func replacingNode(_ node: Node) -> Self {
         var copy = self
         copy.node = node

@@ -1,15 +1,9 @@
 // `default:` and `fallback:` on `.property`, `.box` and `.call`: values written in place of the source's.
 
 extension PropertyDescriptor {
-    /// Maps the source value into a property, writing `defaultValue` when the key is absent (and
-    /// recording a `defaultUsed` warning); with `fallback:`, a present value that fails (its type,
-    /// its validators, its enum) writes the fallback instead, with a `fallbackUsed` warning.
-    ///
-    ///     "views": .property(\.views, default: 0),
-    ///     "status": .property(\.status, default: .draft, fallback: .unknown),
-    ///
-    /// `default:` sets the absent policy to `.useDefault`; a later `.ifAbsent(_:)` overrides it, and
-    /// `.ifNull(.useDefault)` writes it for null too. Validators do not judge the default.
+    /// Writes `defaultValue` when the key is absent (a `defaultUsed` warning); with `fallback:`, a present value that fails
+    /// (type, validators, enum) writes the fallback (`fallbackUsed`): `.property(\.status, default: .draft, fallback: .unknown)`.
+    /// A later `.ifAbsent(_:)` overrides the default, `.ifNull(.useDefault)` writes it for null; validators never judge it.
     public static func property<Value: Sendable>(
         _ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value, fallback: Value? = nil
     ) -> Self {
@@ -17,19 +11,12 @@ extension PropertyDescriptor {
             .withPolicies(absent: .useDefault, null: nil)
     }
 
-    /// Maps the source value into a property; a present value that fails writes `fallback` instead,
-    /// with a `fallbackUsed` warning carrying the errors it replaced. Null is not a failure here: it
-    /// follows `.ifNull(_:)`.
-    ///
-    ///     "kind": .property(\.kind, fallback: .unknown),
+    /// A present value that fails writes `fallback` instead (`.property(\.kind, fallback: .unknown)`); null follows `.ifNull(_:)`.
     public static func property<Value: Sendable>(_ keyPath: any KeyPath<Root, Value> & Sendable, fallback: Value) -> Self {
         Self(.field(PropertyField(keyPath, substitutes: Substitutes(default: nil, fallback: fallback))))
     }
 
-    /// Boxes the source value, writing `defaultValue` when the key is absent; with `fallback:`, a
-    /// present value that fails (its type, its validators, the boxing) writes the fallback instead.
-    ///
-    ///     "site": .box(.url, \.site, default: URL(string: "https://example.com")!),
+    /// `.box` with a default and an optional fallback: `.box(.url, \.site, default: URL(string: "https://example.com")!)`.
     public static func box<Value: Sendable>(
         _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value, fallback: Value? = nil
     ) -> Self {
@@ -37,14 +24,14 @@ extension PropertyDescriptor {
             .withPolicies(absent: .useDefault, null: nil)
     }
 
-    /// Boxes the source value; a present value that fails writes `fallback` instead.
+    /// `.box` with a fallback only.
     public static func box<Value: Sendable>(
         _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value> & Sendable, fallback: Value
     ) -> Self {
         Self(.field(boxing.field(keyPath, Substitutes(default: nil, fallback: fallback))))
     }
 
-    /// The same for an optional property: `.box(.url, \.site, default: fallbackURL)` where `site` is a `URL?`.
+    /// The same for an optional property (`URL?`).
     public static func box<Value: Sendable>(
         _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value?> & Sendable, default defaultValue: Value, fallback: Value? = nil
     ) -> Self {
@@ -61,23 +48,13 @@ extension PropertyDescriptor {
     }
 }
 
-// `.call` with substitutes: the four call forms of `Call.swift` (one- and two-argument methods, each
-// for `Value` and `Value?`), each with `default:` (and an optional `fallback:`) or `fallback:` alone,
-// and `reverse:` as without them.
 extension PropertyDescriptor {
-    /// Calls a method on the instance being mapped, writing `defaultValue` when the key is absent (and
-    /// recording a `defaultUsed` warning); with `fallback:`, a present value that fails (its type, its
-    /// validators, or the method returning nil or throwing) writes the fallback instead, with a
-    /// `fallbackUsed` warning carrying the errors it replaced.
-    ///
-    ///     "kind": .call(Trip.kind(from:), \.kind, default: .unknown),
-    ///     "kind": .call(Trip.kind(from:), \.kind, default: .none, fallback: .unknown, reverse: Trip.name(of:)),
-    ///
-    /// `"kind": "boat"` then warns `kind → kind: the fallback "unknown" was written in place of a value
-    /// that failed: the call returned nil, expected Kind [call]; got "boat" [fallbackUsed]`.
-    /// `default:` sets the absent policy to `.useDefault`; a later `.ifAbsent(_:)` overrides it. Null is
-    /// not a failure here: it follows `.ifNull(_:)`, and the method is never called with it. Neither
-    /// substitute is passed to the method, and validators do not judge them.
+    /// `.call` writing `defaultValue` when the key is absent (a `defaultUsed` warning) and, with `fallback:`, the
+    /// fallback for a present value that fails (type, validators, nil or a throw from the method):
+    /// `"kind": .call(Trip.kind(from:), \.kind, default: .none, fallback: .unknown, reverse: Trip.name(of:))`.
+    /// `"kind": "boat"` then warns `kind → kind: the fallback "unknown" was written in place of a value that
+    /// failed: the call returned nil, expected Kind [call]; got "boat" [fallbackUsed]`. Null follows
+    /// `.ifNull(_:)`; the method never sees null or a substitute, and validators never judge a substitute.
     @preconcurrency public static func call<Input, Value: Sendable>(
         _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value> & Sendable,
@@ -88,10 +65,7 @@ extension PropertyDescriptor {
             .withPolicies(absent: .useDefault, null: nil)
     }
 
-    /// Calls a method on the instance being mapped; a present value that fails (its type, its
-    /// validators, or the method returning nil or throwing) writes `fallback` instead.
-    ///
-    ///     "kind": .call(Trip.kind(from:), \.kind, fallback: .unknown),
+    /// `.call` with a fallback only: `"kind": .call(Trip.kind(from:), \.kind, fallback: .unknown)`.
     @preconcurrency public static func call<Input, Value: Sendable>(
         _ method: @escaping @Sendable (Root) -> (Input) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value> & Sendable,
@@ -108,7 +82,6 @@ extension PropertyDescriptor {
         default defaultValue: Value, fallback: Value? = nil,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        // `Optional($0)`: a nil fallback stays no fallback, rather than a fallback of nil.
         calling(
             method, keyPath, reverse: reverse,
             substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })
@@ -126,10 +99,7 @@ extension PropertyDescriptor {
         calling(method, keyPath, reverse: reverse, substitutes: Substitutes<Value?>(default: nil, fallback: fallback))
     }
 
-    /// The two-argument call (given the property's name too), writing `defaultValue` when the key is
-    /// absent; with `fallback:`, a present value that fails writes the fallback instead.
-    ///
-    ///     "label": .call(Trip.label(from:property:), \.label, default: "none", fallback: "invalid"),
+    /// The two-argument call with a default: `.call(Trip.label(from:property:), \.label, default: "none", fallback: "invalid")`.
     @preconcurrency public static func call<Input, Value: Sendable>(
         _ method: @escaping @Sendable (Root) -> (Input, String) throws -> Value?,
         _ keyPath: any KeyPath<Root, Value> & Sendable,

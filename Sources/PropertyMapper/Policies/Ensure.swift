@@ -1,8 +1,6 @@
-/// A named rule on a field's converted value (after boxing, call, enum or nested model), checked
-/// before anything is written.
+/// A named rule on a field's converted value, checked before anything is written.
 struct Ensure: Sendable {
     let rule: String
-    /// The type the closure takes, as a user writes it.
     let typeName: String
     /// Whether a field of the given type gives the closure its value (`T`, or `T?`: nil passes).
     let accepts: @Sendable (Any.Type) -> Bool
@@ -11,16 +9,11 @@ struct Ensure: Sendable {
 }
 
 extension PropertyDescriptor {
-    /// Adds a rule on the converted value, which validators (judging the source value) cannot see:
-    ///
-    ///     "site": .box(.url, \.site).ensure("isSecure") { (url: URL) in url.scheme == "https" },
-    ///     "end": .box(.date, \.end).ensure("inThePast") { (date: Date) in date < .now },
-    ///
-    /// The closure takes the property's type (or, for an optional property, its wrapped type: nil
-    /// passes). A `false` result, or a thrown error, is an error with the rule's name:
-    /// `site → site: does not pass isSecure; got "http://…" [isSecure]`. It runs after the type check,
-    /// the validators and the conversion, only on a value that got that far. A closure that takes
-    /// another type than the property's is a definition error.
+    /// Adds a rule on the converted value, which validators (judging the source) cannot see:
+    /// `.box(.url, \.site).ensure("isSecure") { (url: URL) in url.scheme == "https" }`. It takes the property's
+    /// type (an optional's wrapped type; nil passes) and runs on a value that passed type check, validators and
+    /// conversion. `false` or a throw fails with `site → site: does not pass isSecure; got "http://…" [isSecure]`;
+    /// another type is a definition error.
     public func ensure<Value>(_ name: String, _ predicate: @escaping @Sendable (Value) throws -> Bool) -> Self {
         adding(
             Ensure(

@@ -1,22 +1,17 @@
-/// How a mapping's keys find the source's keys (`Mapping(keys:…)`). An exact match always wins;
-/// otherwise the one source key that matches under the policy is read, and two that do (with no
-/// exact match) are an `ambiguousKey` error at the mapping's key.
-///
-///     Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["startDate": .box(.date, \.start)])
-///     // reads "startDate", "start_date", "StartDate", "start-date"
+/// How a mapping's keys find the source's keys: an exact match always wins; otherwise the one source key
+/// that matches under the policy is read, and two that do are an `ambiguousKey` error at the mapping's key.
+/// `Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["startDate": .box(.date, \.start)])` reads `start_date`.
 public enum KeyMatching: Sendable, Equatable, Hashable {
     /// Keys match as Swift compares strings (the default).
     case exact
     /// Keys match ignoring case: `userName` reads `UserName` and `USERNAME`.
     case caseInsensitive
-    /// Keys match ignoring case and the separators `_`, `-` and space: `startDate` reads
-    /// `start_date`, `Start-Date` and `START DATE`.
+    /// Keys match ignoring case and `_`, `-`, space: `startDate` reads `start_date`, `Start-Date`, `START DATE`.
     case ignoringCaseAndSeparators
 }
 
-/// What a mapping does with a source key it does not name (`Mapping(unknownKeys:…)`), at the
-/// levels the mapping itself names (a nested model's keys follow its own mapping). Array elements
-/// past the mapped indices are not keys, and a polymorphic tag is never unknown to the type it chose.
+/// What a mapping does with a source key it does not name (`Mapping(unknownKeys:…)`), at its own levels: a
+/// nested model follows its own mapping; extra array elements and a polymorphic tag are never unknown keys.
 public enum UnknownKeyPolicy: Sendable, Equatable, Hashable {
     /// Unknown keys are skipped (the default).
     case ignore
@@ -26,17 +21,15 @@ public enum UnknownKeyPolicy: Sendable, Equatable, Hashable {
     case fail
 }
 
-/// Whether a mapping reads strings as numbers and booleans (`Mapping(coercion:…)`): `.lenient` is
-/// `.lenient()` on every field of the mapping (see `PropertyDescriptor.lenient()` for the table).
+/// Whether a mapping reads strings as numbers and booleans (`Mapping(coercion:…)`).
 public enum CoercionPolicy: Sendable, Equatable, Hashable {
     /// Types are strict (the default).
     case strict
-    /// Every field reads strings by the lenient table, with a `coerced` warning for each.
+    /// `.lenient()` on every field (see `PropertyDescriptor.lenient()`).
     case lenient
 }
 
 extension KeyMatching {
-    /// The separators `.ignoringCaseAndSeparators` skips.
     static func isSeparator(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ")
     }
@@ -60,8 +53,7 @@ extension KeyMatching {
         return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
-    /// Whether the bytes `utf8`, normalized, are `expected` (normalized ASCII bytes). A byte that
-    /// is not ASCII never equals one of them.
+    /// Whether `utf8`, normalized, equals `expected` (normalized ASCII); a non-ASCII byte never matches.
     func matches(_ utf8: UTF8Bytes, _ expected: UTF8Bytes) -> Bool {
         var next = 0
         for byte in utf8 {
@@ -72,9 +64,7 @@ extension KeyMatching {
         return next == expected.count
     }
 
-    /// Common spellings of `key` that this policy matches to it (`startDate`: `start_date`,
-    /// `start-date`, `startdate`), for exact look-ups before a scan of the source's keys; none
-    /// under `.exact`.
+    /// Spellings of `key` this policy matches (`start_date`, `start-date`, `startdate`), for exact look-ups before a scan.
     func spellings(of key: String) -> [String] {
         switch self {
         case .exact:
@@ -100,9 +90,8 @@ extension KeyMatching {
         }
     }
 
-    /// Whether `key` is all ASCII. Only a key that is not can equal another string with other bytes
-    /// (a canonically equivalent spelling), or match a key under a looser matching by its Unicode
-    /// case rather than byte by byte.
+    /// Whether `key` is all ASCII: only a key that is not can equal another string with other bytes
+    /// (canonical equivalence) or match by Unicode case rather than byte by byte.
     static func isASCII(_ key: String) -> Bool {
         UTF8Bytes.of(key) { !$0.contains { $0 >= 0x80 } }
     }

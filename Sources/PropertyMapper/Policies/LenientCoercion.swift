@@ -1,23 +1,14 @@
 extension PropertyDescriptor {
-    /// Reads a string where the field expects a number or a boolean, by a small fixed table, and
-    /// records a `coerced` warning for each value it reads so:
+    /// Reads a string where the field expects a number or a boolean, by a fixed table, with a `coerced` warning
+    /// each time: `"id": .property(\.id).lenient()` reads `"42"` as 42.
     ///
-    ///     "id": .property(\.id).lenient()          // "42" → 42
+    /// - digits with an optional sign (`"007"` → 7) → any integer type, range-checked;
+    /// - JSON's number syntax (a leading `+` and zeros allowed) → `Double`, `Float`, `Decimal`;
+    /// - exactly `"true"`, `"false"` → `Bool`; nothing else (`"12.5"` → `Int`, `"True"` → `Bool`, `1` → `Bool` stay `type` errors).
     ///
-    /// - a string of decimal digits with an optional sign (leading zeros allowed: `"007"` → 7) → any
-    ///   integer type, range-checked;
-    /// - a string in JSON's number syntax (a leading `+` and leading zeros allowed) → `Double`,
-    ///   `Float`, `Decimal`;
-    /// - `"true"` and `"false"`, exactly → `Bool`;
-    /// - nothing else: never a number to `Bool`, a `Bool` to a number, or a number to `String`;
-    ///   `"12.5"` into an `Int` and `"True"` into a `Bool` stay `type` errors.
-    ///
-    /// It applies to the field's value and to every scalar inside it (array elements, dictionary
-    /// values), and to the input of a boxing or a call that takes one of these types, element by
-    /// element for a boxing over an array (`.date(.secondsSince1970)` reads `"1291878848"`); validators
-    /// then judge the coerced value (`.lenient().min(1)` sees 12). On a field that converts none of
-    /// them (a `String`, a model, a `.date` with a text format, which reads strings as text, and
-    /// `.decimal`, which reads numeric strings already) it changes nothing. Other fields keep strict types.
+    /// It covers every scalar inside the value and the input of a boxing or call taking these types
+    /// (`.date(.secondsSince1970)` reads `"1291878848"`); validators judge the coerced value. Elsewhere (a
+    /// `String`, a model, a text `.date`, `.decimal`) it changes nothing.
     public func lenient() -> Self {
         if case let .field(field) = node, let lenient = field.modified(.lenient) { return replacingField(lenient) }
         return self

@@ -1,13 +1,8 @@
-/// A rule across fields, judged after every field of the mapping and before anything is written:
-///
-///     rules: [MappingRule("endsAfterStart") { try $0[\.end] > $0[\.start] }]
-///
-/// `$0[\.x]` is the value the property will hold if the mapping succeeds: the value mapped for it,
-/// or (for a `Mappable` model) the current value when its key was absent or it is not mapped. A
-/// rule that reads a field that failed is not judged: that field's error already tells the story.
-/// Returning false is an error with path `""`, property `""` and the rule's name as its rule;
-/// anything else the closure throws is one too, carrying its description. Rules run in
-/// `Mapper.validate` as well, after the field checks.
+/// A rule across fields, judged after every field and before anything is written:
+/// `rules: [MappingRule("endsAfterStart") { try $0[\.end] > $0[\.start] }]`. `$0[\.x]` is the value the
+/// property will hold (for a `Mappable` model, the current one when absent or unmapped); a rule reading a
+/// field that failed is not judged. `false` is an error with path and property `""` and the rule's name as
+/// rule; a throw is one carrying its description. Rules run in `Mapper.validate` too.
 public struct MappingRule<Root>: Sendable {
     /// The rule's name: the `rule` of its error.
     public let name: String

@@ -1,17 +1,8 @@
-/// Something a successful mapping did that the data did not say outright: a default written for an
-/// absent key, a fallback in place of a value that failed, an element dropped, a value coerced, an
-/// unknown key.
-///
-///     var warnings: [MappingWarning] = []
-///     try Mapper.mapValues(from: json, to: &trip, using: Trip.mapping, warnings: &warnings)
-///     for warning in warnings where warning.kind == .defaultUsed { print(warning) }
-///     // views → views: absent, the default 0 was written [defaultUsed]
-///
-/// A `warnings:` argument is appended to only when the call succeeds: a failure's story is its
-/// errors. A successful mapping with warnings wrote everything it staged. The fields are the API;
-/// only `message` and `description` are prose.
+/// Something a successful mapping did that the data did not say outright: a default, a fallback, a dropped
+/// element, a coerced value, an unknown key. Pass `warnings: &warnings` to `Mapper.mapValues`; they are
+/// appended only when the call succeeds, and one prints as `views → views: absent, the default 0 was written [defaultUsed]`.
+/// The fields are the API; only `message` and `description` are prose.
 public struct MappingWarning: Sendable, Equatable, Hashable, CustomStringConvertible {
-    /// What happened.
     public enum Kind: String, Sendable, Equatable, Hashable, CaseIterable {
         /// The key was absent (or null, under `.ifNull(.useDefault)`) and the field's `default:` was written.
         case defaultUsed
@@ -57,13 +48,9 @@ public struct MappingWarning: Sendable, Equatable, Hashable, CustomStringConvert
 enum Notice: Sendable, Equatable {
     /// The field's default (rendered) was written for an absent value, or a null one.
     case defaultUsed(value: String, forNull: Bool)
-    /// The field's fallback (rendered) was written in place of a value that failed these errors.
     case fallbackUsed(value: String, replacing: [ValidationError])
-    /// An array element was dropped for these errors (paths inside the element).
     case elementDropped(errors: [ValidationError])
-    /// A string was read as a value of this type under `.lenient()`.
     case coerced(typeName: String)
-    /// The source holds a key the mapping does not name (`unknownKeys: .warn`).
     case unknownKey
 
     var kind: MappingWarning.Kind {

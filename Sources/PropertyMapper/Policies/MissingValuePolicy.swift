@@ -1,14 +1,8 @@
-/// What a field does when its source value is absent (`.ifAbsent(_:)`) or null (`.ifNull(_:)`).
-///
-///     "nickname": .property(\.nickname).ifAbsent(.setNil).ifNull(.keep),
-///     "views": .property(\.views, default: 0),                 // absent: 0, with a warning
-///     "status": .property(\.status, default: .draft).ifNull(.useDefault),
-///
-/// Without a policy a field behaves as it always has: absent keeps the property's current value;
+/// What a field does when its source value is absent (`.ifAbsent(_:)`) or null (`.ifNull(_:)`):
+/// `.property(\.nickname).ifAbsent(.setNil).ifNull(.keep)`. Without one, absent keeps the current value;
 /// null writes nil into an Optional and is a `type` error otherwise.
 public enum MissingValuePolicy: Sendable, Equatable, Hashable {
-    /// Write nothing: the property keeps its current value. (An `ImmutableMappable` model has none:
-    /// a definition error there.)
+    /// Write nothing: the property keeps its value (a definition error for an `ImmutableMappable` model).
     case keep
     /// Write nil; only for an Optional property (a definition error otherwise).
     case setNil
@@ -19,17 +13,12 @@ public enum MissingValuePolicy: Sendable, Equatable, Hashable {
 }
 
 extension PropertyDescriptor {
-    /// What the field does when its key is absent (or its index past the end). `default:` sets
-    /// `.useDefault`; the chain reads left to right, so a later `.ifAbsent(_:)` overrides it.
-    ///
-    ///     "nickname": .property(\.nickname).ifAbsent(.setNil)
+    /// The policy for an absent key (or an index past the end): `.ifAbsent(.setNil)`. It overrides an earlier `default:`.
     public func ifAbsent(_ policy: MissingValuePolicy) -> Self {
         withPolicies(absent: policy, null: nullPolicy)
     }
 
-    /// What the field does when its value is null.
-    ///
-    ///     "nickname": .property(\.nickname).ifNull(.keep)
+    /// The policy for a null value: `.property(\.nickname).ifNull(.keep)`.
     public func ifNull(_ policy: MissingValuePolicy) -> Self {
         withPolicies(absent: absentPolicy, null: policy)
     }

@@ -1,15 +1,10 @@
 extension PropertyDescriptor {
-    /// Maps a dictionary into one of several model types, chosen by the string at `tagKey`:
-    ///
-    ///     "attachment": .polymorphic(\.attachment, on: "type", ["image": Image.self, "file": File.self]),
-    ///
-    /// The property's type is what the models have in common (a protocol, a base class). Each type
-    /// listed is a `Mappable` or `ImmutableMappable` model, mapped by its own mapping from the whole
-    /// dictionary, tag included. A missing tag, a tag that is not a string or one not listed is a
-    /// `discriminator` error at the tag's path listing the allowed tags; a value that is not a
-    /// dictionary is a `type` error. `serialize` writes the value's tag (before its fields, unless its
-    /// mapping writes that key itself). A type that is not a model, or is not the property's type,
-    /// is a definition error.
+    /// Maps a dictionary into one of several models (sharing a protocol or base class), chosen by the string at
+    /// `tagKey`: `.polymorphic(\.attachment, on: "type", ["image": Image.self, "file": File.self])`. Each is
+    /// mapped from the whole dictionary, tag included. A missing, non-string or unlisted tag is a `discriminator`
+    /// error at the tag's path listing the allowed tags; a non-dictionary is a `type` error. `serialize` writes the
+    /// tag first (unless the mapping writes that key). A type that is not a `Mappable` or `ImmutableMappable` model
+    /// of the property's type is a definition error.
     public static func polymorphic<Value>(
         _ keyPath: any KeyPath<Root, Value> & Sendable, on tagKey: String, _ types: KeyValuePairs<String, Any.Type>
     ) -> Self {

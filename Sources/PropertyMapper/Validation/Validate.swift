@@ -3,26 +3,19 @@ struct Validator: Sendable {
     let rule: String
     /// The kinds of value it can judge: a field that receives none of them is a definition error.
     let judges: ValueKinds
-    /// The type a typed closure takes, to name in that definition error.
     var judgedType: String? = nil
-    /// What is wrong with the validator itself (an invalid pattern), found when it was made.
+    /// A problem with the validator itself (an invalid pattern), found when it was made.
     var problem: DefinitionProblem? = nil
     let check: @Sendable (SourceItem) -> Failure?
 }
 
 extension PropertyDescriptor {
-    /// Adds a custom rule, named as it should appear in errors. The predicate receives the source
-    /// value (before boxing) as an `Input`, checked strictly as for `.property`.
-    ///
-    ///     "videoURL": .box(.url, \.contentURL).validate("isSecureURL") { (text: String) in text.hasPrefix("https://") }
-    ///
-    /// A `false` result, or a thrown error, fails with `videoURL → contentURL: does not pass isSecureURL; got "http://…" [isSecureURL]`.
-    /// Absent and null values pass; a value that is not an `Input` fails with a message saying what it expects.
-    /// Wrap it in an extension to give it a name of its own:
-    ///
-    ///     extension PropertyDescriptor {
-    ///         func isSecureURL() -> Self { validate("isSecureURL") { (text: String) in text.hasPrefix("https://") } }
-    ///     }
+    /// Adds a custom rule, named as errors show it; the predicate gets the source value (before boxing) as an
+    /// `Input`, checked strictly as for `.property`:
+    /// `.box(.url, \.contentURL).validate("isSecureURL") { (text: String) in text.hasPrefix("https://") }`.
+    /// `false` or a throw fails with `videoURL → contentURL: does not pass isSecureURL; got "http://…" [isSecureURL]`.
+    /// Absent and null pass; a value that is not an `Input` fails saying what it expects. Wrap it to give
+    /// it a name of its own: `func isSecureURL() -> Self { validate("isSecureURL") { … } }`.
     public func validate<Input>(_ name: String, _ predicate: @escaping @Sendable (Input) throws -> Bool) -> Self {
         let input = Conversions.make(Input.self)
         return adding(

@@ -1,5 +1,3 @@
-// Compiling a parse tree into a Thompson automaton.
-
 extension RegexProgram {
     enum Instruction {
         case consume(state: Int, next: Int)
@@ -8,8 +6,7 @@ extension RegexProgram {
         case accept
     }
 
-    /// Emits a Thompson automaton back to front: each node is compiled knowing where it continues,
-    /// and returns its entry. Counted repetitions are expanded into copies.
+    /// Emits the automaton back to front, each node knowing its continuation; counted repetitions become copies.
     struct Compiler {
         var instructions: [Instruction] = []
         /// Per consuming state, its scalar set.

@@ -1,8 +1,5 @@
-// The positions of the input as the anchors see them.
-
 extension RegexProgram {
-    /// What the anchors can see at a position: whether it is the start of the input, and whether it is
-    /// the end or just before a final line terminator. Six contexts, indexed `start + 2 * end`.
+    /// What the anchors see at a position: the start, and the end or just before a final line terminator (`start + 2 * end`).
     struct Context {
         var isStart: Bool
         /// 0 elsewhere, 1 before a final line terminator (`$` and `\Z` hold), 2 at the end (`\z` too).

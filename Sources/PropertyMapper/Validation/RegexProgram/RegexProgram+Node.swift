@@ -1,7 +1,5 @@
-// The parse tree of a pattern.
-
 extension RegexProgram {
-    /// A pattern as the parser reads it, before it is compiled.
+    /// The parse tree of a pattern.
     indirect enum Node {
         case empty
         case set(ScalarSet)

@@ -1,11 +1,8 @@
-// Reading a pattern of the subset into a parse tree.
-
 extension RegexProgram {
     /// Thrown for anything outside the subset; the caller falls back to NSRegularExpression.
     struct Unsupported: Error {}
 
-    /// A recursive-descent parser for the subset, reading ICU's syntax and refusing whatever it does not
-    /// read exactly as ICU does.
+    /// A recursive-descent parser that refuses whatever it does not read exactly as ICU does.
     struct Parser {
         private let scalars: [Unicode.Scalar]
         private var position = 0
@@ -96,8 +93,7 @@ extension RegexProgram {
                     return (.set(.scalar(try Self.literalEscape(escaped))), true)
                 }
             case "*", "+", "?", "{", "}", "]", ")", "|", "\0":
-                // A quantifier with nothing to repeat is an error; ICU reads a lone `]` as a literal
-                // but rejects a lone `}`. Neither is worth the doubt.
+                // Nothing to repeat is an error; ICU reads a lone `]` as a literal but rejects `}`: not worth the doubt.
                 throw Unsupported()
             default:
                 return (.set(.scalar(scalar.value)), true)
@@ -132,7 +128,6 @@ extension RegexProgram {
             return (bounds.0, bounds.1, isLazy)
         }
 
-        /// Decimal digits; any count beyond the state limit is refused here.
         private mutating func number() throws(Unsupported) -> Int {
             var value = 0
             var digits = 0
@@ -146,9 +141,7 @@ extension RegexProgram {
             return value
         }
 
-        /// A class after its `[`: literals, ranges between literals, class escapes, an optional leading `^`.
-        /// ICU's sets are richer (`[:alpha:]`, nesting, `&&` and `--`), so anything that could start one
-        /// of those is refused, as are the placements of `-` that do not read as a plain range or literal.
+        /// A class after its `[`; whatever could start ICU's richer sets (`[:alpha:]`, nesting, `&&`, `--`) or an odd `-` is refused.
         private mutating func characterClass() throws(Unsupported) -> ScalarSet {
             var set = ScalarSet()
             if peek == "^" {
@@ -222,8 +215,7 @@ extension RegexProgram {
             }
         }
 
-        /// The scalar a literal escape stands for: the named controls ICU knows, or ASCII punctuation and
-        /// space, which ICU takes literally. Other letters and digits have meanings (or quirks) of their own.
+        /// A literal escape's scalar: ICU's named controls, or ASCII punctuation and space (letters and digits mean other things).
         private static func literalEscape(_ scalar: Unicode.Scalar) throws(Unsupported) -> UInt32 {
             switch scalar {
             case "t": return 0x09

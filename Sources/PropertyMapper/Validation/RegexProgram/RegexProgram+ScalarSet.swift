@@ -1,9 +1,6 @@
-// The scalars one consuming state accepts.
-
 extension RegexProgram {
     /// The scalars one state consumes: literal ranges plus ICU's class escapes, possibly negated.
     struct ScalarSet: Sendable {
-        /// Literal members, as closed ranges of scalar values.
         var ranges: [ClosedRange<UInt32>] = []
         var escapes: Escapes = []
         var isNegated = false
@@ -31,8 +28,7 @@ extension RegexProgram {
         /// `.` without options: any scalar but ICU's line terminators, the same seven `$` looks for.
         static let dot = ScalarSet(ranges: [0x0A...0x0D, 0x85...0x85, 0x2028...0x2029], isNegated: true)
 
-        /// Whether the set holds `value`; nil when that depends on `\d` or `\w` for a scalar the
-        /// standard library does not date to Unicode 15.0 or earlier.
+        /// Whether the set holds `value`; nil when that depends on `\d` or `\w` for a scalar newer than Unicode 15.0.
         func contains(_ value: UInt32) -> Bool? {
             var member = ranges.contains { $0.contains(value) }
             if !member, !escapes.isEmpty {
@@ -72,9 +68,8 @@ extension RegexProgram {
             }
         }
 
-        /// Whether the scalar was assigned by Unicode 15.0, which both this standard library and the
-        /// ICU behind NSRegularExpression know. For later scalars (the standard library may know Unicode 17
-        /// while ICU knows 16) membership in `\d` and `\w` is left to ICU.
+        /// Whether Unicode 15.0, known to both this standard library and NSRegularExpression's ICU, had assigned
+        /// the scalar; for later ones `\d` and `\w` membership is left to ICU.
         static func isDated(_ scalar: Unicode.Scalar) -> Bool {
             guard let age = scalar.properties.age else { return false }
             return age.major < 15 || age.major == 15 && age.minor == 0

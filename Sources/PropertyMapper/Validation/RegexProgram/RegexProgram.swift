@@ -1,28 +1,9 @@
-/// A compiled matcher for a safe subset of ICU regular expressions, answering the only question
-/// `matchesRegEx` asks: does the string contain a match?
-///
-/// `NSRegularExpression.firstMatch(in:range:)` bridges to UTF-16, then runs ICU's backtracking engine.
-/// Whether a match exists depends neither on greediness nor on captures, so this program simulates a
-/// Thompson automaton instead: one bit per scalar-consuming state in a `UInt64`, advanced once per
-/// Unicode scalar over the string's UTF-8 in place, with a small DFA for the ASCII in the middle of
-/// the string, where no anchor can hold.
-/// Time is linear in the length of the string whatever the pattern: `(a+)+$` cannot backtrack for ever.
-///
-///     RegexProgram(pattern: #"^[^@\s]+@[^@\s]+\.[a-z]{2,}$"#)?.containsMatch(in: "user1680@example.com")  // true
-///
-/// The subset, each part checked against ICU: literal scalars; `\t \n \r \f \a \e` and escaped ASCII
-/// punctuation; `.`; `\d \w \s \D \W \S`; classes `[...]` of literals, ranges, those escapes, with
-/// `^` negation; greedy and lazy `* + ? {n} {n,} {n,m}`; groups `(...)` and `(?:...)`; `|`; the anchors
-/// `^ \A $ \Z \z` as ICU reads them without options. Anything else (backreferences, lookaround, `\b`,
-/// inline flags, properties, POSIX names, nested classes and set operations, `\Q…\E`, numeric escapes,
-/// possessive quantifiers, a lazy loop over a body that can match the empty string, where ICU misses
-/// matches, more than 63 states) makes `init(pattern:)` return nil, and the caller keeps
-/// NSRegularExpression. The caller also decides which patterns are valid: only compile a pattern
-/// NSRegularExpression accepted, and only use the program for an expression without options.
-///
-/// One difference remains, by design: where ICU gives up (its backtracking stack overflows, as
-/// `^(a|b)*c` does on a million characters, or exponential backtracking runs into its limits),
-/// `firstMatch` reports no match; the program still answers what the pattern means.
+/// A matcher for a safe subset of ICU regular expressions: does a string contain a match? Greediness and
+/// captures do not matter for that, so it runs a Thompson automaton (a `UInt64` bit per consuming state, one
+/// step per scalar, a DFA over the ASCII middle): linear time whatever the pattern; `(a+)+$` cannot backtrack.
+/// `init(pattern:)` is nil beyond the subset (literals, classes, `\d \w \s`, quantifiers, groups, `|`, anchors;
+/// each checked against ICU) or 63 states. Use it only for patterns NSRegularExpression accepted, without
+/// options. Where ICU gives up (a backtracking stack overflow) and reports no match, the program still answers.
 struct RegexProgram: Sendable {
     /// Per ASCII scalar, the states that accept it.
     private let asciiStates: [UInt64]
@@ -35,10 +16,8 @@ struct RegexProgram: Sendable {
     /// Whether a match can begin after the first scalar; if not, an empty state set ends the search.
     private let startsAfterFirstScalar: Bool
 
-    /// A DFA for the middle of the input, where no anchor holds: ASCII scalars move it from one
-    /// set of states to the next with one table load. Per DFA state (`state << 7 | scalar`), the next
-    /// DFA state, or `accepted` or `rejected` once the answer is known. Empty when the sets reachable
-    /// are too many (or a match is found at the start anyway); the bitsets then do all the work.
+    /// A DFA over ASCII for the middle of the input, where no anchor holds: per DFA state (`state << 7 | scalar`),
+    /// the next one, or `accepted`/`rejected`. Empty when too many sets are reachable (or a match is found at the start).
     private let transitions: [UInt8]
     /// Per DFA state, its set of states, for the bitsets to take over.
     private let dfaStates: [UInt64]
@@ -49,12 +28,10 @@ struct RegexProgram: Sendable {
     /// Bounds the work of expanding counted repetitions such as `(?:^){1000}`, which add no state.
     static let maximumInstructions = 2_048
     static let maximumNesting = 32
-    /// 64 DFA states take 8 KB of transitions.
     private static let maximumDFAStates = 64
     private static let accepted: UInt8 = 255
     private static let rejected: UInt8 = 254
 
-    /// Compiles `pattern`, or returns nil when it uses anything beyond the subset.
     init?(pattern: String) {
         var parser = Parser(pattern)
         guard let tree = try? parser.parse() else { return nil }
@@ -84,8 +61,7 @@ struct RegexProgram: Sendable {
         self.sets = compiler.sets
         self.startsAfterFirstScalar = startsAfterFirstScalar
 
-        // The DFA, built breadth first from the states at offset 0. Each step lands in the middle
-        // context, where a new match may also begin.
+        // The DFA, breadth first from offset 0; each step lands in the middle context, where a match may also begin.
         let first = starts[Context.first]
         var dfaStates = first & Self.acceptBit == 0 ? [first] : []
         var indices = [first: 0]
@@ -120,9 +96,8 @@ struct RegexProgram: Sendable {
     /// Whether the pattern got a DFA, for the tests to cover both ways.
     var hasDFA: Bool { !dfaStates.isEmpty }
 
-    /// Whether `text` contains a match, exactly as `NSRegularExpression.firstMatch(in:range:) != nil` decides
-    /// for the same pattern without options; nil when a `\d` or `\w` meets a scalar that is unassigned
-    /// or assigned after Unicode 15.0, whose properties ICU and the standard library may not agree on.
+    /// Whether `text` contains a match, as `firstMatch(in:range:) != nil` decides without options; nil when `\d`
+    /// or `\w` meets a scalar unassigned or newer than Unicode 15.0, where ICU and the standard library may disagree.
     func containsMatch(in text: String) -> Bool? {
         UTF8Bytes.of(text) { containsMatch(utf8: $0) }
     }
@@ -173,14 +148,12 @@ struct RegexProgram: Sendable {
         }
     }
 
-    /// Where the DFA stopped: with the answer, or at an offset with the set of states there.
     private enum DFAStop {
         case answer(Bool?)
         case resume(at: Int, states: UInt64)
     }
 
-    /// Runs the DFA from offset 0 while the next position is before `middleEnd`. A scalar beyond
-    /// ASCII takes a step on the bitsets, then the DFA resumes from the set reached if it has it.
+    /// Runs the DFA before `middleEnd`; a non-ASCII scalar steps on the bitsets, then the DFA resumes if it has the set.
     @inline(__always)
     private func runDFA(over bytes: UTF8Bytes, until middleEnd: Int) -> DFAStop {
         var offset = 0
@@ -207,8 +180,7 @@ struct RegexProgram: Sendable {
         return .resume(at: offset, states: dfaStates[state])
     }
 
-    /// The states after `consuming` consumed a scalar, landing in the middle of the input, where
-    /// a new match may also begin.
+    /// The states after `consuming` consumed a scalar, in the middle context (where a match may also begin).
     @inline(__always)
     private static func step(_ consuming: UInt64, starts: [UInt64], follows: [UInt64]) -> UInt64 {
         var consuming = consuming
@@ -247,9 +219,7 @@ struct RegexProgram: Sendable {
         return (high | UInt32(bytes[offset + 2] & 0x3F) << 6 | UInt32(bytes[offset + 3] & 0x3F), 4)
     }
 
-    /// Where ICU's `$` matches besides the end: before a line terminator that ends the input
-    /// (`\n`, `\r`, U+000B, U+000C, U+0085, U+2028, U+2029), or before a final `\r\n` but not inside it.
-    /// -1 when the input does not end with one.
+    /// Where ICU's `$` also matches: before a final line terminator (not inside a final `\r\n`); -1 if none.
     @inline(__always)
     static func finalLineTerminatorOffset(in bytes: UTF8Bytes) -> Int {
         let count = bytes.count
@@ -268,8 +238,7 @@ struct RegexProgram: Sendable {
         }
     }
 
-    /// The epsilon closure of `instruction` where the anchors see `context`: the consuming states
-    /// reached, and `acceptBit` when the end of the pattern is.
+    /// The epsilon closure of `instruction` with the anchors seeing `context`: consuming states, plus `acceptBit` at the end.
     private static func closure(of instruction: Int, in program: [Instruction], context: Int) -> UInt64 {
         var reached: UInt64 = 0
         var visited = [Bool](repeating: false, count: program.count)

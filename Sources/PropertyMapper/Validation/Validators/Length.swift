@@ -1,11 +1,8 @@
 extension PropertyDescriptor {
-    /// Requires the string's length, in characters, to fall within `min...max` (bounds may come in either order).
-    ///
-    ///     "name": .property(\.title).lengthRange(1, 80)
-    ///
-    /// A 200-character name fails with `name → title: 200 characters, expected 1...80; got "xxxx…" (200 characters) [lengthRange]`.
-    /// An absent or null value passes (pair it with `isRequired()`). Arrays are measured in elements;
-    /// any other value, such as a number, is an error.
+    /// Requires the length in characters (elements for an array) within `min...max`, bounds in either order:
+    /// `"name": .property(\.title).lengthRange(1, 80)`. A 200-character name fails with
+    /// `name → title: 200 characters, expected 1...80; got "xxxx…" (200 characters) [lengthRange]`. An absent
+    /// or null value passes (pair it with `isRequired()`); any other value, such as a number, is an error.
     public func lengthRange(_ min: Int, _ max: Int) -> Self {
         lengthRule("lengthRange", lower: Swift.min(min, max), upper: Swift.max(min, max))
     }
@@ -36,8 +33,7 @@ extension PropertyDescriptor {
                 let count: Int
                 let unit: LengthUnit
                 if case let .string(text) = item.scalar {
-                    // A string has between min(1, bytes) and `bytes` characters, so most checks pass
-                    // on the UTF-8 count alone, without walking grapheme clusters.
+                    // A string has min(1, bytes)...bytes characters: most checks pass on the UTF-8 count, with no grapheme walk.
                     let bytes = text.utf8.count
                     if lower ?? 0 <= Swift.min(1, bytes), bytes <= upper ?? .max { return nil }
                     count = text.count

@@ -1,18 +1,12 @@
 import Foundation
 
 extension PropertyDescriptor {
-    /// Requires the string to contain a match of the expression; anchor it (`^…$`) for a whole-string match.
-    ///
-    ///     "email": .property(\.authorEmail).matchesRegEx(emailExpression)
-    ///
-    /// A mismatch fails with `author.email → authorEmail: no match, expected a match for /^[^@\s]+@…$/; got "not-an-email" [matchesRegEx]`.
-    /// An absent or null value passes; a value that is not a string is an error. Note that `$` also
-    /// matches before a final newline; anchor with `\A…\z` to rule out a trailing `"\n"`.
-    ///
-    /// Common patterns (literals, classes, `\d \w \s`, quantifiers, groups, alternation, anchors) run on
-    /// a linear-time matcher of the library's own, with NSRegularExpression's answers, except that it
-    /// still answers where ICU's backtracking gives up and reports no match. Other patterns, and
-    /// expressions with options such as `.caseInsensitive`, run on NSRegularExpression.
+    /// Requires the string to contain a match: `.property(\.authorEmail).matchesRegEx(emailExpression)`.
+    /// Anchor it (`^…$`) for a whole-string match, with `\A…\z` to also refuse a trailing `"\n"`. A mismatch
+    /// fails with `author.email → authorEmail: no match, expected a match for /^[^@\s]+@…$/; got "not-an-email" [matchesRegEx]`.
+    /// Absent or null passes; a non-string is an error. Common patterns without options run on the library's
+    /// own linear-time matcher (NSRegularExpression's answers, also where ICU's backtracking gives up and
+    /// reports no match); the rest on NSRegularExpression.
     public func matchesRegEx(_ expression: NSRegularExpression) -> Self {
         let regex = SharedRegularExpression(expression)
         return adding(
@@ -24,10 +18,8 @@ extension PropertyDescriptor {
             })
     }
 
-    /// The same with a pattern, compiled once when the mapping is built:
-    /// `.property(\.authorEmail).matchesRegEx(#"^[^@\s]+@[^@\s]+\.[a-z]{2,}$"#)`.
-    ///
-    /// An invalid pattern never traps: it is a definition error of the mapping (see `Mapping.definitionErrors`).
+    /// The same with a pattern, compiled once: `.matchesRegEx(#"^[^@\s]+@[^@\s]+\.[a-z]{2,}$"#)`. An
+    /// invalid pattern never traps: it is a definition error (`Mapping.definitionErrors`).
     public func matchesRegEx(_ pattern: String) -> Self {
         guard let expression = try? NSRegularExpression(pattern: pattern) else {
             var validator = Validator(rule: "matchesRegEx", judges: .string) { _ in nil }
@@ -38,10 +30,8 @@ extension PropertyDescriptor {
     }
 }
 
-/// `NSRegularExpression` is immutable and documented as safe to share across threads.
-///
-/// When the pattern falls within `RegexProgram`'s subset and the expression has no options, the
-/// program answers instead, for a fraction of the cost; ICU decides whatever the program cannot.
+/// `@unchecked Sendable`: `NSRegularExpression` is immutable and documented as safe to share across
+/// threads. `RegexProgram` answers when it can (a pattern in its subset, no options); ICU decides the rest.
 private struct SharedRegularExpression: @unchecked Sendable {
     let expression: NSRegularExpression
     let program: RegexProgram?

@@ -1,21 +1,13 @@
 import Foundation
 
-// One overload per spelling, generic over `Numeric & Comparable`: a literal bound (`min(0)`,
-// `max(2.5)`, `range(1, 50)`, `range(0, 99.5)`, `range(1...5)`) then has one candidate and takes its
-// default literal type, and a typed bound (`max(UInt64.max - 1)`, `min(limit)`) works as well. A pair
-// of overloads per spelling (one for `BinaryInteger`, one for `BinaryFloatingPoint`) made the type
-// checker try every combination along a chain such as `.min(0).max(100).range(1, 50)`, which
-// dominated the type-check time of large mapping literals (Scripts/typecheck-bench.sh).
+// One overload per spelling, generic over `Numeric & Comparable`: separate `BinaryInteger` and
+// `BinaryFloatingPoint` overloads made chains such as `.min(0).max(100)` slow to type-check.
 
 extension PropertyDescriptor {
-    /// Requires a number no smaller than `bound`, compared exactly (2.7 is not truncated to 2).
-    ///
-    ///     "id": .property(\.id).min(1)
-    ///
-    /// `0` fails with `id → id: out of bounds, expected at least 1; got 0 [min]`. An absent or null value
-    /// passes; a string or a boolean is an error. The bound is an integer (compared exactly, even
-    /// beyond 2^53), a floating-point number (compared as its `Double`) or a `Decimal`; any other
-    /// numeric type, or NaN, is a definition error.
+    /// Requires a number no smaller than `bound`, compared exactly: `"id": .property(\.id).min(1)`.
+    /// `0` fails with `id → id: out of bounds, expected at least 1; got 0 [min]`. Absent or null passes; a
+    /// string or a boolean is an error. The bound is an integer (exact beyond 2^53), a floating-point
+    /// number (as a `Double`) or a `Decimal`; another numeric type, or NaN, is a definition error.
     public func min<Bound: Numeric & Comparable>(_ bound: Bound) -> Self {
         numberRule("min", lower: NumberBound(bound), upper: nil)
     }
@@ -25,9 +17,7 @@ extension PropertyDescriptor {
         numberRule("max", lower: nil, upper: NumberBound(bound))
     }
 
-    /// Requires a number within both bounds, which may come in either order: `.property(\.rating).range(1, 5)`,
-    /// `.range(0.0, 86_400.0)`.
-    ///
+    /// Requires a number within both bounds, in either order: `.property(\.rating).range(1, 5)`.
     /// `9` fails with `rating → rating: out of bounds, expected 1...5; got 9 [range]`.
     public func range<Bound: Numeric & Comparable>(_ first: Bound, _ second: Bound) -> Self {
         numberRange(NumberBound(first), NumberBound(second))
@@ -47,7 +37,7 @@ extension PropertyDescriptor {
     private func numberRule(_ rule: String, lower: NumberBound?, upper: NumberBound?) -> Self {
         let lowerNumber = lower?.number
         let upperNumber = upper?.number
-        let failure = Failure.numberBound(lower: lowerNumber?.rendered, upper: upperNumber?.rendered)  // rendered once
+        let failure = Failure.numberBound(lower: lowerNumber?.rendered, upper: upperNumber?.rendered)
         var validator = Validator(rule: rule, judges: .number) { item in
             guard case let .number(number) = item.scalar else {
                 return .cannotJudge(found: item.kind, accepts: .number)

@@ -1,10 +1,8 @@
 extension PropertyDescriptor {
-    /// Requires the value to equal one of `values`, compared after a strict conversion to their type.
-    ///
-    ///     "videoType": .property(\.kind).oneOf(["shortVideo", "longVideo", "live"])
-    ///
-    /// `"hologram"` fails with `videoType → kind: not in the list, expected one of "shortVideo", "longVideo", "live"; got "hologram" [oneOf]`.
-    /// An absent or null value passes; a value of another kind (a number among strings) fails saying what it expected.
+    /// Requires the value to equal one of `values` after a strict conversion to their type:
+    /// `.property(\.kind).oneOf(["shortVideo", "longVideo", "live"])`. `"hologram"` fails with
+    /// `videoType → kind: not in the list, expected one of "shortVideo", "longVideo", "live"; got "hologram" [oneOf]`.
+    /// Absent or null passes; a value of another kind (a number among strings) fails saying what it expected.
     public func oneOf<Candidate: Equatable & Sendable>(_ values: [Candidate]) -> Self {
         let rendered = values.map(SourceValue.render)
         return membershipRule("oneOf", values, failure: .notOneOf(candidates: rendered))
@@ -17,7 +15,6 @@ extension PropertyDescriptor {
             Validator(rule: rule, judges: conversion.kinds, judgedType: conversion.typeName) { item in
                 var issues = ConversionIssues(nesting: .outermost())
                 guard let candidate = conversion.convert(item, &issues) else {
-                    // A value of another kind than the candidates: say so rather than "not in the list".
                     return issues.firstFailure ?? failure
                 }
                 return values.contains(candidate) ? nil : failure
