@@ -1,17 +1,20 @@
 import Foundation
 
 extension Boxing where Value == Date {
-    /// Boxes an ISO 8601 date-time, as `.date(.iso8601)`: `"published_at": .box(.date, \.publishedAt)`. Impossible
-    /// dates (`2015-02-29`), hour 24, leap seconds and missing time zones fail with
-    /// `published_at → publishedAt: not a valid Date; got "yesterday" [box(Date)]`; a number is a `type` error.
-    /// The reverse writes UTC with milliseconds (`"2010-12-09T07:14:08.123Z"`), more digits if needed to read back exactly.
+    /// Boxes an ISO 8601 date-time, as `.date(.iso8601)`:
+    ///
+    /// `"published_at": .box(.date, \.publishedAt)`. Impossible dates (`2015-02-29`), hour 24, leap seconds and
+    /// missing time zones fail with `published_at → publishedAt: not a valid Date; got "yesterday" [box(Date)]`; a
+    /// number is a `type` error. The reverse writes UTC with milliseconds (`"2010-12-09T07:14:08.123Z"`), more digits
+    /// if needed to read back exactly.
     public static var date: Self { date([.iso8601]) }
 
     /// Boxes a date in any of `formats`, tried in order (none means `.iso8601`):
-    /// `.box(.date(.iso8601, .secondsSince1970), \.end)`, `.box(.date(.format("yyyy-MM-dd")), \.birthday)`.
-    /// Text formats read strings, epoch formats numbers; another kind is a `type` error (`expected String
-    /// or Double`). A value no format reads fails naming them all: `end → end: not a valid Date in any of
-    /// the formats .iso8601, .secondsSince1970; got "soon" [box(Date)]`. The reverse writes the first format.
+    ///
+    /// `.box(.date(.iso8601, .secondsSince1970), \.end)`, `.box(.date(.format("yyyy-MM-dd")), \.birthday)`. Text
+    /// formats read strings, epoch formats numbers; another kind is a `type` error (`expected String or Double`). A
+    /// value no format reads fails naming them all: `end → end: not a valid Date in any of the formats .iso8601,
+    /// .secondsSince1970; got "soon" [box(Date)]`. The reverse writes the first format.
     public static func date(_ formats: DateFormat...) -> Self { date(formats) }
 
     static func date(_ formats: [DateFormat]) -> Self {

@@ -1,13 +1,14 @@
 import Foundation
 
 extension Boxing where Value == Decimal {
-    /// Boxes a number, exactly as written, or a numeric string into a `Decimal`: `"price": .box(.decimal, \.price)`.
-    /// JSON numbers are read from their digits, never through `Double` (a parsed `Double` by its shortest digits);
-    /// a string must be in JSON's number syntax (a leading `+` and zeros allowed). `""`, `"NaN"` or `"12abc"` fail
-    /// with `price → price: not a valid Decimal; got "NaN" [box(Decimal)]`. Nothing is rounded: too many digits fail
-    /// with `41 significant digits, more than a Decimal holds exactly (38, or 39 below 2^128)`, an exponent beyond
-    /// -128...127 (`1e-130`) with `out of the range a Decimal holds exactly`. A boolean is a `type` error. The
-    /// reverse writes every digit.
+    /// Boxes a number, exactly as written, or a numeric string into a `Decimal`:
+    ///
+    /// `"price": .box(.decimal, \.price)`. JSON numbers are read from their digits, never through `Double` (a parsed
+    /// `Double` by its shortest digits); a string must be in JSON's number syntax (a leading `+` and zeros allowed).
+    /// `""`, `"NaN"` or `"12abc"` fail with `price → price: not a valid Decimal; got "NaN" [box(Decimal)]`. Nothing
+    /// is rounded: too many digits fail with `41 significant digits, more than a Decimal holds exactly (38, or 39
+    /// below 2^128)`, an exponent beyond -128...127 (`1e-130`) with `out of the range a Decimal holds exactly`. A
+    /// boolean is a `type` error. The reverse writes every digit.
     public static var decimal: Self {
         Boxing(named: "Decimal", input: DecimalSource.conversion, exactNumbers: true, DecimalSource.decimal) { $0 }
     }

@@ -1,9 +1,11 @@
 import Foundation
 
 extension Boxing where Value == URL {
-    /// Boxes a URL string, relative references included: `"videoURL": .box(.url, \.contentURL)`. Invalid strings are
-    /// rejected, never percent-encoded: `"not a url"` fails with `videoURL → contentURL: not a valid URL; got "not a url" [box(URL)]`.
-    /// A number is a `type` error. The reverse is `absoluteString`.
+    /// Boxes a URL string, relative references included:
+    ///
+    /// `"videoURL": .box(.url, \.contentURL)`. Invalid strings are rejected, never percent-encoded: `"not a url"`
+    /// fails with `videoURL → contentURL: not a valid URL; got "not a url" [box(URL)]`. A number is a `type` error.
+    /// The reverse is `absoluteString`.
     public static var url: Self {
         Boxing(named: "URL") { (text: String) in
             text.isEmpty ? nil : strictURL(text)

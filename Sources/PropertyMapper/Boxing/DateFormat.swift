@@ -1,9 +1,10 @@
 import Foundation
 
 /// One way a source writes a date, for `.date(_:)`, which tries its formats in order:
-/// `.box(.date(.iso8601, .secondsSince1970), \.published)`. Text formats (`.iso8601`, `.format(_:)`) read
-/// strings; epoch formats read JSON numbers (a numeric string only under `.lenient()` when every format is
-/// an epoch). Serialization writes the first format.
+///
+/// `.box(.date(.iso8601, .secondsSince1970), \.published)`. Text formats (`.iso8601`, `.format(_:)`) read strings;
+/// epoch formats read JSON numbers (a numeric string only under `.lenient()` when every format is an epoch).
+/// Serialization writes the first format.
 public struct DateFormat: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         case iso8601

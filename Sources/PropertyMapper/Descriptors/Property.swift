@@ -1,9 +1,11 @@
 extension PropertyDescriptor {
-    /// Maps the source value straight into a property, checked strictly: `"name": .property(\.title)`.
-    /// A string maps to `String`, an integer to any integer type (range-checked), a number to `Double` or
-    /// `Float`, a boolean to `Bool` only; arrays and `[String: V]` map element by element (`tags[3]`); other
-    /// types by dynamic cast. A mismatch is one `type` error: `id → id: a string, expected Int; got "42" [type]`.
-    /// Absent writes nothing; null writes nil into an optional property and is a `type` error otherwise.
+    /// Maps the source value straight into a property, checked strictly:
+    ///
+    /// `"name": .property(\.title)`. A string maps to `String`, an integer to any integer type (range-checked), a
+    /// number to `Double` or `Float`, a boolean to `Bool` only; arrays and `[String: V]` map element by element
+    /// (`tags[3]`); other types by dynamic cast. A mismatch is one `type` error: `id → id: a string, expected Int;
+    /// got "42" [type]`. Absent writes nothing; null writes nil into an optional property and is a `type` error
+    /// otherwise.
     public static func property<Value>(_ keyPath: any KeyPath<Root, Value> & Sendable) -> Self {
         Self(.field(PropertyField(keyPath)))
     }

@@ -1,7 +1,9 @@
-/// One node of a mapping: what to do with one source value, and the rules it must pass. Made by
-/// `.property(\.x)`, `.box(.url, \.x)`, `.call(Model.method(from:), \.x)`, `.list(…)`, or a nested literal
-/// (`"geo": [0: .property(\.latitude), 1: .property(\.longitude)]`). Validators chain left to right and
-/// all must pass: `.property(\.title).isRequired().lengthRange(1, 80)`.
+/// One node of a mapping: what to do with one source value, and the rules it must pass.
+///
+/// Made by `.property(\.x)`, `.box(.url, \.x)`,
+/// `.call(Model.method(from:), \.x)`, `.list(…)`, or a nested literal (`"geo": [0: .property(\.latitude), 1:
+/// .property(\.longitude)]`). Validators chain left to right and all must pass:
+/// `.property(\.title).isRequired().lengthRange(1, 80)`.
 public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral {
     enum Node: Sendable {
         case field(any Field)

@@ -1,9 +1,11 @@
 // `default:` and `fallback:` on `.property`, `.box` and `.call`: values written in place of the source's.
 
 extension PropertyDescriptor {
-    /// Writes `defaultValue` when the key is absent (a `defaultUsed` warning); with `fallback:`, a present value that fails
-    /// (type, validators, enum) writes the fallback (`fallbackUsed`): `.property(\.status, default: .draft, fallback: .unknown)`.
-    /// A later `.ifAbsent(_:)` overrides the default, `.ifNull(.useDefault)` writes it for null; validators never judge it.
+    /// Writes `defaultValue` when the key is absent (a `defaultUsed` warning); with `fallback:`, a present value that
+    /// fails (type, validators, enum) writes the fallback (`fallbackUsed`):
+    ///
+    /// `.property(\.status, default: .draft, fallback: .unknown)`. A later `.ifAbsent(_:)` overrides the default,
+    /// `.ifNull(.useDefault)` writes it for null; validators never judge it.
     public static func property<Value: Sendable>(
         _ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value, fallback: Value? = nil
     ) -> Self {

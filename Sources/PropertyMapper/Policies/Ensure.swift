@@ -10,8 +10,9 @@ struct Ensure: Sendable {
 
 extension PropertyDescriptor {
     /// Adds a rule on the converted value, which validators (judging the source) cannot see:
-    /// `.box(.url, \.site).ensure("isSecure") { (url: URL) in url.scheme == "https" }`. It takes the property's
-    /// type (an optional's wrapped type; nil passes) and runs on a value that passed type check, validators and
+    ///
+    /// `.box(.url, \.site).ensure("isSecure") { (url: URL) in url.scheme == "https" }`. It takes the property's type
+    /// (an optional's wrapped type; nil passes) and runs on a value that passed type check, validators and
     /// conversion. `false` or a throw fails with `site → site: does not pass isSecure; got "http://…" [isSecure]`;
     /// another type is a definition error.
     public func ensure<Value>(_ name: String, _ predicate: @escaping @Sendable (Value) throws -> Bool) -> Self {

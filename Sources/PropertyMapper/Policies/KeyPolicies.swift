@@ -1,6 +1,8 @@
-/// How a mapping's keys find the source's keys: an exact match always wins; otherwise the one source key
-/// that matches under the policy is read, and two that do are an `ambiguousKey` error at the mapping's key.
-/// `Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["startDate": .box(.date, \.start)])` reads `start_date`.
+/// How a mapping's keys find the source's keys.
+///
+/// An exact match always wins; otherwise the one source key that matches under the policy is read, and two that do
+/// are an `ambiguousKey` error at the mapping's key. `Mapping<Trip>(keys: .ignoringCaseAndSeparators, ["startDate":
+/// .box(.date, \.start)])` reads `start_date`.
 public enum KeyMatching: Sendable, Equatable, Hashable {
     /// Keys match as Swift compares strings (the default).
     case exact

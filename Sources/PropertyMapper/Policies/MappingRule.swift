@@ -1,8 +1,9 @@
 /// A rule across fields, judged after every field and before anything is written:
-/// `rules: [MappingRule("endsAfterStart") { try $0[\.end] > $0[\.start] }]`. `$0[\.x]` is the value the
-/// property will hold (for a `Mappable` model, the current one when absent or unmapped); a rule reading a
-/// field that failed is not judged. `false` is an error with path and property `""` and the rule's name as
-/// rule; a throw is one carrying its description. Rules run in `Mapper.validate` too.
+///
+/// `rules: [MappingRule("endsAfterStart") { try $0[\.end] > $0[\.start] }]`. `$0[\.x]` is the value the property will
+/// hold (for a `Mappable` model, the current one when absent or unmapped); a rule reading a field that failed is not
+/// judged. `false` is an error with path and property `""` and the rule's name as rule; a throw is one carrying its
+/// description. Rules run in `Mapper.validate` too.
 public struct MappingRule<Root>: Sendable {
     /// The rule's name: the `rule` of its error.
     public let name: String

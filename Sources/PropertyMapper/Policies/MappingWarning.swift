@@ -1,7 +1,8 @@
-/// Something a successful mapping did that the data did not say outright: a default, a fallback, a dropped
-/// element, a coerced value, an unknown key. Pass `warnings: &warnings` to `Mapper.mapValues`; they are
-/// appended only when the call succeeds, and one prints as `views → views: absent, the default 0 was written [defaultUsed]`.
-/// The fields are the API; only `message` and `description` are prose.
+/// Something a successful mapping did that the data did not say outright.
+///
+/// A default, a fallback, a dropped element, a coerced value, an unknown key. Pass `warnings: &warnings` to
+/// `Mapper.mapValues`; they are appended only when the call succeeds, and one prints as `views → views: absent, the
+/// default 0 was written [defaultUsed]`. The fields are the API; only `message` and `description` are prose.
 public struct MappingWarning: Sendable, Equatable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Equatable, Hashable, CaseIterable {
         /// The key was absent (or null, under `.ifNull(.useDefault)`) and the field's `default:` was written.

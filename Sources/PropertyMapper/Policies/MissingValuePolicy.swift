@@ -1,6 +1,7 @@
 /// What a field does when its source value is absent (`.ifAbsent(_:)`) or null (`.ifNull(_:)`):
-/// `.property(\.nickname).ifAbsent(.setNil).ifNull(.keep)`. Without one, absent keeps the current value;
-/// null writes nil into an Optional and is a `type` error otherwise.
+///
+/// `.property(\.nickname).ifAbsent(.setNil).ifNull(.keep)`. Without one, absent keeps the current value; null writes
+/// nil into an Optional and is a `type` error otherwise.
 public enum MissingValuePolicy: Sendable, Equatable, Hashable {
     /// Write nothing: the property keeps its value (a definition error for an `ImmutableMappable` model).
     case keep

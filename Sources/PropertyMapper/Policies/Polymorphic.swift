@@ -1,10 +1,12 @@
 extension PropertyDescriptor {
     /// Maps a dictionary into one of several models (sharing a protocol or base class), chosen by the string at
-    /// `tagKey`: `.polymorphic(\.attachment, on: "type", ["image": Image.self, "file": File.self])`. Each is
-    /// mapped from the whole dictionary, tag included. A missing, non-string or unlisted tag is a `discriminator`
-    /// error at the tag's path listing the allowed tags; a non-dictionary is a `type` error. `serialize` writes the
-    /// tag first (unless the mapping writes that key). A type that is not a `Mappable` or `ImmutableMappable` model
-    /// of the property's type is a definition error.
+    /// `tagKey`:
+    ///
+    /// `.polymorphic(\.attachment, on: "type", ["image": Image.self, "file": File.self])`. Each is mapped from the
+    /// whole dictionary, tag included. A missing, non-string or unlisted tag is a `discriminator` error at the tag's
+    /// path listing the allowed tags; a non-dictionary is a `type` error. `serialize` writes the tag first (unless
+    /// the mapping writes that key). A type that is not a `Mappable` or `ImmutableMappable` model of the property's
+    /// type is a definition error.
     public static func polymorphic<Value>(
         _ keyPath: any KeyPath<Root, Value> & Sendable, on tagKey: String, _ types: KeyValuePairs<String, Any.Type>
     ) -> Self {

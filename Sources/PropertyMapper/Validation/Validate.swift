@@ -12,10 +12,11 @@ struct Validator: Sendable {
 extension PropertyDescriptor {
     /// Adds a custom rule, named as errors show it; the predicate gets the source value (before boxing) as an
     /// `Input`, checked strictly as for `.property`:
-    /// `.box(.url, \.contentURL).validate("isSecureURL") { (text: String) in text.hasPrefix("https://") }`.
-    /// `false` or a throw fails with `videoURL → contentURL: does not pass isSecureURL; got "http://…" [isSecureURL]`.
-    /// Absent and null pass; a value that is not an `Input` fails saying what it expects. Wrap it to give
-    /// it a name of its own: `func isSecureURL() -> Self { validate("isSecureURL") { … } }`.
+    ///
+    /// `.box(.url, \.contentURL).validate("isSecureURL") { (text: String) in text.hasPrefix("https://") }`. `false`
+    /// or a throw fails with `videoURL → contentURL: does not pass isSecureURL; got "http://…" [isSecureURL]`. Absent
+    /// and null pass; a value that is not an `Input` fails saying what it expects. Wrap it to give it a name of its
+    /// own: `func isSecureURL() -> Self { validate("isSecureURL") { … } }`.
     public func validate<Input>(_ name: String, _ predicate: @escaping @Sendable (Input) throws -> Bool) -> Self {
         let input = Conversions.make(Input.self)
         return adding(

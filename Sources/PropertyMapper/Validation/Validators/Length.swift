@@ -1,8 +1,9 @@
 extension PropertyDescriptor {
     /// Requires the length in characters (elements for an array) within `min...max`, bounds in either order:
-    /// `"name": .property(\.title).lengthRange(1, 80)`. A 200-character name fails with
-    /// `name → title: 200 characters, expected 1...80; got "xxxx…" (200 characters) [lengthRange]`. An absent
-    /// or null value passes (pair it with `isRequired()`); any other value, such as a number, is an error.
+    ///
+    /// `"name": .property(\.title).lengthRange(1, 80)`. A 200-character name fails with `name → title: 200
+    /// characters, expected 1...80; got "xxxx…" (200 characters) [lengthRange]`. An absent or null value passes (pair
+    /// it with `isRequired()`); any other value, such as a number, is an error.
     public func lengthRange(_ min: Int, _ max: Int) -> Self {
         lengthRule("lengthRange", lower: Swift.min(min, max), upper: Swift.max(min, max))
     }

@@ -1,12 +1,13 @@
 import Foundation
 
 extension PropertyDescriptor {
-    /// Requires the string to contain a match: `.property(\.authorEmail).matchesRegEx(emailExpression)`.
-    /// Anchor it (`^…$`) for a whole-string match, with `\A…\z` to also refuse a trailing `"\n"`. A mismatch
-    /// fails with `author.email → authorEmail: no match, expected a match for /^[^@\s]+@…$/; got "not-an-email" [matchesRegEx]`.
-    /// Absent or null passes; a non-string is an error. Common patterns without options run on the library's
-    /// own linear-time matcher (NSRegularExpression's answers, also where ICU's backtracking gives up and
-    /// reports no match); the rest on NSRegularExpression.
+    /// Requires the string to contain a match:
+    ///
+    /// `.property(\.authorEmail).matchesRegEx(emailExpression)`. Anchor it (`^…$`) for a whole-string match, with
+    /// `\A…\z` to also refuse a trailing `"\n"`. A mismatch fails with `author.email → authorEmail: no match,
+    /// expected a match for /^[^@\s]+@…$/; got "not-an-email" [matchesRegEx]`. Absent or null passes; a non-string is
+    /// an error. Common patterns without options run on the library's own linear-time matcher (NSRegularExpression's
+    /// answers, also where ICU's backtracking gives up and reports no match); the rest on NSRegularExpression.
     public func matchesRegEx(_ expression: NSRegularExpression) -> Self {
         let regex = SharedRegularExpression(expression)
         return adding(

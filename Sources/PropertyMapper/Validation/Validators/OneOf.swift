@@ -1,8 +1,9 @@
 extension PropertyDescriptor {
     /// Requires the value to equal one of `values` after a strict conversion to their type:
-    /// `.property(\.kind).oneOf(["shortVideo", "longVideo", "live"])`. `"hologram"` fails with
-    /// `videoType → kind: not in the list, expected one of "shortVideo", "longVideo", "live"; got "hologram" [oneOf]`.
-    /// Absent or null passes; a value of another kind (a number among strings) fails saying what it expected.
+    ///
+    /// `.property(\.kind).oneOf(["shortVideo", "longVideo", "live"])`. `"hologram"` fails with `videoType → kind: not
+    /// in the list, expected one of "shortVideo", "longVideo", "live"; got "hologram" [oneOf]`. Absent or null
+    /// passes; a value of another kind (a number among strings) fails saying what it expected.
     public func oneOf<Candidate: Equatable & Sendable>(_ values: [Candidate]) -> Self {
         let rendered = values.map(SourceValue.render)
         return membershipRule("oneOf", values, failure: .notOneOf(candidates: rendered))
