@@ -1,8 +1,7 @@
-/// Why a check failed, as data. `ValidationError+Description.swift` turns it into words.
+/// Why a check failed, as data (`ValidationError+Description.swift` words it).
 enum Failure: Sendable, Equatable {
     /// `isRequired` on an absent value.
     case missing
-    /// None of an entry's keys (`.anyOf`) is present.
     case missingKeys(tried: [String])
     /// No exact match, and several source keys (sorted) match the entry's key under the key policy.
     case ambiguousKey(candidates: [String])
@@ -14,17 +13,12 @@ enum Failure: Sendable, Equatable {
     case typeMismatch(found: ValueKind, expected: String)
     /// A nested mapping (or a batch) met a value that is not the container it reads.
     case shapeMismatch(found: ValueKind, expected: ValueKinds)
-    /// A number with a fractional part where an integer type is expected.
     case notWhole(expected: String)
-    /// An integer outside the target type's range.
     case outOfRange(expected: String)
-    /// An integer wider than 64 bits.
     case beyond64Bits(expected: String)
-    /// NaN or an infinity.
     case nonFinite(expected: String)
-    /// A number a `Decimal` cannot hold exactly, with its count of significant digits: more than
-    /// `maximumDigits` (or as many as 2^128 − 1 has, 39, and more than it), or an exponent beyond
-    /// -128...127 that its digits cannot absorb.
+    /// A number a `Decimal` cannot hold exactly: more than `maximumDigits` significant digits (or 39, more than
+    /// 2^128 − 1), or an exponent beyond -128...127 that its digits cannot absorb.
     case inexactDecimal(significantDigits: Int, maximumDigits: Int)
     case length(count: Int, unit: LengthUnit, lower: Int?, upper: Int?)
     case noMatch(pattern: String)
@@ -36,29 +30,19 @@ enum Failure: Sendable, Equatable {
     /// A validator met a value it cannot judge, such as `lengthRange` on a number.
     case cannotJudge(found: ValueKind, accepts: ValueKinds)
     case boxFailed(boxing: String, thrown: String?)
-    /// `.date(…)` read the value in none of its formats (all of them listed, in order).
     case noDateFormatMatched(tried: [DateFormat])
     /// A call returned nil for a non-optional property (`thrown == nil`), or threw.
     case callFailed(expected: String, thrown: String?)
-    /// The document is not JSON (the JSON reader's error, with its byte offset).
     case malformedJSON(JSONSyntaxError)
-    /// The mapping itself is wrong (rule `mapping`).
     case definition(DefinitionProblem)
-    /// A raw value that names no case of the enum; `allowed` lists the cases' raw values, rendered,
-    /// when the enum is `CaseIterable`.
+    /// A raw value that names no case; `allowed` lists the cases' raw values when the enum is `CaseIterable`.
     case notACase(typeName: String, allowed: [String]?)
-    /// Models nested deeper than `limit` (rule `depth`).
     case tooDeep(limit: Int)
-    /// An immutable model's `init(_ values:)` threw (rule `init`).
     case initFailed(model: String, thrown: String)
-    /// A value serialize cannot write as JSON (rule `serialize`): not a JSON value, or not finite.
     case notSerializable(JSONWriteError.Problem)
-    /// A field serialize cannot run backwards (rule `serialize`): its boxing or call (`rule`, such as
-    /// `call` or `box(UUID)`) has no reverse.
+    /// A field serialize cannot run backwards (rule `serialize`): its boxing or call `rule` has no reverse.
     case noReverse(rule: String)
-    /// `serialize` of a mapping of indices, which writes an array rather than a dictionary.
     case arrayRoot
-    /// A reverse (of the boxing or call `rule`) threw.
     case reverseFailed(rule: String, thrown: String)
     /// `.polymorphic`'s tag is missing, not a string, or not one of `allowed` (rule `discriminator`).
     case discriminator(DiscriminatorProblem)
@@ -96,53 +80,34 @@ enum FieldInput: Sendable, Equatable {
 enum DefinitionProblem: Sendable, Equatable {
     /// A validator that can judge none of the values its field receives (`lengthRange` on an `Int`).
     case validatorNeverApplies(validator: String, judges: ValueKinds, judgedType: String?, receives: FieldInput)
-    /// The same key twice at one level.
     case duplicateKey(MappingKey)
-    /// Two entries match the same source keys under the level's key matching.
     case keysMatchTheSame(MappingKey, MappingKey, KeyMatching)
-    /// An index below zero, which no array has.
     case negativeIndex(Int)
-    /// One level maps string keys and indices at once: no container has both.
     case mixedKeysAndIndices
-    /// `matchesRegEx` with a pattern that does not compile.
     case invalidPattern(pattern: String)
-    /// A bound that is not a number (NaN).
     case notANumberBound(validator: String)
-    /// A bound of a `Numeric` type the number validators cannot compare (neither an integer, a
-    /// floating-point type nor `Decimal`), named.
+    /// A bound neither an integer, a floating-point number nor a `Decimal`, so the number validators cannot compare it.
     case unsupportedNumberBound(validator: String, type: String)
-    /// `.list()` with no descriptor.
     case emptyList
-    /// `.alternatives([])`: an entry with no key.
     case noKey
     /// A `MappingRule` read a property mapped with `.merging()`, whose value exists only once written.
     case ruleReadsMergedModel(String)
-    /// A list whose descriptors receive no value in common.
     case listWithoutCommonInput(inputs: [FieldInput])
-    /// A read-only key path (a `let` property) in a mapping that writes into its model.
     case readOnlyTarget
     /// A call or a merge in an immutable model's mapping: there is no instance to use.
     case needsInstance(InstanceUse)
-    /// `.merging()` on a descriptor that does not map a `Mappable` model into its property.
     case mergingWithoutModel
-    /// `.droppingInvalidElements()` on a descriptor that does not map an array property.
     case droppingWithoutArray
-    /// `MappedValues` asked for a key path its mapping does not target.
     case keyPathNotMapped(String)
-    /// `MappedValues` read after the model's `init(_ values:)` returned.
     case valuesReadLate(String)
-    /// `.setNil` (for an absent value, or a null one) on a property that is not Optional.
+    /// `.setNil` on a property that is not Optional; `.useDefault` without `default:`; `.keep` without an instance.
     case policyNeedsOptional(forNull: Bool)
-    /// `.useDefault` on a field without `default:`.
     case policyNeedsDefault(forNull: Bool)
-    /// `.keep` in an immutable model's mapping: there is no current value to keep.
     case policyNeedsInstance(forNull: Bool)
-    /// `.ifAbsent(_:)` or `.ifNull(_:)` on a nested mapping or a list.
     case policyOnContainer
     /// A type listed for `.polymorphic` that is not a model, or not the property's type.
     case polymorphicType(PolymorphismProblem)
-    /// An `.ensure` closure that takes another type than the field's converted value (`receives`;
-    /// nil for a nested mapping or a list, which has none, or a merge).
+    /// An `.ensure` closure that takes another type than the field's converted value (`receives`: nil when none).
     case ensureNeverApplies(rule: String, takes: String, receives: String?)
 }
 

@@ -1,4 +1,3 @@
-/// The words for a malformed JSON document: what is wrong, where, and what was expected.
 extension JSONSyntaxError {
     /// The reason carried by the `json` error: `unexpected character '}' at byte 41, expected '"' to start a key`.
     var reason: String {
@@ -67,7 +66,6 @@ extension JSONSyntaxError.Expectation {
 }
 
 extension JSONSyntaxError.Literal {
-    /// The literal as JSON spells it.
     var text: String {
         switch self {
         case .true: "true"

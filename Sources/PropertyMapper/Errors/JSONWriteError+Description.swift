@@ -1,4 +1,3 @@
-/// The words for a value the JSON writer refuses.
 extension JSONWriteError: CustomStringConvertible {
     /// `[2].published: a value of type Date, which JSON cannot hold`
     var description: String {
@@ -7,7 +6,7 @@ extension JSONWriteError: CustomStringConvertible {
 }
 
 extension JSONWriteError.Problem {
-    /// What is wrong, as the `serialize` error's message says it: `a non-finite number (NaN), which JSON cannot hold`.
+    /// What is wrong, as the `serialize` error's message says it: `a non-finite number (nan), which JSON cannot hold`.
     var phrase: String {
         switch self {
         case let .notJSONValue(typeName):

@@ -1,6 +1,6 @@
 /// Thrown by `Mapper.mapValues` when any check failed; nothing was written to the target.
 ///
-/// `errors` holds every failure, in mapping declaration order, depth first. `print(error)` lists them:
+/// `print(error)` lists every failure, in mapping order, depth first:
 ///
 ///     2 errors:
 ///     - videoURL → contentURL: value is missing [isRequired]

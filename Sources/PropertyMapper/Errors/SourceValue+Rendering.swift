@@ -50,7 +50,6 @@ extension SourceValue {
         text.count > 48 ? String(text.prefix(47)) + "…" : text
     }
 
-    /// The text as a JSON string literal.
     static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {

@@ -18,7 +18,6 @@ extension ValidationError {
 }
 
 extension Reason {
-    /// The words for the data, or the text as given.
     var message: String {
         switch self {
         case let .text(text): text
@@ -86,7 +85,7 @@ extension Failure {
         case let .boxFailed(boxing, thrown):
             return "not a valid \(boxing)" + (thrown.map { ": \($0)" } ?? "")
         case let .noDateFormatMatched(formats) where formats == [.iso8601]:
-            return "not a valid Date"  // `.date`, as it always read
+            return "not a valid Date"
         case let .noDateFormatMatched(formats) where formats.count == 1:
             return "not a valid Date in the format \(formats[0].spelled)"
         case let .noDateFormatMatched(formats):

@@ -1,11 +1,10 @@
 /// One failed check: where in the source, which property, which rule, the offending value, and why.
 ///
+/// Match on the fields `path`, `property` and `rule`; only `message` and `description` are prose, whose wording may change.
+///
 ///     catch let error as MappingError {
 ///         for failure in error.errors where failure.rule == "isRequired" { print(failure.path) }
 ///     }
-///
-/// The fields are the API: match on `path`, `property` and `rule`. Only `message` and
-/// `description` are prose, and their wording may change.
 public struct ValidationError: Error, Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The source location: `"name"`, `"author.email"`, `"geo[1]"`, `"tags[3]"`; `""` for the source itself.
     public var path: String
@@ -20,7 +19,6 @@ public struct ValidationError: Error, Sendable, Equatable, Hashable, CustomStrin
         get { reason.message }
         set { reason = .text(newValue) }
     }
-    /// Why, as data until `message` puts it into words.
     var reason: Reason
 
     public init(path: String, property: String, rule: String, value: String?, message: String) {
@@ -40,11 +38,8 @@ public struct ValidationError: Error, Sendable, Equatable, Hashable, CustomStrin
     }
 }
 
-/// Why an error or a warning was recorded: data (a `Failure`, a `Notice`) that travels as it is
-/// through nested models and batches, put into words only when its `message` is read
-/// (`ValidationError+Description.swift`, `MappingWarning+Description.swift`); or the text a caller
-/// gave to a public initializer. Two reasons are equal when they read the same, whether given as
-/// text or rendered from data.
+/// Why an error or a warning was recorded: data (a `Failure`, a `Notice`), worded only when `message` is read,
+/// or a caller's text. Two reasons are equal when they read the same, however given.
 enum Reason: Sendable, Hashable {
     case text(String)
     indirect case failure(Failure)

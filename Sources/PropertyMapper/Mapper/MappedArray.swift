@@ -1,15 +1,14 @@
 /// The outcome of mapping every element of an array source: one result per element, in order.
 ///
+/// A record that fails produces no model; the others are unaffected.
+///
 ///     let batch = try Mapper.mapArray(fromJSON: feed, using: Video.mapping) { Video() }
 ///     print("\(batch.models.count) mapped, \(batch.failures.count) rejected")
 ///     for failure in batch.failures { print("record \(failure.index):\n\(failure.error)") }
-///
-/// A record that fails produces no model; the others are unaffected.
 public struct MappedArray<Root> {
     /// One result per source element, in source order.
     public var results: [Result<Root, MappingError>]
-    /// One array of warnings per source element, in source order: what each record that mapped
-    /// warned about (empty when nothing, and for a record that failed).
+    /// One array of warnings per source element, in order (empty for a record that failed).
     public var warnings: [[MappingWarning]]
 
     public init(results: [Result<Root, MappingError>]) {
@@ -36,9 +35,7 @@ public struct MappedArray<Root> {
     }
 }
 
-/// Each record's warnings as a batch's records are mapped; the empty arrays of a batch without any
-/// warning cost nothing but their count. (Not nested in `MappedArray`: a type nested in a generic
-/// one is generic too, and its metadata would be looked up for every record.)
+/// Each record's warnings; outside the generic `MappedArray`, which would make it generic, its metadata looked up per record.
 struct BatchWarnings {
     private var arrays: [[MappingWarning]] = []
     private var count = 0

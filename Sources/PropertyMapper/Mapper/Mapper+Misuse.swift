@@ -1,9 +1,7 @@
 import Foundation
 
-// Compile-time guidance for a struct passed to `mapValues` without `&`: a class instance is passed
-// as it is, a value type in place through `inout`. Each overload below is unavailable, so it is never
-// chosen for a call that compiles, and its message replaces "requires that 'Header' conform to
-// 'AnyObject'". Tested by Diagnostics/CompileDiagnosticsTests.swift.
+// Unavailable overloads for a struct passed to `mapValues` without `&`: their message replaces
+// "requires that 'Header' conform to 'AnyObject'" (Diagnostics/CompileDiagnosticsTests.swift).
 
 extension Mapper {
     @available(

@@ -1,15 +1,11 @@
 import Foundation
 
-// The entry points for models that know their own mapping (`Mappable`, `ImmutableMappable`).
-// Each is one line over `ModelEntry`, which holds the one implementation for both kinds.
+// The entry points for models with their own mapping: each is one line over `ModelEntry`.
 
 extension Mapper {
-    /// Makes a model from `source` (`[String: Any]`, `NSDictionary`, …): a `Mappable` by `init()`,
-    /// then its mapping; an `ImmutableMappable` by `init(_ values:)` from what its mapping produced.
+    /// Makes a model from `source` (`[String: Any]`, `NSDictionary`, …); a `MappingError` lists every failure, nested ones at full paths.
     ///
     ///     let author = try Mapper.map(Author.self, from: dictionary)
-    ///
-    /// Throws a `MappingError` listing every failure, nested models included, with full paths.
     public static func map<Model: MappedModel>(_ type: Model.Type, from source: Any?) throws(MappingError) -> Model {
         try ModelEntry(type).one(from: source)
     }
@@ -17,8 +13,6 @@ extension Mapper {
     /// Makes a model from JSON bytes; malformed JSON is one error with the rule `json`.
     ///
     ///     let repo = try Mapper.map(Repo.self, fromJSON: data)
-    ///
-    /// Only what the model's mapping names, nested models' mappings included, is built.
     public static func map<Model: MappedModel>(_ type: Model.Type, fromJSON json: Data) throws(MappingError) -> Model {
         try ModelEntry(type).one(fromJSON: json)
     }
@@ -28,11 +22,9 @@ extension Mapper {
         try ModelEntry(type).one(fromJSON: json)
     }
 
-    /// Makes a model of every element of an array source, all or nothing.
+    /// Makes a model of every element of an array source, all or nothing: every element's errors are listed (`[3].email`).
     ///
     ///     let authors = try Mapper.map([Author].self, from: array)
-    ///
-    /// One bad element fails the call; every element's errors are listed, at paths such as `[3].email`.
     public static func map<Model: MappedModel>(_ type: [Model].Type, from source: Any?) throws(MappingError) -> [Model] {
         try ModelEntry(Model.self).all(from: source)
     }
@@ -49,20 +41,16 @@ extension Mapper {
         try ModelEntry(Model.self).all(fromJSON: json)
     }
 
-    /// Makes a model of each element of an array source on its own: one result per element.
+    /// Makes a model of each element of an array source on its own; throws only a definition error, or for a non-array.
     ///
     ///     let batch = try Mapper.mapArray(from: records, as: Author.self)
-    ///
-    /// Throws only a definition error, or when the source is not an array.
     public static func mapArray<Model: MappedModel>(from source: Any?, as type: Model.Type) throws(MappingError) -> MappedArray<Model> {
         try ModelEntry(type).each(from: source)
     }
 
-    /// Makes a model of each element of a top-level JSON array on its own, per record.
+    /// Makes a model of each element of a top-level JSON array on its own; malformed JSON anywhere throws.
     ///
     ///     let batch = try Mapper.mapArray(fromJSON: data, as: Repo.self)
-    ///
-    /// One pass over the bytes; malformed JSON anywhere throws, a bad record fails only its result.
     public static func mapArray<Model: MappedModel>(fromJSON json: Data, as type: Model.Type) throws(MappingError) -> MappedArray<Model> {
         try ModelEntry(type).each(fromJSON: json)
     }
@@ -75,20 +63,15 @@ extension Mapper {
     }
 }
 
-/// One model type's way in, with one body per entry point for both kinds of model: a `Mappable`
-/// (made by `init()`, then mapped) and an `ImmutableMappable` (made from its values).
+/// One model type's way in: one body per entry point for a `Mappable` and an `ImmutableMappable` alike.
 struct ModelEntry<Model> {
     let plan: Plan
     let jsonLevel: JSONLevel
-    /// How the model is made, and whether it is written through its key paths (`MappedModel.making`).
     let making: ModelMaking<Model>
 
-    /// Makes a model from a source value (nil when absent), as the outermost model.
     func make(_ item: SourceItem?, _ warnings: inout [MappingWarning]) -> Result<Model, MappingError> {
         making.make(item, .outermost(), &warnings)
     }
-
-    // The forms without `warnings:` drop them.
 
     func one(from source: Any?) throws(MappingError) -> Model {
         var dropped: [MappingWarning] = []
@@ -123,7 +106,6 @@ struct ModelEntry<Model> {
         try one(from: Mapper.parseJSON(json, for: plan, jsonLevel, writing: making.writes), warnings: &warnings)
     }
 
-    /// Every element of an array source, or every element's errors under its index.
     func all(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
         try Engine.refuseFaulty(plan, writing: making.writes)
         let elements = try Engine.elements(of: source)
@@ -132,7 +114,6 @@ struct ModelEntry<Model> {
         return try batch.result(warnings: &warnings)
     }
 
-    /// Every element of a top-level JSON array, each read and mapped in turn, or every element's errors.
     func all(fromJSON json: some JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
         try Engine.refuseFaulty(plan, writing: making.writes)
         var batch = Batch(capacity: 0)
@@ -143,8 +124,7 @@ struct ModelEntry<Model> {
         return try batch.result(warnings: &warnings)
     }
 
-    /// The models of an all-or-nothing batch, or the errors of every element that failed; the
-    /// elements' warnings and errors are under their indices (`[3].email`).
+    /// An all-or-nothing batch: its models, or every failed element's errors, under their indices (`[3].email`).
     private struct Batch {
         var models: [Model] = []
         var errors: [ValidationError] = []
@@ -180,7 +160,6 @@ struct ModelEntry<Model> {
         }
     }
 
-    /// Each element of an array source on its own.
     func each(from source: Any?) throws(MappingError) -> MappedArray<Model> {
         try Engine.refuseFaulty(plan, writing: making.writes)
         let elements = try Engine.elements(of: source)
@@ -195,14 +174,12 @@ struct ModelEntry<Model> {
         return MappedArray(results: results, warnings: warnings.perRecord)
     }
 
-    /// Each element of a top-level JSON array on its own, read, mapped and dropped in turn.
     func each(fromJSON json: some JSONInput) throws(MappingError) -> MappedArray<Model> {
         try Engine.refuseFaulty(plan, writing: making.writes)
         var results: [Result<Model, MappingError>] = []
         var warnings = BatchWarnings()
         let notAnArray = try Mapper.withJSONElements(of: json, jsonLevel) { elements throws(JSONSyntaxError) in
-            // The array's type asked for before the loop (the first append needs the capacity
-            // anyway): the loop's generic code then looks it up once, not for every element.
+            // Asks for the array's type before the loop, so the loop's generic code looks it up once.
             results.reserveCapacity(1)
             while let element = try elements.next() {
                 var recordWarnings: [MappingWarning] = []

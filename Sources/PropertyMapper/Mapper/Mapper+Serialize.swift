@@ -1,18 +1,12 @@
 import Foundation
 
-// The round trip's entry points: a model back to the source shape its mapping reads. Each is one
-// line over `Serializer` (Engine/Run/Serializer.swift).
+// The round trip's entry points, each one line over `Serializer`: a model back to the shape its mapping reads.
 
 extension Mapper {
-    /// The model's values as a dictionary in the shape `mapping` reads: nested dictionaries and index
-    /// arrays rebuilt, nested models, enums, boxings and calls turned back into source values.
+    /// The model's values as a dictionary in the shape `mapping` reads (no validators, no `.oneWay()` fields, nil only
+    /// with `.writingNulls`); a call or boxing without a reverse, or a non-JSON or non-finite value, is a `serialize` error.
     ///
     ///     let object: [String: Any] = try Mapper.serialize(video, using: Video.mapping)
-    ///
-    /// Nil is left out unless `options` holds `.writingNulls`. Validators do not run. Anything that
-    /// cannot run backwards (a call without `reverse:`, a boxing without a reverse, a value that is
-    /// not a JSON value, a non-finite number) is an error with the rule `serialize`; every one is
-    /// listed in the `MappingError`. Fields marked `.oneWay()` are skipped.
     public static func serialize<Root>(
         _ model: Root, using mapping: Mapping<Root>, options: SerializationOptions = []
     ) throws(MappingError) -> [String: Any] {
@@ -30,14 +24,11 @@ extension Mapper {
         return try Serializer.dictionaries(output.foundationValue)
     }
 
-    /// The model as JSON text in UTF-8, in the shape `mapping` reads, compact by default.
+    /// The model as compact UTF-8 JSON in the shape `mapping` reads, keys in mapping order unless `.sortedKeys`,
+    /// numbers exactly (doubles in their shortest round-trip form). The errors are `serialize(_:using:options:)`'s.
     ///
     ///     let data = try Mapper.serializeJSON(video, using: Video.mapping)
     ///     let pretty = try Mapper.serializeJSON(video, using: Video.mapping, options: [.prettyPrinted, .sortedKeys, .writingNulls])
-    ///
-    /// Keys come in mapping order unless `.sortedKeys`. Doubles are written in the shortest form that
-    /// reads back bit for bit, integers up to `UInt64.max` and `Decimal` with every digit, strings with
-    /// minimal escaping. The errors are `serialize(_:using:options:)`'s.
     public static func serializeJSON<Root>(
         _ model: Root, using mapping: Mapping<Root>, options: SerializationOptions = []
     ) throws(MappingError) -> Data {

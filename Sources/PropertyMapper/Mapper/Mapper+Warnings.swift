@@ -1,8 +1,6 @@
 import Foundation
 
-// The entry points' forms that hand back warnings (`MappingWarning`): each appends what the mapping
-// warned about to `warnings`, only when it succeeds (a failure's story is its errors). Each is one
-// line over the engine, as its form without `warnings:` is.
+// The entry points' forms that append the mapping's warnings (`MappingWarning`) to `warnings`, on success only.
 
 extension Mapper {
     /// Maps `source` into a class instance and appends the mapping's warnings to `warnings`.
@@ -96,8 +94,7 @@ extension Mapper {
         try ModelEntry(type).one(fromJSON: json, warnings: &warnings)
     }
 
-    /// Makes a model of every element of an array source, all or nothing, with every element's
-    /// warnings under its index (`[3].views`).
+    /// Makes a model of every element of an array source, all or nothing, with their warnings under their indices.
     public static func map<Model: MappedModel>(
         _ type: [Model].Type, from source: Any?, warnings: inout [MappingWarning]
     ) throws(MappingError) -> [Model] {

@@ -2,20 +2,14 @@ import Foundation
 
 /// Maps parsed data into model objects through a `Mapping`, all or nothing.
 ///
+/// Phase one checks every value and runs every validator, boxing and call; phase two writes only if none failed.
+/// A mapping with definition errors (`Mapping.definitionErrors`) is never run: entry points throw them, `validate` returns them.
+///
 ///     init(json: [String: Any]) throws {
 ///         try Mapper.mapValues(from: json, to: self, using: Self.mapping)
 ///     }
-///
-/// Phase one walks the mapping and the source together: it type-checks every value, runs every
-/// validator, boxes and calls, collects every error and stages every write. Phase two applies the
-/// writes only when phase one found no error, so a failed call leaves the target exactly as it was.
-///
-/// A mapping with definition errors (see `Mapping.definitionErrors`) is never run: every entry point
-/// throws them alone, before reading the source, and `validate` returns them.
 public enum Mapper {
-    /// Maps `source` (`[String: Any]`, `NSDictionary`, `[Any]`, `NSArray`) into a class instance.
-    ///
-    /// Throws a `MappingError` listing every failure, in mapping order; then nothing was written.
+    /// Maps `source` (`[String: Any]`, `NSDictionary`, `[Any]`, `NSArray`) into a class instance; a `MappingError` lists every failure.
     public static func mapValues<Root: AnyObject>(
         from source: Any?,
         to target: Root,
@@ -35,17 +29,11 @@ public enum Mapper {
         try mapValues(from: source, to: &target, using: mapping, warnings: &warnings)
     }
 
-    /// Maps JSON bytes into a class instance; malformed JSON is a `MappingError` with the rule `json`.
+    /// Maps JSON bytes into a class instance, as from `[String: Any]`; a strict RFC 8259 reader builds only what the
+    /// mapping names (the last of duplicate keys wins). Malformed JSON is one error at path `""`, nothing written:
+    /// `(root): malformed JSON: unexpected character '}' at byte 41, expected '"' to start a key [json]`.
     ///
     ///     try Mapper.mapValues(fromJSON: data, to: video, using: Video.mapping)
-    ///
-    /// The bytes are read by the library's own strict RFC 8259 reader, which builds only the values
-    /// the mapping names and checks the rest without building it; the mapping then runs exactly as
-    /// from `[String: Any]`, with the same errors. Malformed JSON (a trailing comma, invalid UTF-8, a
-    /// lone surrogate, a number beyond `Double`, nesting deeper than 512 levels, a truncated document)
-    /// is one error at path `""` whose message gives the byte offset and what was expected there:
-    /// `(root): malformed JSON: unexpected character '}' at byte 41, expected '"' to start a key [json]`.
-    /// Nothing is written then. Duplicate keys: the last one wins.
     public static func mapValues<Root: AnyObject>(
         fromJSON json: Data,
         to target: Root,
@@ -81,11 +69,9 @@ public enum Mapper {
         try mapValues(from: parseJSON(json, for: mapping), to: &target, using: mapping)
     }
 
-    /// A dry run: every check, calls included (run on `target`), and nothing written.
+    /// A dry run: every check, calls included (run on `target`), nothing written; the errors `mapValues` would throw.
     ///
     ///     let problems = Mapper.validate(json, for: video, using: Video.mapping)
-    ///
-    /// Returns the errors `mapValues` would throw, in the same order; empty when it would succeed.
     public static func validate<Root>(
         _ source: Any?,
         for target: Root,
@@ -95,12 +81,10 @@ public enum Mapper {
         return validate(source, for: target, using: mapping, warnings: &warnings)
     }
 
-    /// Maps every element of an array source (`[Any]`, `NSArray`) into a new model made by `create`.
+    /// Maps each element of an array source (`[Any]`, `NSArray`) on its own into a new model made by `create`; throws
+    /// only a definition error, or one `type` error at path `""` when the source is not an array.
     ///
     ///     let batch = try Mapper.mapArray(from: records, using: Video.mapping) { Video() }
-    ///
-    /// Each element is mapped on its own, all or nothing, and its errors have paths relative to the
-    /// element. Throws only when the source is not an array (one `type` error at path `""`).
     public static func mapArray<Root>(
         from source: Any?,
         using mapping: Mapping<Root>,
@@ -118,9 +102,7 @@ public enum Mapper {
         return MappedArray(results: results, warnings: warnings.perRecord)
     }
 
-    /// One record of a batch: a new model from `create`, mapped from `element`, with its result and
-    /// warnings appended. Inlined into each batch's loop, whose generic code then looks the result
-    /// type up once for the whole loop; the mapped model is moved into its result.
+    /// Maps one record of a batch; inlined, so the loop's generic code looks the result type up once.
     @inline(__always)
     private static func mapRecord<Root>(
         _ element: Any, using plan: Plan, create: () -> Root,
@@ -133,13 +115,10 @@ public enum Mapper {
         warnings.append(recordWarnings)
     }
 
-    /// Maps every element of a top-level JSON array into a new model made by `create`.
+    /// Maps each element of a top-level JSON array into a new model made by `create`, in one pass; malformed JSON
+    /// anywhere, or a document that is not an array, throws, and a bad record fails only its own result.
     ///
     ///     let batch = try Mapper.mapArray(fromJSON: feed, using: Video.mapping) { Video() }
-    ///
-    /// One pass over the bytes: each element is read (only what the mapping names is built), mapped
-    /// and dropped before the next, so memory stays near the input plus the models. Malformed JSON
-    /// anywhere, or a document that is not an array, throws; a bad record only fails its own result.
     public static func mapArray<Root>(
         fromJSON json: Data,
         using mapping: Mapping<Root>,
@@ -150,8 +129,7 @@ public enum Mapper {
         var warnings = BatchWarnings()
         let plan = mapping.plan
         let notAnArray = try withJSONElements(of: json, mapping.jsonLevel) { elements throws(JSONSyntaxError) in
-            // The array's type asked for before the loop (the first append needs the capacity
-            // anyway): the loop's generic code then looks it up once, not for every element.
+            // Asks for the array's type before the loop, so the loop's generic code looks it up once.
             results.reserveCapacity(1)
             while let element = try elements.next() {
                 mapRecord(element, using: plan, create: create, into: &results, &warnings)
@@ -161,8 +139,7 @@ public enum Mapper {
         return MappedArray(results: results, warnings: warnings.perRecord)
     }
 
-    /// The JSON document with only what `level` names built, for a plan that is not faulty;
-    /// malformed JSON is one `json` error.
+    /// The document with only what `level` names built, for a sound plan; malformed JSON is one `json` error.
     static func parseJSON(_ json: some JSONInput, for plan: Plan, _ level: JSONLevel, writing: Bool) throws(MappingError) -> Any {
         try Engine.refuseFaulty(plan, writing: writing)
         do {
@@ -172,14 +149,11 @@ public enum Mapper {
         }
     }
 
-    /// The same for `mapping`, which writes.
     static func parseJSON<Root>(_ json: some JSONInput, for mapping: Mapping<Root>) throws(MappingError) -> Any {
         try parseJSON(json, for: mapping.plan, mapping.jsonLevel, writing: true)
     }
 
-    /// Hands `body` the elements of the document's top-level array, each read for `level` when
-    /// `body` asks (`JSONDocument.withElements`); returns the document whole when it is not an
-    /// array. Malformed JSON is one `json` error.
+    /// `JSONDocument.withElements`, each element read for `level`; malformed JSON is one `json` error.
     static func withJSONElements(
         of json: some JSONInput, _ level: JSONLevel, _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
     ) throws(MappingError) -> Any? {

@@ -1,24 +1,19 @@
 /// The mapping dictionary: source keys (and array indices) to property descriptors.
 ///
+/// Immutable and `Sendable`: build it once (a `static let`) and use it from any thread. Errors come in entry order.
+///
 ///     static let mapping: Mapping<Video> = [
 ///         "videoURL": .box(.url, \.contentURL).isRequired(),
 ///         "name": .property(\.title).lengthRange(5, 12),
 ///         "geo": [0: .property(\.latitude), 1: .property(\.longitude)],
 ///     ]
-///
-/// A mapping is immutable and `Sendable`: build it once (a `static let`) and use it from any
-/// number of threads at once. Building it compiles it into a plan (paths, property names and
-/// patterns are worked out once), so mapping a record does no per-record set-up.
-/// Entries keep their declaration order, which is the order of reported errors.
 public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
     /// The entries in declaration order.
     public var entries: [(key: MappingKey, descriptor: PropertyDescriptor<Root>)] { storage.entries }
     var plan: Plan { storage.plan }
-    /// What the JSON reader builds for this mapping (only the mapped values).
     var jsonLevel: JSONLevel { storage.jsonLevel }
 
-    /// Everything the mapping holds, in one object: a copy of a mapping (a model's `static let`,
-    /// read for every nested model mapped or serialized) retains one reference, not three.
+    /// One object, so that a copy of a mapping (made for every nested model) retains one reference, not three.
     private let storage: Storage
 
     private final class Storage: Sendable {
@@ -36,13 +31,9 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
         }
     }
 
-    /// What is wrong with the mapping itself, such as a validator that can never judge its field
-    /// (`lengthRange` on an `Int`) or the same key twice at one level; empty for a sound mapping.
-    ///
-    /// Each is a `ValidationError` with the rule `mapping`, at the path of the entry concerned:
+    /// What is wrong with the mapping itself, each a `mapping` error at its entry's path; empty for a sound mapping:
     /// `name → count: lengthRange can never judge this field, which receives Int (lengthRange judges a string or an array) [mapping]`.
-    /// Every use of a mapping with definition errors throws them alone (and `Mapper.validate` returns
-    /// them): the data is never checked against a broken mapping.
+    /// A mapping with any is never run: every use throws them alone (`Mapper.validate` returns them).
     public var definitionErrors: [ValidationError] { plan.definitionErrors }
 
     public init(dictionaryLiteral elements: (MappingKey, PropertyDescriptor<Root>)...) {
@@ -54,8 +45,9 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
         storage = Storage(entries)
     }
 
-    /// A mapping with policies for all of its entries; each has a default, so name only those you
-    /// change:
+    /// A mapping with policies for all of its entries; each has a default, so name only those you change. `keys`
+    /// and `unknownKeys` cover this mapping's levels, not nested models (which follow their own mappings);
+    /// `coercion: .lenient` is `.lenient()` on every entry; `rules` are judged after the fields, before any write.
     ///
     ///     static let mapping = Mapping<Trip>(
     ///         keys: .ignoringCaseAndSeparators,      // .exact (default), .caseInsensitive
@@ -66,10 +58,6 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
     ///             .anyOf("start_date", "start"): .box(.date, \.start),
     ///             "end": .box(.date, \.end),
     ///         ])
-    ///
-    /// `keys` and `unknownKeys` cover the mapping's own levels (its nested dictionaries and arrays),
-    /// not nested models, which follow their own mappings. `coercion: .lenient` is `.lenient()` on
-    /// every entry. `rules` are judged after the fields, before anything is written.
     public init(
         keys: KeyMatching = .exact, unknownKeys: UnknownKeyPolicy = .ignore, coercion: CoercionPolicy = .strict,
         rules: [MappingRule<Root>] = [], _ entries: KeyValuePairs<MappingKey, PropertyDescriptor<Root>>

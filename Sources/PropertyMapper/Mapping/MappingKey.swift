@@ -1,19 +1,16 @@
 /// A key in a mapping: a source dictionary key (a string literal) or an array index (an integer literal, 0-based).
 ///
+/// A key is taken literally (`"a.b"` is not a path); an index past either end of the array is absent.
+///
 ///     "geo": [0: .property(\.latitude), 1: .property(\.longitude)]
-///
-/// A key is taken literally: `"a.b"` names the key `a.b`, not a path. An index past either end of the array is absent.
-///
-/// `.anyOf(…)` gives one entry several keys, tried in order: `.anyOf("start_date", "start")`.
 public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, CustomStringConvertible {
     case key(String)
     case index(Int)
     /// Alternative keys for one entry, in order (see `anyOf(_:_:)`).
     case alternatives([String])
 
-    /// Alternative keys for one entry: the first present is read (the errors and warnings of its
-    /// value are at that key's path); when none is, an error names every key tried; `serialize`
-    /// writes the first.
+    /// Alternative keys for one entry: the first present is read (its errors and warnings at that key's path); if
+    /// none is, an error names every key tried. `serialize` writes the first.
     ///
     ///     .anyOf("start_date", "start"): .box(.date, \.start),
     public static func anyOf(_ first: String, _ others: String...) -> MappingKey {
@@ -33,15 +30,13 @@ public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, Expressi
         appended(to: "")
     }
 
-    /// The path of this key under `parent`: plain keys join with a dot (`author.email`), indices
-    /// as `[1]`, and keys that would be ambiguous in a path (empty, or holding `.`, `[`, `]`, `"`,
-    /// white space or control characters) as a quoted subscript (`author["e.mail"]`).
+    /// This key's path under `parent`: `author.email`, `[1]`, and `author["e.mail"]` for a key a path would make
+    /// ambiguous (empty, or with `.`, `[`, `]`, `"`, `\`, white space or control characters).
     func appended(to parent: String) -> String {
         if let key = name, Self.isPlain(key), parent.isEmpty { return key }
         return parent + subpath
     }
 
-    /// The string key read (an entry's first key for `.anyOf`); nil for an index.
     var name: String? {
         switch self {
         case let .key(key): key
@@ -50,7 +45,6 @@ public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, Expressi
         }
     }
 
-    /// Every string key tried, in order: one, or `.anyOf`'s; none for an index.
     var names: [String] {
         switch self {
         case let .key(key): [key]

@@ -1,5 +1,8 @@
 /// A model the mapper makes itself: made by `init()`, then mapped through its own `mapping`.
 ///
+/// It maps wherever a property holds one, in optionals, arrays, `[String: …]` dictionaries and sets too, to any depth.
+/// Declare the mapping a `static let`: compiled once, and read by a recursive model only when it maps one.
+///
 ///     struct Author: Mappable {
 ///         var id = 0
 ///         var email = ""
@@ -9,18 +12,12 @@
 ///         ]
 ///     }
 ///     let author = try Mapper.map(Author.self, from: dictionary)
-///
-/// A `Mappable` type maps wherever a property holds one (`.property(\.author)`), and in optionals,
-/// arrays, `[String: …]` dictionaries and sets of it, to any depth. Declare the mapping as a
-/// `static let`: it is compiled once, and a recursive model (a comment with replies) reads it
-/// only when it maps one.
 public protocol Mappable: MappedModel {
     /// A model before mapping: its properties keep these values where the source is absent.
     init()
 }
 
 extension Mappable {
-    /// Made by `init()`, then mapped through its mapping.
     public static var making: ModelMaking<Self> {
         ModelMaking(writes: true) { item, nesting, warnings in
             Engine.make(Self.self, from: item, nesting: nesting, warnings: &warnings)
@@ -28,7 +25,10 @@ extension Mappable {
     }
 }
 
-/// A model made from its mapped values, for `let` properties:
+/// A model made from its mapped values, for `let` properties (which its mapping may target).
+///
+/// An absent non-optional field is an `isRequired` error, an absent optional one nil. `init(_:)` runs only when every
+/// field passed; what it throws is one `init` error at the model's path.
 ///
 ///     struct Repo: ImmutableMappable {
 ///         let id: Int
@@ -43,17 +43,12 @@ extension Mappable {
 ///             id = try values[\.id]; owner = try values[\.owner]; license = try values[\.license]
 ///         }
 ///     }
-///
-/// Its mapping may target `let` properties. There is no value to keep, so an absent non-optional
-/// field is an `isRequired` error and an absent optional one is nil. `init(_:)` runs only when every
-/// field passed; an error it throws is one error with the rule `init` at the model's path.
 public protocol ImmutableMappable: MappedModel {
     /// Makes the model from the values its mapping produced.
     init(_ values: MappedValues<Self>) throws
 }
 
 extension ImmutableMappable {
-    /// Made by `init(_ values:)` from the values its mapping produced.
     public static var making: ModelMaking<Self> {
         ModelMaking(writes: false) { item, nesting, warnings in
             Engine.make(Self.self, from: item, nesting: nesting, warnings: &warnings)
@@ -61,16 +56,11 @@ extension ImmutableMappable {
     }
 }
 
-/// A model with its own mapping: what `Mappable` and `ImmutableMappable` share, and what the
-/// entry points for models take (`Mapper.map(_:from:)`, `mapArray(from:as:)`, `validate(_:as:)`,
-/// `serialize(_:)`).
-///
+/// A model with its own mapping, as the model entry points take it (`Mapper.map(_:from:)`, `serialize(_:)`…).
 /// Conform through `Mappable` or `ImmutableMappable`, which supply `making`.
 public protocol MappedModel: NonisolatedModel {
-    /// The model's mapping.
     static var mapping: Mapping<Self> { get }
-    /// How the library makes the model: supplied by `Mappable` (`init()`, then the mapping) and by
-    /// `ImmutableMappable` (`init(_ values:)`), never written by hand.
+    /// How the library makes the model, supplied by `Mappable` and `ImmutableMappable`; never written by hand.
     static var making: ModelMaking<Self> { get }
 }
 
@@ -78,17 +68,13 @@ public protocol MappedModel: NonisolatedModel {
 public struct ModelMaking<Model>: Sendable {
     /// Whether the model is written through its key paths (a `Mappable`), which must then all be writable.
     let writes: Bool
-    /// Makes a model from a source value (nil when absent), as the outermost model at the nesting
-    /// given (a dry run's writes nothing); appends its warnings when it succeeds.
+    /// Makes a model from a source value (nil when absent) at the nesting given; appends its warnings on success.
     let make: @Sendable (SourceItem?, Nesting, inout [MappingWarning]) -> Result<Model, MappingError>
 }
 
 #if compiler(>=6.2)
-/// What `Mappable` and `ImmutableMappable` refine: a model is data, usable from any thread.
-///
-/// `SendableMetatype` keeps a conforming type nonisolated in a module built with
-/// `.defaultIsolation(MainActor.self)` (an Xcode 26 app target), so its mapping, its key paths and
-/// its models work on the main actor and off it alike.
+/// What `Mappable` and `ImmutableMappable` refine: `SendableMetatype` keeps a model nonisolated in a module built
+/// with `.defaultIsolation(MainActor.self)` (an Xcode 26 app target), so it works on and off the main actor.
 public typealias NonisolatedModel = SendableMetatype
 #else
 /// What `Mappable` and `ImmutableMappable` refine: nothing before Swift 6.2.

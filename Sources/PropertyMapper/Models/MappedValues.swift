@@ -1,25 +1,17 @@
-/// The values a mapping produced for an `ImmutableMappable` model, read by key path in its
-/// `init(_ values:)`:
+/// The values a mapping produced for an `ImmutableMappable` model, read by key path in its `init(_ values:)`.
+///
+/// Valid only during that call (read later, they throw). Each read moves its value into the model; reading one twice
+/// works, but `init` then runs again on copies, so read each once. A `MappingRule` reads the same values.
 ///
 ///     init(_ values: MappedValues<Repo>) throws {
 ///         id = try values[\.id]
 ///         license = try values[\.license]
 ///     }
-///
-/// Valid only during that call: a copy kept and read later throws instead of reading freed values.
-///
-/// Each read moves its value into the model rather than copying it. A value read twice is still
-/// the same value both times, at a price: the model is then made again with its values copied, so
-/// that `init` runs twice. Read each value once (into a local, to use it twice).
-///
-/// A `MappingRule` reads the same values (see there for what it sees of a `Mappable` model).
 public struct MappedValues<Root> {
     let source: StagedValues
 
-    /// The value the mapping produced for `keyPath`: nil for an absent optional field.
-    ///
-    /// Throws a `MappingError` (rule `mapping`) when `keyPath` is not a target of the mapping, and
-    /// when read after `init(_ values:)` returned. It never traps.
+    /// The value mapped for `keyPath` (nil for an absent optional field). Throws a `MappingError` (rule `mapping`),
+    /// never traps, when `keyPath` is not a target of the mapping or is read after `init(_ values:)` returned.
     public subscript<Value>(_ keyPath: KeyPath<Root, Value>) -> Value {
         get throws {
             try source.value(for: keyPath)
@@ -27,26 +19,18 @@ public struct MappedValues<Root> {
     }
 }
 
-/// A run's staged values, readable by key path while a model is made from them.
-///
-/// Invariant: `staging` is the run's staging buffer, which holds values while `isOpen`: while
-/// `Engine` makes the model or judges a rule, and no longer once that has returned; every read
-/// checks it, so a `MappedValues` kept by the model's code reads nothing.
-///
-/// A rule's reads copy a value, which stays staged for the next rule and for phase two. An immutable
-/// model's `init(_ values:)` is the values' last reader: its reads move them out (`takes`), and the
-/// buffer destroys only what it did not read. A value read a second time has been moved already:
-/// the read throws and records `retakes`, and `Engine` makes the model again with copying reads.
+/// A run's staged values, read by key path while a model is made from them. Invariant: `staging` holds values only
+/// while `isOpen` (while `Engine` makes the model or judges a rule), and every read checks it. A rule's read copies;
+/// `init(_ values:)`, the last reader, moves values out (`takes`), the buffer destroying only the rest. Reading a
+/// moved value throws and sets `retakes`: `Engine` makes the model again, with copying reads.
 final class StagedValues {
     private let reads: ValueReads
     private let staging: StagingBuffer
     private var isOpen = true
-    /// The model being mapped, for a rule's read of a property nothing was staged for (its current
-    /// value); nil for an immutable model, which does not exist yet.
+    /// For a read of a property nothing was staged for (its current value); nil for an immutable model.
     private let model: ModelAccess?
     /// The fields whose values failed, by index: a rule reading one is not judged.
     private let failedFields: Set<Int>
-    /// Whether reads move the values out (an immutable model's `init(_ values:)`) or copy them.
     private let takes: Bool
     /// Where the next key path in the mapping's order lies: reads in that order find each one there.
     private var next = 0
@@ -54,8 +38,6 @@ final class StagedValues {
     private(set) var problem: MappingError?
     /// A read of a field that failed (or whose value cannot be read before it is written) threw.
     private(set) var readFailedField = false
-    /// A read asked for a value an earlier read had moved out: the model must be made again, with
-    /// reads that copy.
     private(set) var retakes = false
 
     init(plan: Plan, staging: StagingBuffer, model: ModelAccess? = nil, failedFields: Set<Int> = [], takes: Bool = false) {
@@ -66,15 +48,13 @@ final class StagedValues {
         self.takes = takes
     }
 
-    /// Ends reading: the buffer is about to be emptied.
     func close() {
         isOpen = false
     }
 
     func value<Root, Value>(for keyPath: KeyPath<Root, Value>) throws(MappingError) -> Value {
-        // The common read, kept apart from the rest, whose handling of absent values would make
-        // every read look up `Value?`'s metadata: a field that targets the key path alone staged
-        // the value, which nothing has taken.
+        // The common read (one field staged the value, nothing took it), apart from `anyValue`, whose handling
+        // of absent values would make every read look up `Value?`'s metadata.
         guard isOpen else { throw problem(DefinitionProblem.valuesReadLate, keyPath) }
         let position = position(of: keyPath)
         if failedFields.isEmpty, let position, reads.valueTypes[position] == Value.self {
@@ -86,9 +66,7 @@ final class StagedValues {
         return try anyValue(for: keyPath, at: position)
     }
 
-    /// Every other read (`position` is the key path's, found once by `value(for:)`): one of a key
-    /// path not mapped, of a failed field, of a merge, of a property mapped twice, of a value
-    /// already taken or of an absent one.
+    /// Every other read: a key path not mapped, a failed field, a merge, a property mapped twice, a value taken or absent.
     @inline(never)
     private func anyValue<Root, Value>(for keyPath: KeyPath<Root, Value>, at position: Int?) throws(MappingError) -> Value {
         guard let position else {
@@ -116,8 +94,7 @@ final class StagedValues {
             }
             field = reads.earlierFields[field]
         }
-        // Nothing staged: the field was absent (and kept, for a model that exists); phase one
-        // refused an absent non-optional field of an immutable model.
+        // Nothing staged: the field was absent (an immutable model's non-optional one failed in phase one).
         if let model { return model.read(keyPath) }
         if let optional = Value.self as? any OptionalConvertible.Type, let none = optional.nilValue as? Value {
             return none
@@ -125,8 +102,7 @@ final class StagedValues {
         throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
     }
 
-    /// The position of `keyPath` in the plan's reads, or nil when no field targets it: the next one
-    /// in the mapping's order when it is that very object, else found by identity, else by equality.
+    /// Where `keyPath` is in the plan's reads: the next in mapping order if it is that object, else by identity or equality.
     private func position(of keyPath: AnyKeyPath) -> Int? {
         let position: Int
         let identity = ObjectIdentifier(keyPath)

@@ -1,37 +1,25 @@
-/// What the mapping needs from one JSON value: all of it, or only some keys or indices of it.
-///
-/// Compiled from a mapping's plan. A field needs its whole value (a `[String]`, a `[String: Any]`
-/// property), unless it maps models; a nested mapping needs only its own entries. Everything else
-/// is skipped unbuilt.
+/// What the mapping needs from one JSON value, compiled from its plan: a field its whole value (unless it
+/// maps models), a nested mapping only its own entries. Everything else is skipped unbuilt.
 enum JSONDemand: Sendable {
     case whole
     case level(JSONLevel)
-    /// All of it, with every fractional or long number built from its exact digits (an
-    /// `NSDecimalNumber`) when a `Decimal` holds them, its text kept when one does not
-    /// (`InexactNumber`): for `.box(.decimal, …)` and `Decimal` properties (see `readExactValue`).
+    /// All of it, fractional or long numbers from their exact digits (`readExactValue`): for `Decimal` targets.
     case exactNumbers
-    /// All of it, with an array of strings built as a `[String]` (for a `[String]` property); any
-    /// other value as `.whole` builds it.
+    /// All of it, an array of strings built as a `[String]`.
     case strings
-    /// A nested model: its own mapping's level, looked up when a value is read for it (a
-    /// recursive model's mapping must not be read while it is being built).
+    /// A nested model's level, looked up only when read: a recursive model's mapping is still being built.
     case model(@Sendable () -> JSONLevel)
-    /// An array whose elements are each read as the demand says (an array of models).
     indirect case elements(JSONDemand)
-    /// A string-keyed object whose values are each read as the demand says (`[String: Model]`).
     indirect case values(JSONDemand)
 
-    /// Every element of an array read as `element` says; the whole array when that is whole.
     static func elements(of element: JSONDemand) -> JSONDemand {
         if case .whole = element { .whole } else { .elements(element) }
     }
 
-    /// Every value of an object read as `value` says; the whole object when that is whole.
     static func values(of value: JSONDemand) -> JSONDemand {
         if case .whole = value { .whole } else { .values(value) }
     }
 
-    /// What `node` reads from its value.
     static func of(_ node: PlanNode) -> JSONDemand {
         switch node.body {
         case let .field(field):
@@ -45,23 +33,19 @@ enum JSONDemand: Sendable {
     }
 }
 
-/// The keys of one object the reader matched loosely, with the first source key (a token of the
-/// input, valid while the object is read) that matched each: what tells a duplicate key from a
-/// second candidate. Allocates only once a key matches loosely; `free()` releases it.
+/// The keys of one object matched loosely, each with the first source key that did (a token, valid while the
+/// object is read): what tells a duplicate key from a second candidate. Allocates at the first; `free()` releases.
 struct LooseMatches {
     private(set) var keys = KeySet()
-    /// Room for every key, allocated at the first loose match; the token of each key in `keys`.
     private var tokens: OwnedValues<JSONReader.StringToken>?
 
     var isEmpty: Bool { tokens == nil }
 
-    /// The token that first matched key `index` loosely, or nil.
     func first(_ index: Int) -> JSONReader.StringToken? {
         guard let tokens, keys.contains(index) else { return nil }
         return tokens[index]
     }
 
-    /// Records that `token` matched key `index` of the `count` keys loosely.
     mutating func record(_ token: JSONReader.StringToken, at index: Int, count: Int) {
         let tokens = tokens ?? OwnedValues(count: count, initial: token)
         self.tokens = tokens
@@ -74,29 +58,18 @@ struct LooseMatches {
     }
 }
 
-/// What the reader reads for one nested mapping (or the root): which keys or indices, each as what
-/// demand.
-///
-/// A container of the expected shape is built with only the mapped entries: an object as a
-/// `JSONObject` holding the mapped keys' values by position (the positions of the level's
-/// `KeyMatcher`), an array as an `[Any]` holding the mapped indices with a placeholder for each
-/// element before them, cut after the last mapped index (so it is never longer than the array in
-/// the document, whatever index the mapping names). A value of any other shape is built whole, so
-/// its shape error renders it as the `[String: Any]` path does. Built once per mapping; immutable.
+/// What the reader reads for one nested mapping (or the root), built once per mapping: an object as a `JSONObject`
+/// of the mapped keys' values; an array as an `[Any]` of the mapped indices, placeholders before them, cut after the
+/// last. A value of another shape is built whole, so its shape error renders as from `[String: Any]`.
 final class JSONLevel: Sendable {
-    /// The plan level it reads for.
     let plan: PlanLevel
-    /// Reads an object with only the mapped keys (the level maps keys and no index).
+    /// Whether an object (the level maps keys only), or an array (indices only), is read with the mapped entries only.
     let readsObject: Bool
-    /// Reads an array with only the mapped indices (the level maps indices and no key).
     let readsArray: Bool
-    /// For each of the level's keys, by position: what its value is read as.
     let keyDemands: [JSONDemand]
-    /// The mapped indices in increasing order, each once, with its demand. Sparse: a mapping of
-    /// `[Int.max: …]` costs one entry, not a table up to `Int.max`.
+    /// The mapped indices in increasing order, with their demands; sparse, so `[Int.max: …]` costs one entry.
     let indexDemands: [(index: Int, demand: JSONDemand)]
 
-    /// The level's keys (`plan.keys`), held here too: the reader matches every key by them.
     let keys: KeyMatcher
 
     init(_ level: PlanLevel) {
@@ -125,7 +98,7 @@ final class JSONLevel: Sendable {
 }
 
 extension JSONReader {
-    /// Reads the value at `position` as `demand` asks; `depth` is the number of containers around it.
+    /// Reads the value at `position` as `demand` asks; `depth` counts the containers around it.
     mutating func read(_ demand: JSONDemand, depth: Int) throws(JSONSyntaxError) -> Any {
         switch demand {
         case .whole:
@@ -165,8 +138,7 @@ extension JSONReader {
         }
     }
 
-    /// The value at `position` as `demand` asks, read for the engine: what the reader built tells
-    /// the value's kind, which `SourceItem(_:)` would find out again from its `Any`.
+    /// `read`'s value with its kind, known here without `SourceItem(_:)` finding it out again.
     mutating func readItem(_ demand: JSONDemand, depth: Int) throws(JSONSyntaxError) -> SourceItem {
         switch demand {
         case .whole, .level:
@@ -193,7 +165,6 @@ extension JSONReader {
         let object = JSONObject(level: level)
         let keys = level.keys
         var present = KeySet()
-        // Under a looser key matching: the keys matched loosely, and the source key that first did.
         var loose = LooseMatches()
         defer { loose.free() }
         if !closesAtOnce(UInt8(ascii: "}")) {
@@ -219,10 +190,8 @@ extension JSONReader {
         return object
     }
 
-    /// The value of a key no entry names exactly, under the level's policy: a looser match's value,
-    /// kept unless an exact match comes (`present` holds the exact matches so far, and a later one
-    /// overwrites it); a second, different source key matching the same entry makes it ambiguous; an
-    /// unknown key is recorded, or skipped.
+    /// A key no entry names exactly: a loose match's value is kept unless an exact match comes (`present`), a second,
+    /// different source key for the entry makes it ambiguous, an unknown key is recorded or skipped.
     @inline(__always)
     private mutating func readUnmatched(
         _ key: StringToken, of object: JSONObject, present: KeySet, _ loose: inout LooseMatches, depth: Int
@@ -245,28 +214,24 @@ extension JSONReader {
         try skipValue(depth: depth + 1)
     }
 
-    /// The entry that `key`, equal to none of `keys`, matches loosely, or nil.
     private mutating func looseEntry(of key: StringToken, in keys: KeyMatcher) -> Int? {
         guard keys.matching != .exact else { return nil }
         guard key.isPlainASCII else { return keys.looseEntry(of: makeString(key)) }
         return keys.looseEntry(ascii: bytes(of: key))
     }
 
-    /// Whether two tokens of the input hold the same bytes.
     private func sameBytes(_ first: StringToken, _ second: StringToken) -> Bool {
         bytesEqual(second, bytes.rebased(first.start..<first.end))
     }
 
-    /// An array with the level's indices; a placeholder stands for each skipped element before the last
-    /// mapped one, and the array ends there (or where the document's array ends, if sooner).
     private mutating func readArray(_ level: JSONLevel, depth: Int) throws(JSONSyntaxError) -> [Any] {
         try open(depth: depth)
         var array: [Any] = []
         if closesAtOnce(UInt8(ascii: "]")) { return array }
-        // The next mapped index to read: the elements come in order, and so do the mapped indices.
+        // The next mapped index: elements and mapped indices both come in order.
         var next = 0
         let mapped = level.indexDemands
-        // The array ends at the last mapped index at the latest: room for it up front, when it is near.
+        // The array ends at the last mapped index at the latest.
         if let last = mapped.last?.index, last < 16 { array.reserveCapacity(last + 1) }
         repeat {
             if next < mapped.count {

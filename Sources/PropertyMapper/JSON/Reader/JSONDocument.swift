@@ -2,7 +2,6 @@ import Foundation
 
 /// Whole documents: one value read for a mapping, every element of a top-level array, or everything.
 enum JSONDocument {
-    /// The document's value, with only what `demand` asks for built.
     static func read(_ json: some JSONInput, _ demand: JSONDemand) throws(JSONSyntaxError) -> Any {
         try JSONReader.withReader(json) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any in
             let value = try reader.read(demand, depth: 0)
@@ -11,18 +10,12 @@ enum JSONDocument {
         }
     }
 
-    /// The whole document, every value built: the reader's counterpart of JSONSerialization's output.
     static func parse(_ data: Data) throws(JSONSyntaxError) -> Any {
         try read(data, .whole)
     }
 
-    /// Hands `body` the elements of a top-level array, to read one at a time with `next()` in a
-    /// loop of its own (a loop in one generic function looks its types up once, where a closure
-    /// called per element would look them up for every element).
-    ///
-    /// Returns nil once the array is read; when the document is not an array, returns it whole
-    /// instead, without calling `body`. The whole document is checked: malformed JSON anywhere
-    /// throws, even after elements were handed out, and whatever `body` left unread is read.
+    /// Hands `body` a top-level array's elements to read with `next()` in its own loop (which looks its generic types
+    /// up once, not per element). Returns nil; when the document is not an array, returns it whole without calling `body`.
     static func withElements(
         of json: some JSONInput,
         _ demand: JSONDemand,
@@ -36,7 +29,6 @@ enum JSONDocument {
 
 /// A JSON document as the entry points take it: bytes (`Data`) or text (`String`), read in place.
 protocol JSONInput {
-    /// Runs `body` over the document's UTF-8 bytes.
     func withBytes<R>(_ body: (UTF8Bytes) -> R) -> R
 }
 
@@ -64,8 +56,7 @@ struct JSONElements {
         self.demand = demand
     }
 
-    /// The next element, read as `demand` asks; nil after the last, once the rest of the document
-    /// is checked.
+    /// The next element, read as `demand` asks; nil after the last, once the rest of the document is checked.
     mutating func next() throws(JSONSyntaxError) -> Any? {
         if finished { return nil }
         let more = started ? try reader.readSeparator(closer: UInt8(ascii: "]")) : !reader.closesAtOnce(UInt8(ascii: "]"))
@@ -78,8 +69,6 @@ struct JSONElements {
         return try reader.read(demand, depth: 1)
     }
 
-    /// Runs `body` over the array `reader` is at, then reads whatever it left; returns the
-    /// document whole instead when it is not an array.
     fileprivate static func read(
         _ reader: inout JSONReader, _ demand: JSONDemand, _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) -> Any? {

@@ -1,32 +1,25 @@
 import Foundation
 
-/// Numbers, read into the value JSONSerialization (swift-corelibs-foundation) gives the engine, so both
-/// paths map, validate and render every number alike:
-/// - an integer (no `.`, `e` or `E`) of at most 19 characters with a sign or 20 without that fits:
-///   `Int` when it fits `Int64` (`Int64` where `Int` is 32 bits and the value needs more), `UInt64`
-///   above `Int64.max`;
-/// - otherwise, with more than 17 characters before any lower-case `e` and an exponent within
-///   -128...127: the `NSDecimalNumber` of `Decimal(string:)` (integers beyond 64 bits, long fractions);
-/// - otherwise the correctly rounded `Double`; a `Double` overflow is an error.
+/// Numbers become what JSONSerialization (swift-corelibs-foundation) gives, so both paths agree: an integer (no `.`,
+/// `e`, `E`) of up to 19 characters with a sign or 20 without that fits is an `Int` (`Int64` where `Int` is too small)
+/// or a `UInt64`; otherwise one of more than 17 characters before any lower-case `e`, exponent within -128...127, is
+/// the `NSDecimalNumber` of `Decimal(string:)`; anything else is the correctly rounded `Double` (beyond it, an error).
 extension JSONReader {
     /// Where a number's text lies, checked against the RFC grammar.
     struct NumberToken {
         var start: Int
         var end: Int
         var isNegative: Bool
-        /// No fraction and no exponent.
         var isInteger: Bool
         /// Characters before a lower-case `e` (or all of them), sign and point included: JSONSerialization's measure.
         var characterCount: Int
         /// The significant digits as an integer, when there are at most 19 of them.
         var mantissa: UInt64
         var mantissaDigits: Int
-        /// Digits after the point.
         var fractionDigits: Int
         var hasExponent: Bool
     }
 
-    /// Checks the number at `position` and moves past it.
     mutating func scanNumber() throws(JSONSyntaxError) -> NumberToken {
         let start = position
         var index = position
@@ -81,7 +74,6 @@ extension JSONReader {
         return token
     }
 
-    /// Reads digits from `index`, adding up to 19 of them to the mantissa.
     @inline(__always)
     private func digits(from index: Int, into token: inout NumberToken, counting fraction: Bool) -> Int {
         var index = index
@@ -98,7 +90,6 @@ extension JSONReader {
         return index
     }
 
-    /// The number at `position`, as JSONSerialization gives it to the engine.
     mutating func readNumber() throws(JSONSyntaxError) -> Any {
         switch try readNumberReading() {
         case let .integer(value): Self.integer(value, as: Int.self)
@@ -107,7 +98,6 @@ extension JSONReader {
         }
     }
 
-    /// The number at `position` read for the engine: as `readNumber` gives it, with its reading.
     mutating func readNumberItem() throws(JSONSyntaxError) -> SourceItem {
         switch try readNumberReading() {
         case let .integer(value): SourceItem(Self.integer(value, as: Int.self), .number(.int(value)))
@@ -116,9 +106,7 @@ extension JSONReader {
         }
     }
 
-    /// A number as read, before it is given out.
     private enum NumberReading {
-        /// An integer that fits in 64 bits, given out as an `Int` where it fits one.
         case integer(Int64)
         case double(Double)
         /// A `UInt64` above `Int64.max`, or a rarer number built by Foundation.
@@ -161,8 +149,7 @@ extension JSONReader {
         }
     }
 
-    /// `value` as a `Native` (the platform's `Int`) when it fits, otherwise as the `Int64` it is, so a
-    /// 64-bit JSON integer never traps where `Int` is 32 bits (the engine reads both).
+    /// `value` as the platform's `Int` when it fits, else as the `Int64` it is: no trap where `Int` is 32 bits.
     @inline(__always)
     static func integer<Native: FixedWidthInteger & SignedInteger>(_ value: Int64, as _: Native.Type) -> Any {
         if let native = Native(exactly: value) { return native }
@@ -191,26 +178,20 @@ extension JSONReader {
     }
 }
 
-// MARK: Exact numbers, for the fields that ask for them
+// MARK: Exact numbers
 
 extension JSONReader {
-    /// The value at `position` as `.exactNumbers` asks: a number, or the numbers of an array of
-    /// scalars, built from their exact digits; anything else as `readValue` builds it.
+    /// The value at `position` as `.exactNumbers` asks: numbers, alone or in an array of scalars, from their digits.
     mutating func readExactValue(depth: Int) throws(JSONSyntaxError) -> Any {
         let first = try peekToken(expected: .value)
         if Self.startsNumber(first) { return try readExactNumber() }
-        // An array of scalars (`[12.50, "3.1"]`); one holding a container is read as usual.
         if first == UInt8(ascii: "["), let flat = try readFlatArray(depth: depth, exactNumbers: true) { return flat }
         return try readValue(depth: depth)
     }
 
-    /// The number at `position`: an integer of up to 18 digits as `readNumber` gives it (it is exact);
-    /// any other number that a `Decimal` holds exactly, as `readNumber` gives it when that is a
-    /// `Double` whose shortest digits are the same number (`1e+30`, `19.99`: what JSONSerialization
-    /// gives, read alike), otherwise as the `NSDecimalNumber` of its digits (`9007199254740.993`, which
-    /// no `Double` holds, with no trip through `Double`); a number a `Decimal` cannot hold (more digits
-    /// than its significand, an exponent out of its range) as an `InexactNumber`, its text kept beside
-    /// what `readNumber` gives for it (which still refuses a number beyond a `Double`).
+    /// The number at `position` for a `Decimal`: as `readNumber` gives it when that is exact (an integer of up to 18
+    /// digits, a `Double` with the same shortest digits: `19.99`), else the `NSDecimalNumber` of its digits, never through
+    /// `Double` (`9007199254740.993`); one a `Decimal` cannot hold is an `InexactNumber`, its text beside `readNumber`'s.
     mutating func readExactNumber() throws(JSONSyntaxError) -> Any {
         let start = position
         let token = try scanNumber()

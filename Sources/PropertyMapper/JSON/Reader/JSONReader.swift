@@ -1,25 +1,10 @@
 import Foundation
 
-/// A strict RFC 8259 reader over UTF-8 bytes: reads strings, numbers and literals, builds whole
-/// values, and skips values without building them (still checking every byte).
-///
-/// Rules, each chosen to match JSONSerialization where it is strict, with the differences marked:
-/// - A UTF-8 byte-order mark at the start is skipped. Only UTF-8 is read (JSONSerialization also
-///   guesses UTF-16 and UTF-32; RFC 8259 §8.1 requires UTF-8).
-/// - Whitespace is space, tab, line feed and carriage return; anything after the value is an error.
-/// - Strings must be well-formed UTF-8 (no overlong forms, no encoded surrogates, nothing above
-///   U+10FFFF); control characters below U+0020 must be escaped; the escapes are `\" \\ \/ \b \f
-///   \n \r \t \uXXXX`; a `\u` surrogate must be a high one followed by a low one.
-/// - Numbers follow the RFC grammar: no leading zeros, no `+`, no bare `.`; a number too large for
-///   a `Double` is an error. Each number becomes the value JSONSerialization gives the engine
-///   (see `JSONNumber`).
-/// - Trailing commas are errors (JSONSerialization accepts them; RFC 8259 does not).
-/// - Duplicate keys: the last one wins, as in JSONSerialization (keys equal as Swift strings,
-///   that is canonically equivalent, are the same key).
-/// - At most 512 nested arrays and objects, as JSONSerialization; the reader never recurses on the
-///   input's nesting, so any depth fails cleanly. It does recurse on the mapping's (`JSONDemand`),
-///   so from `firstMeasuredDepth` in, a container is opened only while the stack is above its floor
-///   (`StackFloor`): on a small stack, a deep document is an error, never an overflow.
+/// A strict RFC 8259 reader over UTF-8 bytes that builds values, or skips them still checking every byte. It gives
+/// JSONSerialization's results (numbers as in `JSONNumber.swift`, the last of duplicate keys wins, canonically equivalent
+/// keys are one, at most 512 nested containers), but reads only UTF-8 (RFC 8259 §8.1) and refuses trailing commas.
+/// It never recurses on the input's nesting; `JSONDemand` recurses on the mapping's, so from `firstMeasuredDepth` on,
+/// a container opens only while the stack is above its floor (`StackFloor`): too deep is an error, never an overflow.
 struct JSONReader {
     static let maximumDepth = 512
     /// The depth from which the stack is measured: deeper than most documents.
@@ -29,13 +14,11 @@ struct JSONReader {
     let bytes: UTF8Bytes
     let end: Int
     var position: Int
-    /// Reused for strings with escapes.
     private var scratch: [UInt8] = []
     /// Where on the stack the reading started, and the stack's floor once it is known.
     private let stackEntry = StackFloor.address()
     private var stackFloor: UInt?
 
-    /// A reader over `bytes`, after any UTF-8 byte-order mark.
     private init(_ bytes: UTF8Bytes) {
         self.bytes = bytes
         self.end = bytes.count
@@ -77,7 +60,6 @@ struct JSONReader {
         }
     }
 
-    /// The next byte after whitespace, not consumed.
     @inline(__always)
     mutating func peekToken(expected: JSONSyntaxError.Expectation) throws(JSONSyntaxError) -> UInt8 {
         skipWhitespace()
@@ -85,7 +67,6 @@ struct JSONReader {
         return bytes[position]
     }
 
-    /// Nothing but whitespace may follow the document's value.
     mutating func finishDocument() throws(JSONSyntaxError) {
         skipWhitespace()
         if position < end { throw unexpected(expected: .endOfInput) }
@@ -97,14 +78,13 @@ struct JSONReader {
             : JSONSyntaxError(problem: .unexpectedEnd(expected: expected), offset: position)
     }
 
-    /// Consumes the `:` after a key, and the whitespace around it.
     @inline(__always)
     mutating func readColon() throws(JSONSyntaxError) {
         if try peekToken(expected: .colonAfterKey) != UInt8(ascii: ":") { throw unexpected(expected: .colonAfterKey) }
         position += 1
     }
 
-    /// After an element: `true` when another follows (the comma is consumed), `false` at the closer (consumed).
+    /// After an element: true past a comma, false past the container's closer.
     @inline(__always)
     mutating func readSeparator(closer: UInt8) throws(JSONSyntaxError) -> Bool {
         let byte = try peekToken(expected: .separator(closesArray: closer == UInt8(ascii: "]")))
@@ -115,7 +95,6 @@ struct JSONReader {
         throw unexpected(expected: .separator(closesArray: closer == UInt8(ascii: "]")))
     }
 
-    /// Opens a container at `position` (its `[` or `{`), checking the nesting of the one about to be entered.
     @inline(__always)
     mutating func open(depth: Int) throws(JSONSyntaxError) {
         if depth >= Self.maximumDepth { throw JSONSyntaxError(problem: .tooDeep, offset: position) }
@@ -125,7 +104,6 @@ struct JSONReader {
         position += 1
     }
 
-    /// Whether the stack is still above its floor.
     @inline(never)
     private mutating func hasStackRoom() -> Bool {
         let floor = stackFloor ?? StackFloor.find(entry: stackEntry)
@@ -133,7 +111,7 @@ struct JSONReader {
         return StackFloor.address() >= floor
     }
 
-    /// After an opening `[` or `{`: `true` (the closer consumed) when the container is empty.
+    /// After `[` or `{`: true, the closer consumed, when the container is empty.
     @inline(__always)
     mutating func closesAtOnce(_ closer: UInt8) -> Bool {
         skipWhitespace()
@@ -146,8 +124,6 @@ struct JSONReader {
 
     // MARK: Whole values
 
-    /// Builds the value at `position` fully, as the native Swift value the engine reads; `depth` is the
-    /// number of containers around it. Iterative, so nesting costs heap, not stack.
     mutating func readValue(depth: Int) throws(JSONSyntaxError) -> Any {
         let first = try peekToken(expected: .value)
         if first == UInt8(ascii: "[") {
@@ -158,8 +134,7 @@ struct JSONReader {
         return try readNested(depth: depth)
     }
 
-    /// An array of scalars (such as `tags`) without the container stacks; nil, having read nothing,
-    /// when an element is a container. With `exactNumbers`, numbers are read as `readExactNumber` reads them.
+    /// An array of scalars, without the container stacks; nil, having read nothing, when an element is a container.
     mutating func readFlatArray(depth: Int, exactNumbers: Bool = false) throws(JSONSyntaxError) -> [Any]? {
         let start = position
         try open(depth: depth)
@@ -176,16 +151,13 @@ struct JSONReader {
         return array
     }
 
-    /// An array of strings (such as `tags`) as a `[String]`; nil, having read nothing, when the
-    /// value is not an array or an element is not a string.
+    /// An array of strings as a `[String]`; nil, having read nothing, when the value is not one.
     mutating func readStrings(depth: Int) throws(JSONSyntaxError) -> [String]? {
         let start = position
         guard try peekToken(expected: .value) == UInt8(ascii: "[") else { return nil }
         try open(depth: depth)
         var strings: [String] = []
         if closesAtOnce(UInt8(ascii: "]")) { return strings }
-        // Room for a short list up front: an empty array grown element by element reallocates
-        // twice before it holds three.
         strings.reserveCapacity(4)
         repeat {
             guard try peekToken(expected: .value) == UInt8(ascii: "\"") else {
@@ -197,12 +169,11 @@ struct JSONReader {
         return strings
     }
 
-    /// Whether `byte` starts a number.
     static func startsNumber(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
-    /// Any value, containers nested to any depth.
+    /// Any value, containers nested to any depth: iterative, so nesting costs heap, not stack.
     private mutating func readNested(depth: Int) throws(JSONSyntaxError) -> Any {
         var arrays: [[Any]] = []
         var objects: [[String: Any]] = []
@@ -210,7 +181,6 @@ struct JSONReader {
         // true for an object, false for an array, innermost last.
         var kinds: [Bool] = []
         while true {
-            // Read one value, or open a container and go on with its first element.
             var value: Any
             let byte = try peekToken(expected: .value)
             switch byte {
@@ -258,15 +228,12 @@ struct JSONReader {
         }
     }
 
-    /// A string, number, `true`, `false` or `null` at `position` (after whitespace).
     mutating func readScalar() throws(JSONSyntaxError) -> Any {
-        // A string, the common element of arrays built whole, without a reading that is dropped.
         if bytes[position] == UInt8(ascii: "\"") { return try readString() }
         return try readScalarItem().value
     }
 
-    /// A string, number, `true`, `false` or `null` at `position` (after whitespace), read for the
-    /// engine (see `readItem`).
+    /// `readScalar`'s value with its kind, for the engine (see `readItem`).
     mutating func readScalarItem() throws(JSONSyntaxError) -> SourceItem {
         switch bytes[position] {
         case UInt8(ascii: "\""):
@@ -369,25 +336,23 @@ struct JSONReader {
         _ = try scanString()
     }
 
-    /// A key as a String, after whitespace.
     mutating func readKey() throws(JSONSyntaxError) -> String {
         if try peekToken(expected: .keyQuote) != UInt8(ascii: "\"") { throw unexpected(expected: .keyQuote) }
         return makeString(try scanString())
     }
 
-    /// The string at `position`.
     mutating func readString() throws(JSONSyntaxError) -> String {
         makeString(try scanString())
     }
 
-    /// Checks the string starting at `position` (its opening quote) and moves past it.
+    /// Checks the string at `position` (its opening quote) and moves past it.
     mutating func scanString() throws(JSONSyntaxError) -> StringToken {
         let start = position + 1
         var index = start
         var hasEscapes = false
         var isASCII = true
         while true {
-            // Eight bytes at a time, up to the first quote, backslash, control character or non-ASCII byte.
+            // Eight bytes at a time, up to the first byte that needs a look.
             while index + 8 <= end {
                 let word = bytes.word(at: index)
                 let flags = Self.attention(word)
@@ -418,8 +383,8 @@ struct JSONReader {
         }
     }
 
-    /// The high bit of each byte of `word` (in memory order, little-endian) that is a quote, a backslash, a
-    /// control character or not ASCII. Bits above the lowest may be false alarms (borrows), never the lowest.
+    /// The high bit of each byte of `word` (little-endian) that is `"`, `\`, a control character or not
+    /// ASCII. Bits above the lowest may be false alarms (borrows); the lowest never is.
     @inline(__always)
     private static func attention(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -432,7 +397,6 @@ struct JSONReader {
         return (belowSpace | quote | backslash | word) & highs
     }
 
-    /// Checks one escape at `index` (its backslash); returns the index after it.
     private func scanEscape(at index: Int) throws(JSONSyntaxError) -> Int {
         guard index + 1 < end else {
             throw JSONSyntaxError(problem: .unexpectedEnd(expected: .escapeSequence), offset: index + 1)
@@ -459,7 +423,6 @@ struct JSONReader {
         }
     }
 
-    /// Four hexadecimal digits at `index`.
     private func hexUnit(at index: Int) throws(JSONSyntaxError) -> UInt16 {
         var unit: UInt16 = 0
         for offset in 0..<4 {
@@ -506,7 +469,7 @@ struct JSONReader {
         return index + length
     }
 
-    /// The String a checked token holds.
+    /// The String a checked token holds (escapes are not checked again).
     mutating func makeString(_ token: StringToken) -> String {
         if !token.hasEscapes {
             return bytes.rebased(token.start..<token.end).string
@@ -578,7 +541,6 @@ struct JSONReader {
         bytes.rebased(token.start..<token.end)
     }
 
-    /// Whether the token's bytes are `other`'s.
     @inline(__always)
     func bytesEqual(_ token: StringToken, _ other: UTF8Bytes) -> Bool {
         bytes(of: token).elementsEqualByWords(other)

@@ -1,5 +1,4 @@
-/// Why a JSON document is malformed, and the byte offset (from the first byte of the input) where it
-/// shows: data only. `Errors/JSONSyntaxError+Description.swift` puts it into words.
+/// Why a JSON document is malformed and at which byte offset, as data (`JSONSyntaxError+Description.swift` words it).
 struct JSONSyntaxError: Error, Equatable, Sendable {
     enum Problem: Equatable, Sendable {
         case unexpectedEnd(expected: Expectation)
@@ -10,14 +9,12 @@ struct JSONSyntaxError: Error, Equatable, Sendable {
         case invalidUnicodeEscape
         case loneSurrogate(UInt16)
         case leadingZero
-        /// The number's text, as it appears in the document.
         case numberOutOfRange(String)
         case tooDeep
-        /// Containers nested deeper than the thread's stack has room for: `levels` were open.
+        /// Nesting deeper than the thread's stack has room for: `levels` were open.
         case tooDeepForStack(levels: Int)
     }
 
-    /// What the reader expected where it found something else (or the end of the input).
     enum Expectation: Equatable, Sendable {
         case value
         case digit

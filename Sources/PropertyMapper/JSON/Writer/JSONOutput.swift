@@ -1,56 +1,25 @@
 import Foundation
 
-/// JSON text being written, token by token, into a growing buffer of UTF-8 bytes (RFC 8259).
-///
-///     var output = JSONOutput(options: [.prettyPrinted])
-///     output.beginObject()
-///     output.key("title")
-///     output.append(string: "Ünïcödé \"quoted\"")
-///     output.key("ratings")
-///     output.beginArray()
-///     try output.append(double: 4.5)
-///     output.append(int: 3)
-///     output.endArray()
-///     output.endObject()
-///     // {
-///     //   "title": "Ünïcödé \"quoted\"",
-///     //   "ratings": [
-///     //     4.5,
-///     //     3
-///     //   ]
-///     // }
-///
-/// The tree writer (`JSONWriter`) is built on it, and serialize writes a model's values with it
-/// straight, with no tree in between. It places the commas, and under `.prettyPrinted` the line breaks
-/// and indentation, itself; the caller only has to call the tokens in a valid order (a `key` before
-/// each value inside an object, and none elsewhere). `.sortedKeys` is the caller's: tokens are written
-/// in the order they come. NaN and infinities are refused (`NonFiniteNumber`) and nothing is written.
-///
-/// Strings are escaped minimally: `"`, `\` and U+0000–U+001F (`\b \t \n \f \r` in their short forms,
-/// the others as `\u00XX`, lower-case hex); everything else, `/`, DEL, U+2028 and emoji included, is
-/// copied as it is, in runs of bytes. The one exception is U+FEFF (the byte order mark), written `\ufeff`:
-/// swift-corelibs-foundation's `JSONSerialization` drops a raw one at the start of a string or after an
-/// escape (it decodes each stretch between escapes as a document of its own), and escaped it reads back
-/// everywhere.
+/// JSON text written token by token into a growing UTF-8 buffer: `JSONWriter` writes with it, and serialize writes
+/// a model's values straight, with no tree. It places commas and, under `.prettyPrinted`, line breaks and indents;
+/// the caller calls tokens in a valid order (a `key` before each value in an object only) and sorts keys itself.
+/// NaN and infinities are refused. Strings are escaped minimally (`"`, `\`, U+0000–U+001F), but U+FEFF is written
+/// `\ufeff`: swift-corelibs-foundation's `JSONSerialization` drops a raw one at a string's start or after an escape.
 struct JSONOutput {
-    /// The text so far.
     private(set) var bytes: [UInt8]
     private let pretty: Bool
-    /// Containers open around the next token.
     private(set) var depth = 0
     /// The current container holds a value already: the next key or element needs a comma first.
     private var needsComma = false
     /// A key was just written: the next token is its value, on the same line.
     private var afterKey = false
 
-    /// An empty output with room for `capacity` bytes.
     init(options: SerializationOptions = [], capacity: Int = 1024) {
         bytes = []
         bytes.reserveCapacity(capacity)
         pretty = options.contains(.prettyPrinted)
     }
 
-    /// The text as `Data`.
     var data: Data { Data(bytes) }
 
     // MARK: Containers
@@ -82,17 +51,15 @@ struct JSONOutput {
         endKey()
     }
 
-    /// A key escaped and quoted once, for keys written again and again (a mapping's, for each record).
+    /// A key escaped and quoted once, for keys written for every record.
     mutating func key(_ key: Key) {
         beginKey()
         bytes.append(contentsOf: key.quoted)
         endKey()
     }
 
-    /// A key's JSON text, `"name"` with its quotes, escaped once.
     struct Key: Sendable, Hashable {
         let quoted: [UInt8]
-        /// The key as given.
         let text: String
 
         init(_ text: String) {
@@ -105,8 +72,7 @@ struct JSONOutput {
 
     // MARK: Taking back
 
-    /// Where the text stands: taken before writing something that may turn out empty (a nested level
-    /// with nothing to write), so that it can be taken back whole.
+    /// Where the text stands, to take back what turns out empty (a nested level with nothing to write).
     struct Mark {
         fileprivate let count: Int
         fileprivate let depth: Int
@@ -133,8 +99,7 @@ struct JSONOutput {
         append(quoted: string)
     }
 
-    /// A string of at most `capacity` ASCII bytes that need no escaping (a date's digits and
-    /// separators), quoted: `fill` writes them and returns how many it wrote.
+    /// A quoted string of at most `capacity` ASCII bytes needing no escape, which `fill` writes, returning how many.
     mutating func append(plainText capacity: Int, _ fill: (UTF8Output) -> Int) {
         beginValue()
         UTF8Output.withTemporary(capacity: capacity + 2) { buffer in
@@ -155,23 +120,19 @@ struct JSONOutput {
         appendLiteral("null")
     }
 
-    /// Every 64-bit signed integer exactly, `Int64.min` included.
     mutating func append(int: Int64) {
         beginValue()
         if int < 0 { bytes.append(UInt8(ascii: "-")) }
         appendDigits(int.magnitude)
     }
 
-    /// Every 64-bit unsigned integer exactly, up to `UInt64.max`.
     mutating func append(uint: UInt64) {
         beginValue()
         appendDigits(uint)
     }
 
-    /// The shortest text that reads back as the same `Double`, bit for bit: `0.1`, `5e-324`, `-0.0`,
-    /// `1e+100`, `1.7976931348623157e+308`. A whole number keeps a `.0` (or an exponent), so that
-    /// `JSONSerialization` reads it back as a `Double` rather than an integer. Swift's `description`
-    /// is the shortest round-trip form, and for finite values it is always a JSON number.
+    /// The shortest text that reads back bit for bit (Swift's `description`, a JSON number when finite); a whole
+    /// number keeps a `.0` or an exponent, so `JSONSerialization` reads it back as a `Double`, not an integer.
     mutating func append(double: Double) throws(NonFiniteNumber) {
         if let problem = NonFiniteNumber(double) { throw problem }
         beginValue()
@@ -189,18 +150,15 @@ struct JSONOutput {
         appendText(double.description)
     }
 
-    /// Every digit of the decimal, with no trip through `Double` (`12345678901234567890.123`).
     mutating func append(decimal: Decimal) throws(NonFiniteNumber) {
         guard decimal.isFinite else { throw .nan }
         beginValue()
-        // `Decimal.description` is plain decimal notation: an optional `-`, digits, and a `.` only before
-        // more digits — always a JSON number.
+        // `Decimal.description` is plain notation (`-`, digits, a `.` only before digits): a JSON number.
         appendText(decimal.description)
     }
 
     // MARK: Writing
 
-    /// Before a key: the comma and, when pretty, the line break and indentation.
     @inline(__always)
     private mutating func beginKey() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
@@ -214,8 +172,7 @@ struct JSONOutput {
         afterKey = true
     }
 
-    /// Before any value: after a key, nothing; otherwise the comma and, when pretty and inside an
-    /// array, the line break and indentation. The value then counts as written.
+    /// Before a value: after a key nothing, else the comma and (pretty, in an array) a new line; it then counts as written.
     @inline(__always)
     private mutating func beginValue() {
         if afterKey {
@@ -248,7 +205,6 @@ struct JSONOutput {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
-    /// A literal's bytes, with no allocation.
     @inline(__always)
     private mutating func appendLiteral(_ literal: StaticString) {
         UTF8Bytes.of(literal) { $0.append(to: &bytes) }
@@ -259,13 +215,11 @@ struct JSONOutput {
         UTF8Bytes.of(text) { $0.append(to: &bytes) }
     }
 
-    /// The decimal digits of `value`.
     private mutating func appendDigits(_ value: UInt64) {
         if value < 10 {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        // Right to left into a buffer for the most digits a `UInt64` has, then appended at once.
         UTF8Output.withTemporary(capacity: 20) { digits in
             var rest = value
             var start = digits.count
@@ -278,14 +232,13 @@ struct JSONOutput {
         }
     }
 
-    /// `text` as a JSON string: quoted, escaped minimally, its unescaped runs copied at once.
     private mutating func append(quoted text: String) {
         bytes.append(UInt8(ascii: "\""))
         UTF8Bytes.of(text) { utf8 in
             var runStart = 0
             var index = 0
             while index < utf8.count {
-                // Eight bytes at a time while none of them needs a look: most text has no escapes.
+                // Eight bytes at a time while none of them needs a look.
                 while index + 8 <= utf8.count,
                     !Self.mayNeedEscape(utf8.word(at: index))
                 {
@@ -319,8 +272,7 @@ struct JSONOutput {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Whether any of the eight bytes in `word` is below 0x20, `"`, `\\` or 0xEF (which may begin
-    /// U+FEFF): each test is the exact "has a zero byte" (or "has a byte below n") bit trick.
+    /// Whether any byte of `word` is below 0x20, `"`, `\` or 0xEF (U+FEFF's first), by exact "has a zero byte" tests.
     @inline(__always)
     private static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101

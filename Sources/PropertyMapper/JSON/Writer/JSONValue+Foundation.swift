@@ -1,22 +1,10 @@
 import Foundation
 
 extension JSONValue {
-    /// The JSON value a Foundation value stands for: what `Mapper.serialize` returns and what
-    /// `JSONSerialization` reads, turned back into a tree the writer can write.
-    ///
-    ///     let value = try JSONValue(converting: ["id": 7, "tags": ["a", "b"], "score": 0.5, "gone": NSNull()])
-    ///
-    /// Reads values as the engine does (`SourceValue`), by their exact type first, so a JSON boolean
-    /// (`NSNumber(value: true)`, which Linux also casts to `Int`) stays a boolean and `1` stays a number:
-    /// - `[String: Any]`, `[Any]` and other string-keyed or indexed containers the engine reads
-    ///   (`NSDictionary`, `NSArray`, typed arrays and dictionaries) become objects and arrays; a
-    ///   dictionary's keys come in its own order;
-    /// - `String`, `NSString`; `Bool` and boolean `NSNumber`s; `NSNull`, and `nil` inside an `Optional`;
-    /// - every Swift integer type exactly, `Double` and `Float` (widened exactly), `Decimal` and
-    ///   `NSDecimalNumber` with every digit, other `NSNumber`s by the type they hold.
-    ///
-    /// Anything else fails with `notJSONValue` at its path (a `Date` at `published`), NaN and infinities
-    /// with `nonFinite`, containers deeper than `JSONWriter.maximumDepth` (or holding themselves) with `tooDeep`.
+    /// The tree for a Foundation value (what `Mapper.serialize` returns), read as the engine reads (`SourceValue`):
+    /// exact type first, so a boolean `NSNumber` (which Linux also casts to `Int`) stays a boolean; a dictionary's keys
+    /// in its own order, numbers exactly. Anything else is `notJSONValue` at its path, NaN and infinities
+    /// `nonFinite`, containers deeper than `JSONWriter.maximumDepth` (or cyclic) `tooDeep`.
     init(converting value: Any) throws(JSONWriteError) {
         do {
             self = try Self.converting(value, depth: 0)
@@ -80,8 +68,7 @@ extension JSONValue {
                 var members: [(key: String, value: Any)] = []
                 members.reserveCapacity(container.count)
                 container.forEachStringKey { members.append(($0, $1)) }
-                // The engine reads such a container by its string keys; written, a key of another
-                // type (an `[AnyHashable: Any]`'s `1`) would be lost, so the container is refused.
+                // A key of another type (an `[AnyHashable: Any]`'s `1`) would be lost: refuse the container.
                 guard members.count == container.count else {
                     throw PendingWriteFailure(.notJSONValue(typeName: TypeName.of(Swift.type(of: value))))
                 }
@@ -118,7 +105,6 @@ extension JSONValue {
         return .array(elements)
     }
 
-    /// An object of `source`'s members, each converted one level down.
     private static func object<Members: Collection<(key: String, value: Any)>>(
         _ source: Members,
         depth: Int
@@ -150,7 +136,6 @@ extension JSONValue {
         Int64(exactly: value).map(JSONValue.int) ?? .uint(value)
     }
 
-    /// A number by the type it holds: integers exactly, floating point as a `Double`.
     private static func number(_ number: NSNumber) throws(PendingWriteFailure) -> JSONValue {
         switch SourceValue.number(fromNumber: number) {
         case let .int(value): return .int(value)

@@ -1,14 +1,7 @@
 import Foundation
 
-/// A JSON value with its object keys in order: what serialize produces and `JSONWriter` writes.
-///
-///     let value: JSONValue = .object([("name", .string("Cats")), ("views", .int(1200)), ("tags", .array([]))])
-///     let data = try JSONWriter.data(for: value)   // {"name":"Cats","views":1200,"tags":[]}
-///
-/// Numbers keep the form they were made in: `.int` and `.uint` cover every 64-bit integer, `.double`
-/// is written in its shortest round-trip form, `.decimal` with every digit. NaN and infinities can be
-/// held but not written (`JSONWriteError.Problem.nonFinite`). An object's keys are written in the order
-/// given, unless `.sortedKeys`; a key given twice is written twice.
+/// A JSON value, object keys in order (one given twice is written twice): what serialize produces and `JSONWriter`
+/// writes. Numbers keep their form (`.int`, `.uint`, `.double`, `.decimal`); NaN and infinities can be held, not written.
 enum JSONValue: Sendable {
     case object([(String, JSONValue)])
     case array([JSONValue])
@@ -22,8 +15,7 @@ enum JSONValue: Sendable {
 }
 
 extension JSONValue: Equatable {
-    /// The same value in the same form, keys in the same order; doubles equal bit for bit (so `-0.0`
-    /// differs from `0.0`, and a NaN equals itself), `.int(1)` differs from `.uint(1)` and `.double(1)`.
+    /// Same form, same key order; doubles bit for bit (`-0.0` is not `0.0`, NaN equals itself); `.int(1)` is not `.uint(1)`.
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case let (.object(a), .object(b)):

@@ -1,34 +1,15 @@
 import Foundation
 
-/// The library's own JSON writer: a value tree to UTF-8 JSON text (RFC 8259) that `JSONSerialization`
-/// and the library's reader read back to the same values.
-///
-///     let data = try JSONWriter.data(for: .object([("title", .string("a/b \u{1F600}")), ("score", .double(0.1))]))
-///     // {"title":"a/b 😀","score":0.1}
-///     let pretty = try JSONWriter.data(forFoundation: ["b": 1, "a": [true, NSNull()]], options: [.prettyPrinted, .sortedKeys])
-///     // {
-///     //   "a": [
-///     //     true,
-///     //     null
-///     //   ],
-///     //   "b": 1
-///     // }
-///
-/// Compact by default. Doubles are written in the shortest form that reads back bit for bit, integers
-/// and decimals exactly, strings with minimal escaping (see `JSONOutput`). A value JSON has no form for
-/// fails with a `JSONWriteError` naming its path: NaN or an infinity at `scores[2]` is
-/// `nonFinite(.nan)` at `"scores[2]"`, a `Date` in a `[String: Any]` at `published` is
-/// `notJSONValue(typeName: "Date")`; nothing is returned then.
+/// The library's JSON writer: a value tree to compact UTF-8 JSON (RFC 8259) that `JSONSerialization` reads back the
+/// same (see `JSONOutput`); a value with no JSON form is a `JSONWriteError` at its path (NaN at `"scores[2]"`).
 enum JSONWriter {
     /// Containers nested deeper than this are an error (`tooDeep`), as they are to the reader.
     static let maximumDepth = JSONReader.maximumDepth
 
-    /// `value` as JSON text.
     static func data(for value: JSONValue, options: SerializationOptions = []) throws(JSONWriteError) -> Data {
         Data(try bytes(for: value, options: options))
     }
 
-    /// `value` as JSON text, in bytes.
     static func bytes(for value: JSONValue, options: SerializationOptions = []) throws(JSONWriteError) -> [UInt8] {
         var output = JSONOutput(options: options)
         do {
@@ -39,16 +20,13 @@ enum JSONWriter {
         return output.bytes
     }
 
-    /// A Foundation value (`[String: Any]`, `[Any]`, numbers, strings, `NSNull`…, as
-    /// `JSONValue(converting:)` reads them) as JSON text. A dictionary's keys come in its own order
-    /// unless `.sortedKeys`.
+    /// A Foundation value, as `JSONValue(converting:)` reads it, as JSON text.
     static func data(forFoundation value: Any, options: SerializationOptions = []) throws(JSONWriteError) -> Data {
         try data(for: JSONValue(converting: value), options: options)
     }
 }
 
 extension JSONOutput {
-    /// Appends a whole value tree, each object's keys in UTF-8 order when `sortingKeys`.
     mutating func append(_ value: JSONValue, sortingKeys: Bool) throws(PendingWriteFailure) {
         if depth >= JSONWriter.maximumDepth, value.isContainer { throw PendingWriteFailure(.tooDeep) }
         switch value {
@@ -98,7 +76,6 @@ extension JSONWriter {
         sortedIndices(of: members.map(\.0)).map { members[$0] }
     }
 
-    /// The positions of `keys` in the order of their UTF-8 bytes; equal keys keep their order.
     static func sortedIndices(of keys: [String]) -> [Int] {
         // Sorting indices makes the sort stable whatever algorithm `sort` uses.
         keys.indices.sorted { a, b in
@@ -114,7 +91,6 @@ extension JSONWriter {
 }
 
 extension JSONValue {
-    /// An object or an array.
     var isContainer: Bool {
         switch self {
         case .object, .array: true
