@@ -31,7 +31,8 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
         }
     }
 
-    /// What is wrong with the mapping itself, each a `mapping` error at its entry's path; empty for a sound mapping:
+    /// What is wrong with the mapping itself, each a `mapping` error at its entry's path; empty for a sound mapping.
+    ///
     /// `name → count: lengthRange can never judge this field, which receives Int (lengthRange judges a string or an array) [mapping]`.
     /// A mapping with any is never run: every use throws them alone (`Mapper.validate` returns them).
     public var definitionErrors: [ValidationError] { plan.definitionErrors }
