@@ -1042,6 +1042,23 @@ enum DesignPoliciesCallSite {
             ])
     }
 
+    // DESIGN.md, version 3, "Rules that point at a field".
+    struct Order: Mappable {
+        var orderedAt = Date(timeIntervalSince1970: 0)
+        var shippedAt: Date?
+        var guests = 0
+
+        static let mapping = Mapping<Order>(
+            rules: [
+                MappingRule("shippedAfterOrdered", at: \.shippedAt, message: "must be after the order date") {
+                    guard let shipped = try $0[\.shippedAt] else { return true }
+                    return shipped > (try $0[\.orderedAt])
+                },
+                MappingRule("smallParty", message: "at most 8 guests") { try $0[\.guests] <= 8 },
+            ],
+            ["ordered_at": .box(.date, \.orderedAt), "shipped_at": .box(.date, \.shippedAt), "guests": .property(\.guests)])
+    }
+
     static var json: [String: Any] {
         [
             "Start": "2026-01-02T03:04:05Z", "end": 1_767_409_445, "kind": "bus", "nickname": NSNull(), "tags": ["a", 1],

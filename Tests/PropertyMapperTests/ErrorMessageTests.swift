@@ -395,6 +395,25 @@ import Testing
         #expect(mapping.definitionErrors.map(\.description) == ["id → id: \(message) [mapping]"])
     }
 
+    /// A rule pointing at a key path the mapping does not write, and a rule's own message.
+    @Test func definitionRuleAtAnUnmappedKeyPathAndARulesMessage() {
+        struct Stay {
+            var start = 0
+            var end = 0
+        }
+        let unmapped = Mapping<Stay>(rules: [MappingRule("late", at: \.end) { _ in true }], ["start": .property(\.start)])
+        #expect(
+            unmapped.definitionErrors.map(\.description) == [
+                "(root): the rule late points at \\Stay.end, which this mapping does not write [mapping]"
+            ])
+        let worded = Mapping<Stay>(
+            rules: [MappingRule("ordered", at: \.end, message: "must follow the start") { try $0[\.end] > $0[\.start] }],
+            ["start": .property(\.start), "end": .property(\.end)])
+        var stay = Stay()
+        let error = #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["start": 3, "end": 1], to: &stay, using: worded) }
+        #expect(error?.errors.map(\.description) == ["end → end: must follow the start; got 1 [ordered]"])
+    }
+
     @Test func definitionLengthOnAnInteger() {
         Self.expectDefinitionText(
             ["count": .property(\.count).lengthRange(1, 3)],

@@ -27,6 +27,8 @@ enum Failure: Sendable, Equatable {
     case numberBound(lower: String?, upper: String?)
     /// A custom validator's predicate returned false (`thrown == nil`) or threw.
     case failedCheck(name: String, thrown: String?)
+    /// A `MappingRule` with a `message:` failed (or threw this).
+    case ruleFailed(message: String, thrown: String?)
     /// A validator met a value it cannot judge, such as `lengthRange` on a number.
     case cannotJudge(found: ValueKind, accepts: ValueKinds)
     case boxFailed(boxing: String, thrown: String?)
@@ -92,6 +94,7 @@ enum DefinitionProblem: Sendable, Equatable {
     case noKey
     /// A `MappingRule` read a property mapped with `.merging()`, whose value exists only once written.
     case ruleReadsMergedModel(String)
+    case ruleTargetNotMapped(rule: String, keyPath: String)
     case listWithoutCommonInput(inputs: [FieldInput])
     case readOnlyTarget
     /// A call or a merge in an immutable model's mapping: there is no instance to use.

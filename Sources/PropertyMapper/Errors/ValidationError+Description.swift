@@ -80,6 +80,8 @@ extension Failure {
             return "out of bounds, expected \(Self.bounds(lower, upper, exact: false))"
         case let .failedCheck(name, thrown):
             return "does not pass \(name)" + (thrown.map { ": \($0)" } ?? "")
+        case let .ruleFailed(message, thrown):
+            return message + (thrown.map { " (\($0))" } ?? "")
         case let .cannotJudge(found, accepts):
             return "\(found.phrase), expected \(accepts.phrase)"
         case let .boxFailed(boxing, thrown):
@@ -195,6 +197,8 @@ extension DefinitionProblem {
         case let .ruleReadsMergedModel(keyPath):
             return
                 "a rule reads \(keyPath), which is mapped with .merging(): its value exists only once it is written, so no rule can judge it"
+        case let .ruleTargetNotMapped(rule, keyPath):
+            return "the rule \(rule) points at \(keyPath), which this mapping does not write"
         case let .listWithoutCommonInput(inputs):
             return "the list's descriptors receive \(inputs.map(\.phrase).joined(separator: ", ")), which no value converts to at once"
         }

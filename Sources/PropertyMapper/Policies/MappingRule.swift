@@ -2,38 +2,84 @@
 ///
 /// `rules: [MappingRule("endsAfterStart") { try $0[\.end] > $0[\.start] }]`. `$0[\.x]` is the value the property will
 /// hold (for a `Mappable` model, the current one when absent or unmapped); a rule reading a field that failed is not
-/// judged. `false` is an error with path and property `""` and the rule's name as rule; a throw is one carrying its
-/// description. Rules run in `Mapper.validate` too.
+/// judged. `false` is an error with the rule's name as rule, at the root (path and property `""`) or, with `at:`, at
+/// the field it points at; a throw is one carrying its description. Rules run in `Mapper.validate` too.
 public struct MappingRule<Root>: Sendable {
     /// The rule's name: the `rule` of its error.
     public let name: String
+    let message: String?
+    let target: RuleTarget<Root>?
     let check: @Sendable (MappedValues<Root>) throws -> Bool
 
-    public init(_ name: String, _ check: @escaping @Sendable (MappedValues<Root>) throws -> Bool) {
+    /// A rule whose error, at the root, says `message` (by default, which rule failed):
+    /// `MappingRule("smallParty", message: "at most 8 guests") { try $0[\.guests] <= 8 }`.
+    public init(_ name: String, message: String? = nil, _ check: @escaping @Sendable (MappedValues<Root>) throws -> Bool) {
         self.name = name
+        self.message = message
+        self.target = nil
         self.check = check
+    }
+
+    /// A rule that points at a field: its error has the path the document gives that property, the property's name and
+    /// value, and `message`.
+    ///
+    /// `MappingRule("shippedAfterOrdered", at: \.shippedAt, message: "must be after the order date") { … }` fails with
+    /// `shipped_at → shippedAt: must be after the order date; got … [shippedAfterOrdered]`. A key path the mapping
+    /// does not write is a definition error.
+    public init<Value>(
+        _ name: String, at keyPath: any KeyPath<Root, Value> & Sendable, message: String? = nil,
+        _ check: @escaping @Sendable (MappedValues<Root>) throws -> Bool
+    ) {
+        self.name = name
+        self.message = message
+        self.target = RuleTarget(keyPath)
+        self.check = check
+    }
+}
+
+/// The field a `MappingRule` points at: its key path, and how the property's value is read for the error.
+struct RuleTarget<Root>: Sendable {
+    let keyPath: any AnyKeyPath & Sendable
+    let value: @Sendable (MappedValues<Root>) -> Any?
+
+    init<Value>(_ keyPath: any KeyPath<Root, Value> & Sendable) {
+        self.keyPath = keyPath
+        value = { values in try? values[keyPath] }
     }
 }
 
 /// A `MappingRule` as a plan keeps it, its model's type erased.
 struct PlanRule: Sendable {
-    let name: String
     /// The rule's errors over a run's staged values: none when it passed or was not judged.
     let judge: @Sendable (StagedValues) -> [ValidationError]
+    /// Why the rule cannot run: its `at:` key path is not one the mapping writes.
+    let definitionError: ValidationError?
 
-    init<Root>(_ rule: MappingRule<Root>) {
-        name = rule.name
+    init<Root>(_ rule: MappingRule<Root>, in root: PlanLevel) {
+        let node = rule.target.flatMap { root.firstNode(writing: $0.keyPath) }
+        definitionError = rule.target.flatMap { target in
+            guard node == nil else { return nil }
+            return ValidationError(
+                path: "", property: "", rule: "mapping", value: nil,
+                failure: .definition(.ruleTargetNotMapped(rule: rule.name, keyPath: String(describing: target.keyPath))))
+        }
+        let (path, property) = (node?.path ?? "", node?.property ?? "")
         judge = { values in
-            let failure: Failure?
+            let mapped = MappedValues<Root>(source: values)
+            var passed = false
+            var thrown: String?
             do {
-                failure = try rule.check(MappedValues(source: values)) ? nil : .failedCheck(name: rule.name, thrown: nil)
+                passed = try rule.check(mapped)
             } catch {
-                failure = .failedCheck(name: rule.name, thrown: String(describing: error))
+                thrown = String(describing: error)
             }
             if values.readFailedField { return [] }  // not judged, whatever the closure made of it
             if let problem = values.problem { return problem.errors }
-            guard let failure else { return [] }
-            return [ValidationError(path: "", property: "", rule: rule.name, value: nil, failure: failure)]
+            if passed { return [] }
+            let failure: Failure =
+                rule.message.map { .ruleFailed(message: $0, thrown: thrown) } ?? .failedCheck(name: rule.name, thrown: thrown)
+            let value = rule.target.flatMap { $0.value(mapped) }.map(SourceValue.render)
+            return [ValidationError(path: path, property: property, rule: rule.name, value: value, failure: failure)]
         }
     }
 }

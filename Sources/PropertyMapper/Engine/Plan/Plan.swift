@@ -37,21 +37,24 @@ final class Plan: Sendable {
         var builder = PlanBuilder(
             immutable: immutable, targetCounts: immutable ? PlanBuilder.targetCounts(entries) : [:], matching: keys,
             unknownKeys: unknownKeys)
-        root = builder.level(entries, path: "")
+        let root = builder.level(entries, path: "")
+        self.root = root
         sharedTargets = builder.sharedTargets()
         builder.layout.finish(fieldCount: builder.fields.count)
         fields = builder.fields
         inlineMoves = fields.map(\.field.traits.inlineMove)
         staging = builder.layout
         let check = PlanCheck.errors(in: root, immutable: immutable)
-        definitionErrors = immutable ? check.errors : check.errors + check.readOnlyTargets
+        let planRules = rules.map { PlanRule($0, in: root) }
+        self.rules = planRules
+        definitionErrors =
+            (immutable ? check.errors : check.errors + check.readOnlyTargets) + planRules.compactMap(\.definitionError)
         readOnlyTargets = check.readOnlyTargets
         reads = ValueReads(fields)
         serializeErrors = root.irreversibleNodes.compactMap { node in
             guard case let .irreversible(failure) = node.serialization else { return nil }
             return ValidationError(path: node.path, property: node.property, rule: "serialize", value: nil, failure: failure)
         }
-        self.rules = rules.map(PlanRule.init)
     }
 }
 
@@ -179,6 +182,21 @@ final class PlanLevel: Sendable {
             serialOrder = Array(entries.indices)
             sortedSerialOrder = JSONWriter.sortedIndices(of: keyNames)
         }
+    }
+
+    /// The first node, in declaration order, whose field writes `keyPath`.
+    func firstNode(writing keyPath: AnyKeyPath) -> PlanNode? {
+        func search(_ nodes: [PlanNode]) -> PlanNode? {
+            for node in nodes {
+                switch node.body {
+                case let .field(field): if field.field.keyPathID == keyPath { return node }
+                case let .nested(level): if let found = search(level.entries) { return found }
+                case let .list(children): if let found = search(children) { return found }
+                }
+            }
+            return nil
+        }
+        return search(entries)
     }
 
     /// The nodes under this level that serialize cannot run, in declaration order.

@@ -1,0 +1,119 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+/// An order whose shipping day must follow its order day; the day lies in a nested level.
+private struct Parcel: Mappable, Equatable {
+    var orderedDay = 0
+    var shippedDay: Int?
+    var guests = 0
+
+    static let mapping = Mapping<Parcel>(
+        rules: [
+            MappingRule("shippedAfterOrdered", at: \.shippedDay, message: "must be after the order date") {
+                guard let shipped = try $0[\.shippedDay] else { return true }
+                return shipped > (try $0[\.orderedDay])
+            },
+            MappingRule("smallParty", message: "at most 8 guests") { try $0[\.guests] <= 8 },
+        ],
+        [
+            "ordered_day": .property(\.orderedDay),
+            "shipping": ["day": .property(\.shippedDay)],
+            "guests": .property(\.guests),
+        ])
+}
+
+private struct Visit: ImmutableMappable, Equatable {
+    let from: Int
+    let to: Int
+
+    static let mapping = Mapping<Visit>(
+        rules: [MappingRule("ordered", at: \.to) { try $0[\.to] >= $0[\.from] }],
+        ["from": .property(\.from), "until": .property(\.to)])
+
+    init(from: Int, to: Int) {
+        self.from = from
+        self.to = to
+    }
+
+    init(_ values: MappedValues<Visit>) throws {
+        from = try values[\.from]
+        to = try values[\.to]
+    }
+}
+
+private struct Refused: Error, CustomStringConvertible {
+    var description: String { "the depot is closed" }
+}
+
+@Suite
+struct MappingRulePointingTests {
+    @Test func aRuleAtAFieldReportsThatFieldsPathPropertyValueAndMessage() {
+        var shipment = Parcel()
+        let error = #expect(throws: MappingError.self) {
+            try Mapper.mapValues(
+                from: ["ordered_day": 5, "shipping": ["day": 3], "guests": 2], to: &shipment, using: Parcel.mapping)
+        }
+        let failure = error?.errors.first
+        #expect(error?.errors.count == 1)
+        #expect(failure?.path == "shipping.day")
+        #expect(failure?.property == "shippedDay")
+        #expect(failure?.rule == "shippedAfterOrdered")
+        #expect(failure?.value == "3")
+        #expect(failure?.message == "must be after the order date")
+        #expect(failure?.description == "shipping.day → shippedDay: must be after the order date; got 3 [shippedAfterOrdered]")
+        #expect(shipment == Parcel(), "nothing is written")
+    }
+
+    @Test func aRuleWithAMessageOnlyKeepsTheRootPath() {
+        let error = #expect(throws: MappingError.self) {
+            try Mapper.map(Parcel.self, fromJSON: #"{"ordered_day": 1, "guests": 12}"#)
+        }
+        #expect(error?.errors.map(\.description) == ["(root): at most 8 guests [smallParty]"])
+    }
+
+    @Test func aPassingRuleAtAFieldWritesEverything() throws {
+        let shipment = try Mapper.map(Parcel.self, from: ["ordered_day": 1, "shipping": ["day": 4], "guests": 3])
+        #expect(shipment == Parcel(orderedDay: 1, shippedDay: 4, guests: 3))
+        #expect(Mapper.validate(["ordered_day": 1, "guests": 3], as: Parcel.self).isEmpty)
+    }
+
+    @Test func aDryRunReportsTheSameError() {
+        let errors = Mapper.validate(["ordered_day": 5, "shipping": ["day": 3]], as: Parcel.self)
+        #expect(errors.map(\.path) == ["shipping.day"])
+        #expect(errors.map(\.message) == ["must be after the order date"])
+    }
+
+    @Test func anImmutableModelsRulePointsAtTheKeyItIsReadFrom() {
+        let error = #expect(throws: MappingError.self) { try Mapper.map(Visit.self, from: ["from": 4, "until": 2]) }
+        #expect(error?.errors.map(\.description) == ["until → to: does not pass ordered; got 2 [ordered]"])
+        #expect((try? Mapper.map(Visit.self, from: ["from": 1, "until": 2])) == Visit(from: 1, to: 2) as Visit?)
+    }
+
+    @Test func aThrowingRuleKeepsItsMessageAndSaysWhatWasThrown() {
+        let mapping = Mapping<Parcel>(
+            rules: [MappingRule("depot", at: \.guests, message: "cannot be served") { _ in throw Refused() }],
+            ["guests": .property(\.guests)])
+        var shipment = Parcel()
+        let error = #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["guests": 2], to: &shipment, using: mapping) }
+        #expect(error?.errors.map(\.description) == ["guests → guests: cannot be served (the depot is closed); got 2 [depot]"])
+    }
+
+    @Test func aRuleAtAKeyPathTheMappingDoesNotWriteIsADefinitionError() {
+        let mapping = Mapping<Parcel>(
+            rules: [MappingRule("late", at: \.shippedDay) { _ in true }], ["guests": .property(\.guests)])
+        #expect(mapping.definitionErrors.map(\.rule) == ["mapping"])
+        #expect(mapping.definitionErrors.first?.message.contains("late") == true)
+        #expect(mapping.definitionErrors.first?.message.contains("shippedDay") == true)
+        var shipment = Parcel()
+        let error = #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["guests": 2], to: &shipment, using: mapping) }
+        #expect(error?.errors == mapping.definitionErrors)
+    }
+
+    @Test func aRuleAtAFieldThatFailedIsNotJudged() {
+        let error = #expect(throws: MappingError.self) {
+            try Mapper.map(Parcel.self, from: ["ordered_day": 5, "shipping": ["day": "3"]])
+        }
+        #expect(error?.errors.map(\.rule) == ["type"])
+    }
+}
