@@ -8,6 +8,16 @@ struct Ensure: Sendable {
     let judge: @Sendable (Any) -> Failure?
 }
 
+extension Ensure {
+    /// A validator that judges numbers, on the number a `.box` or `.call` made (a nil optional passes).
+    init(judgingResult validator: Validator) {
+        self.init(rule: validator.rule, typeName: "", accepts: { _ in true }) { value in
+            let item = SourceItem(value)
+            return item.isNull ? nil : validator.check(item)
+        }
+    }
+}
+
 extension PropertyDescriptor {
     /// Adds a rule on the converted value, which validators (judging the source) cannot see:
     ///

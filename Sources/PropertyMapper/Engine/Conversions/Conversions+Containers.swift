@@ -83,6 +83,7 @@ extension Conversions {
 
 protocol OptionalConvertible: ExpressibleByNilLiteral, ThreadSafeMetatype {
     static var wrappedTypeName: String { get }
+    static var wrappedType: Any.Type { get }
     static var nilValue: Any { get }
     /// A `Conversion<Self>` that turns null into `nil`.
     static func optionalConversion() -> Any
@@ -108,6 +109,7 @@ extension OptionalConvertible {
 
 extension Optional: OptionalConvertible {
     static var wrappedTypeName: String { TypeName.of(Wrapped.self) }
+    static var wrappedType: Any.Type { Wrapped.self }
     static var nilValue: Any { Optional<Wrapped>.none as Any }
 
     static func optionalConversion() -> Any {

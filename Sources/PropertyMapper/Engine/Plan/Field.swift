@@ -58,6 +58,8 @@ struct FieldTraits: Sendable {
     var irreversibility: Failure?
     var hasDefault = false
     var hasFallback = false
+    /// A `.box` or `.call` that makes a number (or an optional one): validators that judge numbers judge that number.
+    var convertsToNumber = false
 }
 
 /// A descriptor modifier that remakes a field: `.merging()` (a `Mappable` property),

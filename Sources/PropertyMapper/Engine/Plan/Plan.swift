@@ -426,8 +426,10 @@ private struct PlanBuilder {
         let property: String
         var absentIsError = descriptor.isRequiredFlag
         var tracksPresence = false
+        var convertsToNumber = false
         switch descriptor.node {
         case let .field(field):
+            convertsToNumber = field.traits.convertsToNumber
             let planField = PlanField(
                 field: field, index: fields.count,
                 slot: layout.reserve(field.traits.stagedLayout), scratch: layout.reserve(field.traits.scratchLayout))
@@ -448,10 +450,13 @@ private struct PlanBuilder {
             body = .list(children)
             property = PlanNode.joinedNames(children.map(\.property))
         }
+        // A boxing or call that makes a number: the validators that judge numbers judge it, after the conversion.
+        let judgesResult = { (validator: Validator) in convertsToNumber && validator.judges == .number }
         let built = PlanNode(
             key: key, path: path, property: property, isRequired: descriptor.isRequiredFlag, absentIsError: absentIsError,
             tracksPresence: tracksPresence, isOneWay: descriptor.isOneWay, absentPolicy: descriptor.absentPolicy,
-            nullPolicy: descriptor.nullPolicy, validators: descriptor.validators, ensures: descriptor.ensures, body: body)
+            nullPolicy: descriptor.nullPolicy, validators: descriptor.validators.filter { !judgesResult($0) },
+            ensures: descriptor.validators.filter(judgesResult).map(Ensure.init(judgingResult:)) + descriptor.ensures, body: body)
         if tracksPresence { presenceNodes.append(built) }
         return built
     }

@@ -56,7 +56,8 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
             isWritable: keyPath.writable != nil, isOptional: optionalType != nil, instanceUse: instanceUse,
             inlineMove: keyPath.writable == nil ? nil : offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) },
             irreversibility: reverse == nil ? .noReverse(rule: rule) : nil,
-            hasDefault: substitutes.defaultValue != nil, hasFallback: substitutes.fallback != nil)
+            hasDefault: substitutes.defaultValue != nil, hasFallback: substitutes.fallback != nil,
+            convertsToNumber: finish != nil && (optionalType?.wrappedType ?? Value.self) is any Numeric.Type)
         self.conversion = conversion
         self.finish = finish
         self.rule = rule

@@ -7,7 +7,8 @@ extension PropertyDescriptor {
     /// Requires a number no smaller than `bound`, compared exactly:
     ///
     /// `"id": .property(\.id).min(1)`. `0` fails with `id → id: out of bounds, expected at least 1; got 0 [min]`.
-    /// Absent or null passes; a string or a boolean is an error. The bound is an integer (exact beyond 2^53), a
+    /// Absent or null passes; a string or a boolean is an error. On a `.box` or `.call` that makes a number
+    /// (`.box(.decimal, \.price).min(0)`), it judges that number, once the conversion succeeded. The bound is an integer (exact beyond 2^53), a
     /// floating-point number (as a `Double`) or a `Decimal`; another numeric type, or NaN, is a definition error.
     public func min<Bound: Numeric & Comparable>(_ bound: Bound) -> Self {
         numberRule("min", lower: NumberBound(bound), upper: nil)
