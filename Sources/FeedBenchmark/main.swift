@@ -16,8 +16,8 @@ import ThreadsWorkload
 // After each workload's mapping figures, its serialization: the valid file's models written back as
 // one JSON array by each serializer, each output decoded back and checked, with ratios against
 // JSONEncoder and peak memory (both stages by default; --stage picks one).
-// Figures need a release build; a debug build runs only small workloads given with --records N
-// (feed) and --thread-records N (threads).
+// Figures need a release build. A debug build says so first, then, for each size the command line
+// does not give, runs a small sample that passes every section's checks (Options.takeDebugSample).
 
 /// The two workloads; a run does both unless `--workload` picks one.
 enum Workload: String, CaseIterable {
@@ -34,11 +34,13 @@ enum Direction: String, CaseIterable {
 
 struct Options {
     var records = 100_000
-    /// Whether `--records` was given; a debug build runs only then.
+    /// Whether `--records` was given; a debug build's sample keeps it.
     var recordsGiven = false
     /// Whether every section keeps to the feed of `records` records: in a debug build, whose figures mean nothing.
     var smallFeedOnly = false
     var repeats = 3
+    /// Whether `--repeats` was given; a debug build's sample keeps it.
+    var repeatsGiven = false
     var scaleMax = 100_000
     var memory = true
     var only: String?
@@ -46,10 +48,8 @@ struct Options {
     var writeFeed: String?
     var workloads = Set(Workload.allCases)
     var directions = Set(Direction.allCases)
-    /// The workload a debug build leaves out when only the other one's size was given.
-    var debugSkipped: Workload?
     var threadRecords = 20_000
-    /// Whether `--thread-records` was given; a debug build runs the threads only then.
+    /// Whether `--thread-records` was given; a debug build's sample keeps it.
     var threadRecordsGiven = false
     var writeThreads: String?
     var label = false
@@ -74,7 +74,9 @@ struct Options {
             case "--records":
                 records = number()
                 recordsGiven = true
-            case "--repeats": repeats = number()
+            case "--repeats":
+                repeats = number()
+                repeatsGiven = true
             case "--scale-max": scaleMax = number()
             case "--no-memory": memory = false
             case "--only": only = iterator.next()
@@ -96,13 +98,25 @@ struct Options {
             }
         }
         #if DEBUG
-        smallFeedOnly = true
-        // A debug build runs only workloads given a small size: `--records N` alone runs the feed, as it always did.
-        if workloads.count > 1, recordsGiven != threadRecordsGiven {
-            debugSkipped = recordsGiven ? .threads : .feed
-            workloads = recordsGiven ? [.feed] : [.threads]
-        }
+        takeDebugSample()
         #endif
+    }
+
+    /// Whether this run measures (prints figures): not `--write-feed`, `--write-threads` or `--only`.
+    var measures: Bool { writeFeed == nil && writeThreads == nil && only == nil }
+
+    /// An unoptimized build's figures mean nothing, so a debug build checks the output on a small
+    /// sample: every section keeps to the feed's size (the scaling line at that size only), and a run
+    /// that measures takes, for each option not given, 1000 feed records, 200 thread records, one
+    /// round and no memory children. Options given are kept; writes and `--only` runs keep the release
+    /// defaults, so a debug build writes the same files.
+    mutating func takeDebugSample() {
+        smallFeedOnly = true
+        guard measures else { return }
+        if !recordsGiven { records = 1000 }
+        if !threadRecordsGiven { threadRecords = 200 }
+        if !repeatsGiven { repeats = 1 }
+        memory = false
     }
 }
 
@@ -144,35 +158,17 @@ let options = Options(CommandLine.arguments)
 // MARK: Debug builds: figures need -c release
 
 #if DEBUG
-/// An unoptimized build is far too slow for figures: it runs small workloads, to check the output, and nothing else.
-let debugMaximumRecords = 10_000
-/// Thread records are about five times the size of feed records.
-let debugMaximumThreadRecords = 2000
 if options.only == nil {
-    let release = "figures need a release build: swift run -c release feed-benchmark"
-    let writes = options.writeFeed != nil || options.writeThreads != nil
-    if writes ? options.writeFeed != nil : options.workloads.contains(.feed) {
-        guard options.recordsGiven, options.records <= debugMaximumRecords else {
-            fail(
-                "this is a debug build; \(release).\n"
-                    + "To check the output in a debug build, give a small feed: --records N, N at most \(debugMaximumRecords) (e.g. --records 2000),"
-                    + " or --workload threads.")
-        }
-        say("debug build: \(options.records) feed records, to check the output only; \(release)")
-    }
-    if writes ? options.writeThreads != nil : options.workloads.contains(.threads) {
-        guard options.threadRecordsGiven, options.threadRecords <= debugMaximumThreadRecords else {
-            fail(
-                "this is a debug build; \(release).\n"
-                    + "To check the output in a debug build, give small threads: --thread-records N, N at most \(debugMaximumThreadRecords)"
-                    + " (e.g. --thread-records 500), or --workload feed.")
-        }
-        say("debug build: \(options.threadRecords) thread records, to check the output only; \(release)")
-    }
-    if !writes, let skipped = options.debugSkipped {
+    say("feed-benchmark: a debug build: figures are not meaningful; run `swift run -c release feed-benchmark`")
+    if options.measures {
+        let workloads = [
+            options.workloads.contains(.feed) ? "\(options.records) feed records" : nil,
+            options.workloads.contains(.threads) ? "\(options.threadRecords) thread records" : nil,
+        ]
         say(
-            "debug build: no \(skipped.rawValue) workload (give " + (skipped == .feed ? "--records N" : "--thread-records N")
-                + " to add it)")
+            "debug build: the output checked on \(workloads.compactMap { $0 }.joined(separator: " and ")), "
+                + "\(options.repeats) round\(options.repeats == 1 ? "" : "s"), no memory children "
+                + "(--records N, --thread-records N and --repeats R set them)")
     }
 }
 #endif
