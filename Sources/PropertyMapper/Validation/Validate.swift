@@ -6,6 +6,9 @@ struct Validator: Sendable {
     var judgedType: String? = nil
     /// A problem with the validator itself (an invalid pattern), found when it was made.
     var problem: DefinitionProblem? = nil
+    /// `min`, `max`, `range`, and `equalTo`/`oneOf` with numbers: on a `.box` or `.call` that makes a number, they
+    /// judge that number rather than the source value.
+    var judgesNumbers = false
     let check: @Sendable (SourceItem) -> Failure?
 }
 

@@ -37,6 +37,9 @@ enum RandomMapping {
             default: .all  // payload: Any?
             }
         }
+
+        /// A boxing or a call that makes a number.
+        var makesNumber: Bool { ["color", "optionalColor", "code"].contains(property) }
     }
 
     static let fields: [FieldKind] = [
@@ -106,6 +109,15 @@ enum RandomMapping {
     struct ValidatorKind: Sendable {
         var judges: Kinds
         var add: @Sendable (Descriptor, inout SplitMix64) -> Descriptor
+
+        /// `min`, `max`, `range` and numeric `equalTo`/`oneOf` (all of this list's number validators but the custom
+        /// `evenNumber`): on a boxing or call that makes a number, they judge that number.
+        func fits(_ field: FieldKind) -> Bool {
+            if !judges.isDisjoint(with: field.receives) { return true }
+            return field.makesNumber && judges == .number && !isCustom
+        }
+
+        var isCustom = false
     }
 
     /// Two random length or number bounds, possibly negative, possibly swapped.
@@ -157,7 +169,9 @@ enum RandomMapping {
                 return descriptor.range(Swift.min(a, b)...Swift.max(a, b))
             },
             ValidatorKind(judges: .string) { descriptor, _ in descriptor.isLowercaseASCII() },
-            ValidatorKind(judges: .number) { descriptor, _ in descriptor.validate("evenNumber") { (number: Int) in number % 2 == 0 } },
+            ValidatorKind(
+                judges: .number, add: { descriptor, _ in descriptor.validate("evenNumber") { (number: Int) in number % 2 == 0 } },
+                isCustom: true),
             ValidatorKind(judges: .string) { descriptor, _ in
                 descriptor.validate("throwsOnEmpty") { (text: String) throws -> Bool in
                     if text.isEmpty { throw CallProblem(reason: "empty") }
@@ -201,7 +215,7 @@ enum RandomMapping {
         case 0:
             // A validator that can never judge its field.
             let field = random.pick(fields.filter { $0.receives != .all })
-            let misfit = validatorKinds.filter { $0.judges.isDisjoint(with: field.receives) }
+            let misfit = validatorKinds.filter { !$0.fits(field) }
             return (key, .leaf(field.property, random.pick(misfit).add(field.make(), &random), field.check))
         case 1:
             return (key, .leaf("title", .property(\.title).matchesRegEx(random.pick(["(unclosed", "[a-", "*"]))))

@@ -451,7 +451,7 @@ private struct PlanBuilder {
             property = PlanNode.joinedNames(children.map(\.property))
         }
         // A boxing or call that makes a number: the validators that judge numbers judge it, after the conversion.
-        let judgesResult = { (validator: Validator) in convertsToNumber && validator.judges == .number }
+        let judgesResult = { (validator: Validator) in convertsToNumber && validator.judgesNumbers }
         let built = PlanNode(
             key: key, path: path, property: property, isRequired: descriptor.isRequiredFlag, absentIsError: absentIsError,
             tracksPresence: tracksPresence, isOneWay: descriptor.isOneWay, absentPolicy: descriptor.absentPolicy,

@@ -40,7 +40,7 @@ extension PropertyDescriptor {
         let lowerNumber = lower?.number
         let upperNumber = upper?.number
         let failure = Failure.numberBound(lower: lowerNumber?.rendered, upper: upperNumber?.rendered)
-        var validator = Validator(rule: rule, judges: .number) { item in
+        var validator = Validator(rule: rule, judges: .number, judgesNumbers: true) { item in
             guard case let .number(number) = item.scalar else {
                 return .cannotJudge(found: item.kind, accepts: .number)
             }

@@ -13,7 +13,8 @@ extension PropertyDescriptor {
     func membershipRule<Candidate: Equatable & Sendable>(_ rule: String, _ values: [Candidate], failure: Failure) -> Self {
         let conversion = Conversions.make(Candidate.self)
         return adding(
-            Validator(rule: rule, judges: conversion.kinds, judgedType: conversion.typeName) { item in
+            Validator(rule: rule, judges: conversion.kinds, judgedType: conversion.typeName, judgesNumbers: conversion.kinds == .number) {
+                item in
                 var issues = ConversionIssues(nesting: .outermost())
                 guard let candidate = conversion.convert(item, &issues) else {
                     return issues.firstFailure ?? failure

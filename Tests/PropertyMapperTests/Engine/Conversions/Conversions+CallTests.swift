@@ -219,10 +219,26 @@ private struct Tally: Equatable {
     @Test(arguments: SourceForm.allCases)
     func failingValidatorMeansNoCall(source: SourceForm) throws {
         let counter = Counter()
-        let mapping: Mapping<Counter> = ["number": .call(Counter.increased(_:), \.number).range(1, 10)]
-        let errors = mappingErrors { try Mapper.mapValues(from: source(["number": 11]), to: counter, using: mapping) }
-        expectSingleError(errors, at: "number", rule: "range")
+        let mapping: Mapping<Counter> = [
+            "number": .call(Counter.increased(_:), \.number).validate("odd") { (n: Int) in n % 2 == 1 }
+        ]
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["number": 4]), to: counter, using: mapping) }
+        expectSingleError(errors, at: "number", rule: "odd")
         #expect(counter.calls.all.isEmpty)
+    }
+
+    /// A number validator on a call that makes a number judges that number: the call runs first.
+    @Test(arguments: SourceForm.allCases)
+    func aNumberValidatorJudgesTheCallsResult(source: SourceForm) throws {
+        let counter = Counter()
+        let mapping: Mapping<Counter> = ["number": .call(Counter.increased(_:), \.number).range(1, 10)]
+        try Mapper.mapValues(from: source(["number": 9]), to: counter, using: mapping)
+        #expect(counter.number == 10)
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["number": 10]), to: counter, using: mapping) }
+        let error = expectSingleError(errors, at: "number", rule: "range")
+        #expect(error?.value == "10", "the source value is reported")
+        #expect(counter.calls.all == ["increased(9)", "increased(10)"])
+        #expect(counter.number == 10, "nothing written")
     }
 
     @Test(arguments: SourceForm.allCases)
