@@ -71,7 +71,7 @@ do {
     let feed = try feedURL(arguments: arguments)
     print("PropertyMapper tour")
     print("===================")
-    print("Ten steps through the library, each printing what it maps and what it reports.")
+    print("Ten steps through the library, each showing its code, then what that code maps and reports.")
     try basicMapping()
     try nestedPaths()
     try boxing()

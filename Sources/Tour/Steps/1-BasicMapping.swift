@@ -3,6 +3,7 @@ import PropertyMapper
 
 // Step 1 of the tour; the playground page BasicMapping holds the same code with its prose.
 
+// tour:begin
 final class Clip {
     var title = ""
     var duration = 0.0
@@ -28,15 +29,23 @@ struct ClipSummary {
         "duration": .property(\.duration),
     ]
 }
+// tour:end
 
 func basicMapping() throws {
-    heading(1, "Basic mapping: one record into a class and into a struct")
+    step(1, "Basic mapping: one record into a class and into a struct")
     let clipJSON = #"{"name": "Some Cool Video", "duration": 95.5, "is_premium": true, "tags": ["demo", "swift"], "subtitle": null}"#
     print("source: \(clipJSON)")
 
+    // tour:begin
     // A class is mapped in place. `null` writes `nil` into the optional `subtitle`, which was `"draft"`.
     let clip = Clip()
     try Mapper.mapValues(fromJSON: clipJSON, to: clip, using: Clip.mapping)
+
+    // A struct is mapped through `inout`. Keys the mapping does not name are ignored.
+    var summary = ClipSummary()
+    try Mapper.mapValues(fromJSON: clipJSON, to: &summary, using: ClipSummary.mapping)
+    // tour:end
+
     print("class Clip, mapped in place:")
     table([
         ["title", show(clip.title)],
@@ -46,10 +55,6 @@ func basicMapping() throws {
         ["subtitle", show(clip.subtitle)],
     ])
     print("subtitle was \"draft\": a JSON null writes nil into an optional property")
-
-    // A struct is mapped through `inout`. Keys the mapping does not name are ignored.
-    var summary = ClipSummary()
-    try Mapper.mapValues(fromJSON: clipJSON, to: &summary, using: ClipSummary.mapping)
     print("struct ClipSummary, mapped through inout:")
     table([
         ["title", show(summary.title)],

@@ -3,6 +3,7 @@ import PropertyMapper
 
 // Step 10 of the tour; the playground page Policies holds the same code with its prose.
 
+// tour:begin
 /// A booking's status; the airline adds new ones without notice, and `unknown` stands for them.
 enum TripStatus: String, CaseIterable {
     case confirmed, pending, cancelled, unknown
@@ -81,6 +82,7 @@ struct Trip: Mappable {
             "manageURL": .box(.url, \.manageURL).ensure("isSecure") { (url: URL) in url.scheme == "https" },
         ])
 }
+// tour:end
 
 /// The trip's values, one row each.
 func tripTable(_ trip: Trip) {
@@ -101,14 +103,17 @@ func tripTable(_ trip: Trip) {
 }
 
 func policies() throws {
-    heading(10, "Policies: messy data from a third-party API")
+    step(10, "Policies: messy data from a third-party API")
 
     // The trip as the app last saw it: at gate B12, terminal 1.
+    // tour:begin
     var trip = Trip()
     trip.gate = "B12"
     trip.terminal = "1"
+    // tour:end
     print("the trip as the app last saw it: gate \(show(trip.gate)), terminal \(show(trip.terminal))")
 
+    // tour:begin
     // The partner's payload: snake_case keys, the id as a string, the confirmation code under "pnr",
     // a status this model does not know, no checked_bags, a null gate, no terminal, a passenger
     // without a name, two kinds of documents, and a key the mapping does not name.
@@ -136,6 +141,7 @@ func policies() throws {
         """
     var warnings: [MappingWarning] = []
     try Mapper.mapValues(fromJSON: payload, to: &trip, using: Trip.mapping, warnings: &warnings)
+    // tour:end
     print("the partner's payload, mapped onto the trip:")
     tripTable(trip)
 
@@ -145,6 +151,7 @@ func policies() throws {
         print("  \(warning)")
     }
 
+    // tour:begin
     // Two defects: "flight_number" and "FlightNumber" both match the key "flightNumber", and the
     // flight lands before it takes off. Both are reported; nothing is written, not even the gate.
     let broken = """
@@ -167,6 +174,7 @@ func policies() throws {
         print("a payload with two defects: \(error.errors.count) errors")
         errorTable(error.errors)
     }
+    // tour:end
     print("warnings handed back by the failed mapping: \(brokenWarnings.count)")
     print("the trip after the failed mapping:")
     tripTable(trip)

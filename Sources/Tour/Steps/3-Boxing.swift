@@ -3,6 +3,7 @@ import PropertyMapper
 
 // Step 3 of the tour; the playground page Boxing holds the same code with its prose.
 
+// tour:begin
 extension Boxing where Value == Double {
     /// Boxes `"m:ss"` or `"h:mm:ss"` into seconds.
     static var clockDuration: Self {
@@ -25,25 +26,30 @@ final class Upload {
         "length": .box(.clockDuration, \.length),
     ]
 }
+// tour:end
 
 func boxing() throws {
-    heading(3, "Boxing: URL, Date, and a custom clockDuration")
+    step(3, "Boxing: URL, Date, and a custom clockDuration")
     let uploadJSON = #"{"videoURL": "https://cdn.example.com/v/7.mp4", "published_at": "2010-12-09T07:14:08.250Z", "length": "1:02:03"}"#
     print("source: \(uploadJSON)")
+    // tour:begin
     let upload = Upload()
     try Mapper.mapValues(fromJSON: uploadJSON, to: upload, using: Upload.mapping)
+    // tour:end
     table([
         ["contentURL", show(upload.contentURL)],
         ["publishedAt", show(upload.publishedAt)],
         ["length", show(upload.length)],
     ])
 
-    // Every boxing that fails is reported, each with its own rule.
     let badUploadJSON = #"{"videoURL": "not a url", "published_at": "yesterday", "length": "ninety"}"#
     print("source: \(badUploadJSON)")
+    // tour:begin
+    // Every boxing that fails is reported, each with its own rule.
     do {
         try Mapper.mapValues(fromJSON: badUploadJSON, to: upload, using: Upload.mapping)
     } catch {
         print(error)
     }
+    // tour:end
 }

@@ -4,13 +4,22 @@ import PropertyMapper
 
 // Step 5 of the tour; the playground page Validation holds the same code with its prose.
 
+// tour:begin
+// The feed's model, Video (a final class), in Sources/FeedModel/Video.swift; steps 6, 7 and 9 use it too:
+// tour:include Sources/FeedModel/Video.swift public static let emailPattern
+// tour:end
+
 func validation() throws {
-    heading(5, "Validation: every error, and nothing written")
+    step(5, "Validation: every error, and nothing written")
+    // tour:begin
     let video = Video()
     try Mapper.mapValues(fromJSON: Video.sampleJSON, to: video, using: Video.mapping)
+    // tour:end
     print("a valid record mapped:")
     table(summary(of: video))
+    let before = summary(of: video)
 
+    // tour:begin
     // Now a record with six defects, one per field.
     var defective = Video.sampleRecord()
     defective["id"] = "42"
@@ -19,8 +28,6 @@ func validation() throws {
     defective["rating"] = 9
     defective["published_at"] = "yesterday"
     defective["author"] = ["id": 1680, "email": "not-an-email", "display_name": "Romeo"]
-
-    let before = summary(of: video)
     do throws(MappingError) {
         try Mapper.mapValues(from: defective, to: video, using: Video.mapping)
         print("mapped, unexpectedly")
@@ -28,6 +35,7 @@ func validation() throws {
         print("a record with six defects: \(error.errors.count) errors, in mapping order")
         errorTable(error.errors)
     }
+    // tour:end
 
     // All or nothing: the model still holds the values of the valid record.
     print("the model after the failed mapping:")

@@ -5,10 +5,12 @@ import PropertyMapper
 // Step 6 of the tour; the playground page Feed holds the same code with its prose.
 
 func sampleFeed(_ feedURL: URL) throws {
-    heading(6, "The sample feed")
+    step(6, "The sample feed")
+    // tour:begin
     let feed = try Data(contentsOf: feedURL)
     let batch = try Mapper.mapArray(fromJSON: feed, using: Video.mapping) { Video() }
     let failures = batch.failures
+    // tour:end
     print("\(feedURL.lastPathComponent): \(batch.results.count) records")
     table([
         ["mapped", String(batch.models.count)],
@@ -29,9 +31,11 @@ func sampleFeed(_ feedURL: URL) throws {
                 [rule, String(errors.count), Set(errors.map(\.path)).sorted().joined(separator: ", ")]
             })
 
+    // tour:begin
     // The first few rejected records, with the errors as the library prints them.
     print("the first 3 rejected records:")
     for failure in failures.prefix(3) {
         print("record \(failure.index): \(failure.error)")
     }
+    // tour:end
 }

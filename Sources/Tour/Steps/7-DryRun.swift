@@ -5,7 +5,8 @@ import PropertyMapper
 // Step 7 of the tour; the playground page DryRun holds the same code with its prose.
 
 func dryRun() throws {
-    heading(7, "Mapper.validate: a dry run")
+    step(7, "Mapper.validate: a dry run")
+    // tour:begin
     let model = Video()
     let valid = Video.sampleRecord()
     var invalid = Video.sampleRecord()
@@ -14,6 +15,7 @@ func dryRun() throws {
 
     let validProblems = Mapper.validate(valid, for: model, using: Video.mapping)
     let invalidProblems = Mapper.validate(invalid, for: model, using: Video.mapping)
+    // tour:end
     table([
         ["valid record", "\(validProblems.count) errors"],
         ["record with 2 defects", "\(invalidProblems.count) errors"],

@@ -3,6 +3,7 @@ import PropertyMapper
 
 // Step 8 of the tour; the playground page Models holds the same code with its prose.
 
+// tour:begin
 /// A repository's visibility; GitHub Enterprise also has "internal", which this model refuses.
 enum Visibility: String, CaseIterable {
     case `public`, `private`
@@ -70,13 +71,16 @@ struct Repo: ImmutableMappable {
         pushedAt = try values[\.pushedAt]
     }
 }
+// tour:end
 
 func models(_ reposURL: URL) throws {
-    heading(8, "Models: nested, immutable, enums")
+    step(8, "Models: nested, immutable, enums")
+    // tour:begin
     let data = try Data(contentsOf: reposURL)
 
     // Each record on its own: a bad record fails alone.
     let batch = try Mapper.mapArray(fromJSON: data, as: Repo.self)
+    // tour:end
     print("\(reposURL.lastPathComponent): \(batch.results.count) repositories")
     table([
         ["mapped", String(batch.models.count)],
@@ -94,6 +98,7 @@ func models(_ reposURL: URL) throws {
         errorTable(failure.error.errors)
     }
 
+    // tour:begin
     // All or nothing: one bad record fails the whole array, its errors under its index.
     do {
         let repos = try Mapper.map([Repo].self, fromJSON: data)
@@ -101,4 +106,5 @@ func models(_ reposURL: URL) throws {
     } catch {
         print("Mapper.map([Repo].self, fromJSON:) throws \(error.errors.count) errors, the first at \(error.errors[0].path)")
     }
+    // tour:end
 }
