@@ -163,7 +163,9 @@ import Testing
             let text = try String(
                 contentsOf: DocumentationCodeTests.catalog.appendingPathComponent("Articles/\(article)"), encoding: .utf8)
             let title = try #require(text.components(separatedBy: "\n").first?.dropFirst(2))
-            #expect(section.contains(String(title)), "the Documentation section does not name \(title)")
+            #expect(
+                section.replacingOccurrences(of: "\n", with: " ").contains(String(title)),
+                "the Documentation section does not name \(title)")
         }
     }
 }
