@@ -7,7 +7,7 @@ import Testing
 // each with a sample that maps as documented. Models live in namespaces so that their names
 // (`Video`, `Model`) can be the ones the documents use.
 
-// MARK: DESIGN.md "What a user writes", and the README's opening example
+// MARK: DESIGN.md "What a user writes" (README.md's first example is built by ReadmeTests and MainActorAppTests)
 
 enum ReadmeCallSite {
     final class Video {

@@ -26,6 +26,18 @@ import Testing
         #expect(Self.files.count >= 9, "\(Self.files)")
     }
 
+    /// The landing page's example is read on the rendered page, which cuts lines wider than 80
+    /// columns at the right edge.
+    @Test func landingPageCodeFitsIn80Columns() {
+        let code = Self.blocks(of: "PropertyMapper.md").filter { $0.language == "swift" }
+        #expect(!code.isEmpty)
+        for block in code {
+            for (offset, line) in block.code.components(separatedBy: "\n").enumerated() {
+                #expect(line.count <= 80, "PropertyMapper.md line \(block.line + offset) has \(line.count) columns")
+            }
+        }
+    }
+
     @Test(arguments: files)
     func codeCompilesRunsAndPrintsWhatTheFileQuotes(path: String) throws {
         let blocks = Self.blocks(of: path)

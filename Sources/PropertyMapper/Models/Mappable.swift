@@ -2,6 +2,8 @@
 ///
 /// It maps wherever a property holds one, in optionals, arrays, `[String: …]` dictionaries and sets too, to any depth.
 /// Declare the mapping a `static let`: compiled once, and read by a recursive model only when it maps one.
+/// A class model is a `final class` with an `init()`: a non-final class cannot provide the `Mapping<Self>`,
+/// and gets the compiler's "can only be satisfied by a 'required' initializer" and "non-final class" errors.
 ///
 ///     struct Author: Mappable {
 ///         var id = 0

@@ -5,7 +5,8 @@ import Testing
 /// Fixtures/MainActorApp: an app target as Xcode 26 makes it, every declaration on the main actor
 /// unless it says otherwise. Its models map on the main actor (and off it), and each file of
 /// `Failing/` fails to compile with the error its first line expects: main-actor state is never
-/// reachable from another thread.
+/// reachable from another thread. The README's first example is in it, in the Swift 6 and Swift 5
+/// language modes, exactly as README.md writes it.
 @Suite struct MainActorAppTests {
     static let fixture = Toolchain.packageRoot.appendingPathComponent("Fixtures/MainActorApp")
 
@@ -17,6 +18,18 @@ import Testing
     ]
 
     static let models = fixture.appendingPathComponent("Sources/MainActorApp/Models.swift")
+
+    /// The README's first example, in the app target (Swift 6 mode) and in a Swift 5 mode target.
+    static let readmeExamples = [
+        fixture.appendingPathComponent("Sources/MainActorApp/ReadmeExample.swift"),
+        fixture.appendingPathComponent("Sources/ReadmeExampleSwift5/ReadmeExample.swift"),
+    ]
+
+    /// The first Swift block of README.md.
+    static var readmeFirstExample: MarkdownBlock? {
+        let readme = try? String(contentsOf: Toolchain.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        return MarkdownBlock.blocks(of: readme ?? "", markerName: "readme-check").first { $0.language == "swift" }
+    }
 
     static let failing: [String] =
         (try? FileManager.default.contentsOfDirectory(atPath: fixture.appendingPathComponent("Failing").path))?
@@ -38,6 +51,7 @@ import Testing
                 kept: ["property-mapper"]
                 owner: hubot 7
                 background: bug
+                readme: Cats on ice live
 
                 """)
     }
@@ -54,6 +68,27 @@ import Testing
         try? FileManager.default.removeItem(at: scratch)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         try list.write(to: record, atomically: true, encoding: .utf8)
+    }
+
+    /// The fixture's copies are README.md's first Swift block, character for character, so the
+    /// build above is the README example's build: change one, and copy it to the others.
+    @Test(arguments: readmeExamples)
+    func readmeExampleIsTheFixturesCopy(file: URL) throws {
+        let example = try #require(Self.readmeFirstExample)
+        let copy = try String(contentsOf: file, encoding: .utf8)
+        #expect(copy == example.code, "\(file.path) differs from README.md's first Swift block (line \(example.line))")
+    }
+
+    /// README.md's first Swift block, as README.md has it, compiles in a default-MainActor app target
+    /// in both language modes, warnings as errors (the fixture's build checks its copies the same way).
+    @Test(arguments: [6, 5])
+    func readmeFirstExampleCompilesInAMainActorAppTarget(languageMode: Int) throws {
+        let example = try #require(Self.readmeFirstExample)
+        #expect(throws: Never.self) {
+            try Toolchain.compile(
+                main: example.code, reportedAs: "README.md", line: example.line, languageMode: languageMode,
+                extraFlags: Self.isolationFlags)
+        }
     }
 
     @Test func failingFilesAreThere() {
@@ -77,7 +112,8 @@ import Testing
         let main = try String(contentsOf: Self.fixture.appendingPathComponent("Sources/MainActorApp/main.swift"), encoding: .utf8)
         #expect(throws: Never.self) {
             try Toolchain.compile(
-                main: main, reportedAs: "Sources/MainActorApp/main.swift", others: [Self.models], extraFlags: Self.isolationFlags)
+                main: main, reportedAs: "Sources/MainActorApp/main.swift", others: [Self.models, Self.readmeExamples[0]],
+                extraFlags: Self.isolationFlags)
         }
     }
 }

@@ -23,3 +23,7 @@ print("owner:", viewModel.owner.login, viewModel.owner.id)
 // The same models map off the main actor too: they are nonisolated.
 let fromBackground = await Task.detached { try? Mapper.map(Label.self, from: ["name": "bug", "color": "d73a4a"]) }.value
 print("background:", fromBackground?.name ?? "nil")
+
+// The README's first example (ReadmeExample.swift), mapped on the main actor.
+let video = try Video(json: ["videoURL": "https://cdn.example.com/v/1.mp4", "name": "Cats on ice", "videoType": "live"])
+print("readme:", video.title ?? "nil", video.type.map { "\($0)" } ?? "nil")
