@@ -77,6 +77,15 @@ struct ConvertedValueValidatorTests {
         #expect(Mapper.validate(["guests": "nine"], as: Order.self).map(\.rule) == ["call"])
     }
 
+    @Test func aNaNBoundOnABoxingThatMakesANumberIsStillADefinitionError() {
+        struct Priced {
+            var price = Decimal(0)
+        }
+        let mapping: Mapping<Priced> = ["price": .box(.decimal, \.price).min(Double.nan)]
+        #expect(mapping.definitionErrors.map(\.rule) == ["mapping"])
+        #expect(mapping.definitionErrors.first?.message == "min has a bound that is not a number (NaN)")
+    }
+
     @Test func numberValidatorsOnAPropertyAreUnchanged() {
         struct Plain {
             var count = 0

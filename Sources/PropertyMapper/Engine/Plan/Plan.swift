@@ -450,8 +450,9 @@ private struct PlanBuilder {
             body = .list(children)
             property = PlanNode.joinedNames(children.map(\.property))
         }
-        // A boxing or call that makes a number: the validators that judge numbers judge it, after the conversion.
-        let judgesResult = { (validator: Validator) in convertsToNumber && validator.judgesNumbers }
+        // A boxing or call that makes a number: the validators that judge numbers judge it, after the conversion. One
+        // with a problem of its own (a NaN bound) stays where `PlanCheck` reports it.
+        let judgesResult = { (validator: Validator) in convertsToNumber && validator.judgesNumbers && validator.problem == nil }
         let built = PlanNode(
             key: key, path: path, property: property, isRequired: descriptor.isRequiredFlag, absentIsError: absentIsError,
             tracksPresence: tracksPresence, isOneWay: descriptor.isOneWay, absentPolicy: descriptor.absentPolicy,
