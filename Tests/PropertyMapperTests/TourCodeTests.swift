@@ -9,7 +9,14 @@ import Testing
         let expected = try TourCode.generatedFile(root: Toolchain.packageRoot)
         let url = Toolchain.packageRoot.appendingPathComponent(TourCode.generatedPath)
         let actual = try String(contentsOf: url, encoding: .utf8)
-        guard actual != expected else { return }
+        let difference = try Self.difference(actual, expected)
+        #expect(actual == expected, Comment(rawValue: difference))
+    }
+
+    /// Where the committed file first differs from the generated one, and how to update it (the generated file is
+    /// written to a temporary folder); empty when they are equal.
+    private static func difference(_ actual: String, _ expected: String) throws -> String {
+        guard actual != expected else { return "" }
         let directory = try Toolchain.temporaryDirectory()
         let fresh = directory.appendingPathComponent("StepCode.swift")
         try expected.write(to: fresh, atomically: true, encoding: .utf8)
@@ -18,13 +25,12 @@ import Testing
         let line = zip(actualLines, expectedLines).prefix { $0 == $1 }.count
         let found = line < actualLines.count ? actualLines[line] : "(end of file)"
         let wanted = line < expectedLines.count ? expectedLines[line] : "(end of file)"
-        Issue.record(
-            """
+        return """
             \(TourCode.generatedPath) differs from the steps' marked code at line \(line + 1):
               found:    \(found)
               expected: \(wanted)
             The file generated from the steps is \(fresh.path); to update: cp \(fresh.path) \(TourCode.generatedPath)
-            """)
+            """
     }
 
     @Test(arguments: 1...10)
