@@ -1092,3 +1092,39 @@ extension CallSiteTests {
         }
     }
 }
+
+/// DESIGN.md, version 3, "Key styles", as written there.
+enum KeyStylesCallSite {
+    struct LineItem: Mappable {
+        var unitPrice = Decimal(0)
+        static let mapping = Mapping<LineItem>(
+            keyStyle: .snakeCase,
+            [
+                "unitPrice": .box(.decimal, \.unitPrice).min(0)  // reads and writes unit_price
+            ])
+    }
+    struct Form { var firstName = "" }
+    struct Legacy { var id = "" }
+    struct Order { var orderID = 0 }
+
+    static let form = Mapping<Form>(keyStyle: .kebabCase, ["firstName": .property(\.firstName)])  // first-name
+    static let legacy = Mapping<Legacy>(keyStyle: .custom { "x-" + $0 }, ["id": .property(\.id)])  // mapping key → document key
+    static let order = Mapping<Order>(keys: .ignoringCaseAndSeparators, keyStyle: .snakeCase, ["orderID": .property(\.orderID)])
+}
+
+extension CallSiteTests {
+    @Test func theKeyStylesReadAndWriteTheirSpelling() throws {
+        let site = KeyStylesCallSite.self
+        let item = try Mapper.map(site.LineItem.self, fromJSON: #"{"unit_price": "0.10"}"#)
+        #expect(item.unitPrice == Decimal(string: "0.10"))
+        #expect(try Mapper.serialize(item).keys.sorted() == ["unit_price"])
+        var form = site.Form()
+        try Mapper.mapValues(from: ["first-name": "Ada"], to: &form, using: site.form)
+        var legacy = site.Legacy()
+        try Mapper.mapValues(from: ["x-id": "7"], to: &legacy, using: site.legacy)
+        var order = site.Order()
+        try Mapper.mapValues(from: ["Order-ID": 3], to: &order, using: site.order)
+        #expect(form.firstName == "Ada" && legacy.id == "7" && order.orderID == 3)
+        #expect(try Mapper.serialize(order, using: site.order).keys.sorted() == ["order_id"])
+    }
+}

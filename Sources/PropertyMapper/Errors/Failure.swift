@@ -84,6 +84,8 @@ enum DefinitionProblem: Sendable, Equatable {
     case validatorNeverApplies(validator: String, judges: ValueKinds, judgedType: String?, receives: FieldInput)
     case duplicateKey(MappingKey)
     case keysMatchTheSame(MappingKey, MappingKey, KeyMatching)
+    /// Two mapping keys the mapping's `KeyStyle` spells as one document key.
+    case keysSpelledAlike(MappingKey, MappingKey, String)
     case negativeIndex(Int)
     case mixedKeysAndIndices
     case invalidPattern(pattern: String)

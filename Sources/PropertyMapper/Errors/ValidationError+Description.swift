@@ -148,6 +148,9 @@ extension DefinitionProblem {
             return "\(validator) can never judge this field, which receives \(receives.phrase) (\(validator) judges \(judged))"
         case let .keysMatchTheSame(first, second, matching):
             return "the keys \(first) and \(second) match the same source keys under .\(matching); map it once"
+        case let .keysSpelledAlike(first, second, spelling):
+            return
+                "the keys \(first) and \(second) are both spelled \(SourceValue.quoted(spelling)) under the mapping's key style; map it once"
         case let .duplicateKey(key):
             return "the key \(key) is mapped twice at this level; map it once (use .list(…) to give one value to several properties)"
         case let .negativeIndex(index):

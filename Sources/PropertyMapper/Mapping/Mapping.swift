@@ -23,10 +23,10 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
 
         init(
             _ entries: [(MappingKey, PropertyDescriptor<Root>)], keys: KeyMatching = .exact,
-            unknownKeys: UnknownKeyPolicy = .ignore, rules: [MappingRule<Root>] = []
+            keyStyle: KeyStyle = .asWritten, unknownKeys: UnknownKeyPolicy = .ignore, rules: [MappingRule<Root>] = []
         ) {
             self.entries = entries.map { (key: $0.0, descriptor: $0.1) }
-            plan = Plan(entries, keys: keys, unknownKeys: unknownKeys, rules: rules)
+            plan = Plan(entries, keys: keys, keyStyle: keyStyle, unknownKeys: unknownKeys, rules: rules)
             jsonLevel = JSONLevel(plan.root)
         }
     }
@@ -46,24 +46,26 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
         storage = Storage(entries)
     }
 
-    /// A mapping with policies for all of its entries; each has a default, so name only those you change. `keys`
-    /// and `unknownKeys` cover this mapping's levels, not nested models (which follow their own mappings);
+    /// A mapping with policies for all of its entries; each has a default, so name only those you change. `keys`,
+    /// `keyStyle` and `unknownKeys` cover this mapping's levels, not nested models (which follow their own mappings);
     /// `coercion: .lenient` is `.lenient()` on every entry; `rules` are judged after the fields, before any write.
     ///
     ///     static let mapping = Mapping<Trip>(
     ///         keys: .ignoringCaseAndSeparators,      // .exact (default), .caseInsensitive
+    ///         keyStyle: .snakeCase,                  // .asWritten (default), .kebabCase, .custom { … }
     ///         unknownKeys: .warn,                    // .ignore (default), .fail
     ///         coercion: .lenient,                    // .strict (default)
     ///         rules: [MappingRule("endsAfterStart") { try $0[\.end] > $0[\.start] }],
     ///         [
-    ///             .anyOf("start_date", "start"): .box(.date, \.start),
+    ///             .anyOf("startDate", "start"): .box(.date, \.start),     // reads start_date, then start
     ///             "end": .box(.date, \.end),
     ///         ])
     public init(
-        keys: KeyMatching = .exact, unknownKeys: UnknownKeyPolicy = .ignore, coercion: CoercionPolicy = .strict,
-        rules: [MappingRule<Root>] = [], _ entries: KeyValuePairs<MappingKey, PropertyDescriptor<Root>>
+        keys: KeyMatching = .exact, keyStyle: KeyStyle = .asWritten, unknownKeys: UnknownKeyPolicy = .ignore,
+        coercion: CoercionPolicy = .strict, rules: [MappingRule<Root>] = [],
+        _ entries: KeyValuePairs<MappingKey, PropertyDescriptor<Root>>
     ) {
         let entries = entries.map { key, descriptor in (key, coercion == .lenient ? descriptor.lenientThroughout() : descriptor) }
-        storage = Storage(entries, keys: keys, unknownKeys: unknownKeys, rules: rules)
+        storage = Storage(entries, keys: keys, keyStyle: keyStyle, unknownKeys: unknownKeys, rules: rules)
     }
 }

@@ -12,6 +12,28 @@ public enum KeyMatching: Sendable, Equatable, Hashable {
     case ignoringCaseAndSeparators
 }
 
+/// How the document spells the keys a mapping names (`Mapping(keyStyle:…)`): reading, writing and error paths all
+/// use that spelling, so a model is written in the shape it was read from.
+///
+///     Mapping<LineItem>(keyStyle: .snakeCase, ["unitPrice": .box(.decimal, \.unitPrice)])   // reads and writes unit_price
+///
+/// The mapping's key is converted, never the document's: `orderID` reads and writes `order_id`, `imageURL` `image_url`.
+/// Every key of the mapping's levels is spelled so, `.anyOf` alternatives included; indices and nested models (which
+/// follow their own mappings) are not. Two keys the style spells alike are a definition error.
+public enum KeyStyle: Sendable {
+    /// Keys are spelled as the mapping writes them (the default).
+    case asWritten
+    /// `lower_snake_case`, as JSONEncoder's `.convertToSnakeCase` spells camel case: words split where a lower-case
+    /// letter or digit meets an upper-case one, and before the last capital of a run followed by lower case
+    /// (`URLString` → `url_string`); `_`, `-` and spaces separate words too; leading and trailing `_` are kept.
+    case snakeCase
+    /// `lower-kebab-case`: the same words as `.snakeCase`, joined by `-` (`firstName` → `first-name`).
+    case kebabCase
+    /// Each mapping key to its document key by a function of yours: `.custom { "x-" + $0 }`. It runs once per key,
+    /// when the mapping is first used.
+    case custom(@Sendable (String) -> String)
+}
+
 /// What a mapping does with a source key it does not name (`Mapping(unknownKeys:…)`), at its own levels: a
 /// nested model follows its own mapping; extra array elements and a polymorphic tag are never unknown keys.
 public enum UnknownKeyPolicy: Sendable, Equatable, Hashable {
@@ -74,20 +96,7 @@ extension KeyMatching {
         case .caseInsensitive:
             return [key.lowercased()]
         case .ignoringCaseAndSeparators:
-            // Words split where a lower-case letter or a digit meets an upper-case one.
-            var words: [String] = []
-            var word = ""
-            var previous: Character?
-            for character in key {
-                if character.isUppercase, let previous, previous.isLowercase || previous.isNumber {
-                    words.append(word)
-                    word = ""
-                }
-                word.append(character)
-                previous = character
-            }
-            words.append(word)
-            let lower = words.map { $0.lowercased() }
+            let lower = KeyWords.lowercased(key)
             return [lower.joined(separator: "_"), lower.joined(separator: "-"), lower.joined()]
         }
     }

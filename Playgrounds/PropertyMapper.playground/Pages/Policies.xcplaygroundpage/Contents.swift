@@ -1,13 +1,14 @@
 /*:
  # 10. Policies
 
- Data from someone else's API rarely matches the model. `Mapping(keys:unknownKeys:coercion:rules:_:)`
+ Data from someone else's API rarely matches the model. `Mapping(keys:keyStyle:unknownKeys:coercion:rules:_:)`
  and a few descriptor options say, field by field, what to accept and what to refuse, and every
  value accepted on the way is reported as a `MappingWarning`:
 
  - `keys: .ignoringCaseAndSeparators` reads `departs_at` with the key `departsAt` (an exact match
    wins; two looser matches are an `ambiguousKey` error), and `.anyOf("confirmationCode", "pnr")`
-   tries its keys in order.
+   tries its keys in order. `keyStyle: .snakeCase` would instead spell every key `departs_at` both
+   ways: read, written back by `serialize`, and named in errors.
  - `unknownKeys: .warn` reports a key the mapping does not name (`.fail` refuses it).
  - `.lenient()` reads the string `"1042"` as an `Int` (`coercion: .lenient` does it for every field).
  - `default:` is written when the key is absent; `fallback:` replaces a present value that fails,

@@ -2,10 +2,12 @@
 /// `String` or UTF-8 bytes (the JSON reader's) it finds the key equal to it, else the entry it matches
 /// loosely, else none (unknown); ambiguity (`ambiguousKey`) is for the reader of a whole container.
 /// Keys lie by position: each entry's first key (position `i` is entry `i`'s), then each `.anyOf` key
-/// not named before. An entry that maps an index has an empty key, never read (such a level is not read by key).
+/// not named before, each as the document spells it (`KeyStyle`). An entry that maps an index has an empty key,
+/// never read (such a level is not read by key).
 final class KeyMatcher: Sendable {
     let matching: KeyMatching
     let unknownKeys: UnknownKeyPolicy
+    /// The keys as the document spells them.
     let names: [String]
     /// For each entry, the positions of its keys after the first (`.anyOf`'s): empty for most.
     let alternatives: [[Int]]
@@ -31,12 +33,15 @@ final class KeyMatcher: Sendable {
     /// Each entry's keys in other common spellings (`KeyMatching.spellings`), looked up before a scan.
     let spellings: [[String]]
 
-    /// For each entry: its first key that reads what an earlier key reads (the same key twice, or
-    /// two keys with one normalized form under the looser matching), as a definition problem.
+    /// For each entry: its first key that reads what an earlier key reads (the same key twice, two keys
+    /// the style spells alike, or two with one normalized form under the looser matching), as a definition problem.
     let conflicts: [DefinitionProblem?]
 
-    /// `entryKeys`: each entry's keys, its first first; none for an entry that maps an index.
-    init(_ entryKeys: [[String]], matching: KeyMatching, unknownKeys: UnknownKeyPolicy) {
+    /// `writtenKeys`: each entry's keys as the mapping writes them, its first first; none for an entry that maps an index.
+    init(
+        _ writtenKeys: [[String]], style: KeyStyle = .asWritten, matching: KeyMatching, unknownKeys: UnknownKeyPolicy
+    ) {
+        let entryKeys = writtenKeys.map { $0.map(style.spelling(of:)) }
         self.matching = matching
         self.unknownKeys = unknownKeys
         var keys = entryKeys.map { $0.first ?? "" }
@@ -63,14 +68,18 @@ final class KeyMatcher: Sendable {
         keyRanges = ranges
 
         // A key reading what an earlier one reads is a definition error (never run); the first keeps it.
-        var seen = Set<String>()
+        var writtenAs: [String: String] = [:]  // each document key, to the key written for it first
         var loose: [String: (entry: Int, key: String)] = [:]
-        conflicts = entryKeys.enumerated().map { entry, names in
+        conflicts = zip(writtenKeys, entryKeys).enumerated().map { entry, keys in
             var conflict: DefinitionProblem?
-            for name in names {
-                if !seen.insert(name).inserted {
-                    conflict = conflict ?? .duplicateKey(.key(name))
-                } else if let normalized = matching.normalized(name) {
+            for (written, name) in zip(keys.0, keys.1) {
+                if let earlier = writtenAs[name] {
+                    let problem = DefinitionProblem.duplicateKey(.key(written))
+                    conflict = conflict ?? (earlier == written ? problem : .keysSpelledAlike(.key(earlier), .key(written), name))
+                    continue
+                }
+                writtenAs[name] = written
+                if let normalized = matching.normalized(name) {
                     if let earlier = loose[normalized] {
                         conflict = conflict ?? .keysMatchTheSame(.key(earlier.key), .key(name), matching)
                     } else {
@@ -102,6 +111,16 @@ final class KeyMatcher: Sendable {
         spellings = entryKeys.map { names in
             var seen = Set(names)
             return names.flatMap(matching.spellings).filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// Entry `entry`'s mapping key `written` as the document spells it; an index as it is.
+    func documentKey(of entry: Int, _ written: MappingKey) -> MappingKey {
+        switch written {
+        case .index: written
+        case .key: .key(names[entry])
+        case let .alternatives(keys) where keys.isEmpty: written
+        case .alternatives: .alternatives([names[entry]] + alternatives[entry].map { names[$0] })
         }
     }
 

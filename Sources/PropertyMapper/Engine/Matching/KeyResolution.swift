@@ -1,8 +1,8 @@
 /// What a keyed level finds for one entry under its key policies.
 enum KeyLookup {
-    case found(SourceItem)
-    /// Found at a later `.anyOf` key, at whose path its errors and warnings are reported.
-    case alternative(SourceItem, key: String)
+    /// Found at a key other than the entry's first (a later `.anyOf` key, a loose match), at whose path its errors and
+    /// warnings are reported.
+    case found(SourceItem, key: String)
     case absent
     /// No exact match, and several source keys (sorted) that match under the policy.
     case ambiguous([String])
@@ -39,14 +39,14 @@ struct KeyedReading {
     mutating func lookupBeyondFirstKey(_ entry: Int) -> KeyLookup {
         for position in keys.alternatives[entry] {
             let name = keys.names[position]
-            if let item = item(at: name) { return .alternative(item, key: name) }
+            if let item = item(at: name) { return .found(item, key: name) }
         }
         guard keys.matching != .exact else { return .absent }
         // Common spellings first (`start_date` for `startDate`): a look-up each, no scan.
         for spelling in keys.spellings[entry] {
             if let item = item(at: spelling) {
                 spelled.insert(entry)
-                return .found(item)
+                return .found(item, key: spelling)
             }
         }
         var found: (key: String, value: Any)?
@@ -57,7 +57,12 @@ struct KeyedReading {
         }
         guard let found else { return .absent }
         matched += 1 + others.count
-        return others.isEmpty ? .found(SourceItem(found.value)) : .ambiguous(([found.key] + others).sorted())
+        return others.isEmpty ? .found(SourceItem(found.value), key: found.key) : .ambiguous(([found.key] + others).sorted())
+    }
+
+    /// Whether `entry` was found at a common spelling, which another source key may match too.
+    func wasSpelled(_ entry: Int) -> Bool {
+        spelled.contains(entry)
     }
 
     /// After every look-up: each entry found at a common spelling that another source key matches too,

@@ -30,13 +30,13 @@ final class Plan: Sendable {
     let rules: [PlanRule]
 
     init<Root>(
-        _ entries: [(MappingKey, PropertyDescriptor<Root>)], keys: KeyMatching = .exact, unknownKeys: UnknownKeyPolicy = .ignore,
-        rules: [MappingRule<Root>] = []
+        _ entries: [(MappingKey, PropertyDescriptor<Root>)], keys: KeyMatching = .exact, keyStyle: KeyStyle = .asWritten,
+        unknownKeys: UnknownKeyPolicy = .ignore, rules: [MappingRule<Root>] = []
     ) {
         let immutable = Root.self is any ImmutableMappable.Type
         var builder = PlanBuilder(
             immutable: immutable, targetCounts: immutable ? PlanBuilder.targetCounts(entries) : [:], matching: keys,
-            unknownKeys: unknownKeys)
+            style: keyStyle, unknownKeys: unknownKeys)
         let root = builder.level(entries, path: "")
         self.root = root
         sharedTargets = builder.sharedTargets()
@@ -149,10 +149,8 @@ final class PlanLevel: Sendable {
     /// In a keyed level: how a small `[String: Any]` is matched without hashing.
     let keyScan: KeyScan?
 
-    init(
-        path: String, entries: [PlanNode], matching: KeyMatching = .exact, unknownKeys: UnknownKeyPolicy = .ignore,
-        keyScan: KeyScan? = nil
-    ) {
+    /// `keys`: the entries' keys, compiled; `entries` read them as the document spells them.
+    init(path: String, entries: [PlanNode], keys: KeyMatcher, keyScan: KeyScan? = nil) {
         self.path = path
         self.keyScan = keyScan
         self.entries = entries
@@ -168,7 +166,7 @@ final class PlanLevel: Sendable {
             case (false, false): .empty
             }
         keyNames = shape == .keyed ? entries.map { $0.key.name ?? "" } : []
-        keys = KeyMatcher(entries.map(\.key.names), matching: matching, unknownKeys: unknownKeys)
+        self.keys = keys
         keyPolicy = keys.readsBeyondExactKeys && shape == .keyed ? keys : nil
         outputKeys = keyNames.map(JSONOutput.Key.init)
         if shape == .indexed {
@@ -379,6 +377,7 @@ private struct PlanBuilder {
     /// In an immutable model's mapping, how many fields target each key path.
     let targetCounts: [AnyKeyPath: Int]
     let matching: KeyMatching
+    let style: KeyStyle
     let unknownKeys: UnknownKeyPolicy
     var fields: [PlanField] = []
     var layout = StagingLayout()
@@ -414,14 +413,19 @@ private struct PlanBuilder {
     }
 
     mutating func level<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)], path: String) -> PlanLevel {
-        let nodes = entries.map { key, descriptor in node(descriptor, key: key, path: key.appended(to: path)) }
+        let keys = KeyMatcher(entries.map(\.0.names), style: style, matching: matching, unknownKeys: unknownKeys)
+        let nodes = entries.enumerated().map { entry, mapped in
+            let key = keys.documentKey(of: entry, mapped.0)
+            return node(mapped.1, key: key, written: mapped.0, path: key.appended(to: path))
+        }
         let keyed = nodes.allSatisfy { $0.key.name != nil }
-        return PlanLevel(
-            path: path, entries: nodes, matching: matching, unknownKeys: unknownKeys,
-            keyScan: keyed ? KeyScan(entries: nodes.count, in: &layout) : nil)
+        return PlanLevel(path: path, entries: nodes, keys: keys, keyScan: keyed ? KeyScan(entries: nodes.count, in: &layout) : nil)
     }
 
-    private mutating func node<Root>(_ descriptor: PropertyDescriptor<Root>, key: MappingKey, path: String) -> PlanNode {
+    /// `key` as the document spells it, `written` as the mapping does.
+    private mutating func node<Root>(
+        _ descriptor: PropertyDescriptor<Root>, key: MappingKey, written: MappingKey, path: String
+    ) -> PlanNode {
         let body: PlanNode.Body
         let property: String
         var absentIsError = descriptor.isRequiredFlag
@@ -436,7 +440,7 @@ private struct PlanBuilder {
             fields.append(planField)
             body = .field(planField)
             // A property with observers has no name in its key path: it is named after its mapping key.
-            property = field.traits.propertyName ?? key.description
+            property = field.traits.propertyName ?? written.description
             if immutable, !field.traits.isOptional, descriptor.absentPolicy == nil {
                 // One field: absent is an error. Several: absent only when all are (checked after phase one).
                 if targetCounts[field.keyPathID, default: 1] > 1 { tracksPresence = true } else { absentIsError = true }
@@ -446,7 +450,7 @@ private struct PlanBuilder {
             body = .nested(nested)
             property = nested.property
         case let .list(descriptors):
-            let children = descriptors.map { node($0, key: key, path: path) }
+            let children = descriptors.map { node($0, key: key, written: written, path: path) }
             body = .list(children)
             property = PlanNode.joinedNames(children.map(\.property))
         }

@@ -78,7 +78,8 @@ struct MappingRun {
         }
         guard let keyed = source.keyed else { return failShape(level, value: source.value) }
         var reading = KeyedReading(keyed, keys)
-        let firstError = errors.count
+        // The errors of each entry found at a common spelling: replaced if another source key matches it too.
+        var spelledErrors: [(entry: Int, errors: Range<Int>)] = []
         let names = level.keyNames
         if case let .dictionary(dictionary) = keyed {
             let scan = level.keyScan.flatMap {
@@ -92,11 +93,12 @@ struct MappingRun {
                 } else if case let .one(position) = loose, keys.alternatives[index].isEmpty {
                     // The one source key that matches it loosely (an alternative key would come first).
                     reading.noteMatched()
-                    visit(entries[index], present: SourceItem(dictionary.values[position]))
+                    let key = dictionary.keys[position]
+                    visit(entries[index], present: SourceItem(dictionary.values[position]), at: key, in: level)
                 } else if case .noMatch = loose, keys.alternatives[index].isEmpty {
                     visitMissing(entries[index])
                 } else {
-                    visit(entries[index], reading.lookupBeyondFirstKey(index), in: level)
+                    visitBeyondFirstKey(index, of: level, &reading, &spelledErrors)
                 }
             }
         } else {
@@ -104,34 +106,39 @@ struct MappingRun {
                 if let item = reading.item(at: names[index]) {
                     visit(entries[index], present: item)
                 } else {
-                    visit(entries[index], reading.lookupBeyondFirstKey(index), in: level)
+                    visitBeyondFirstKey(index, of: level, &reading, &spelledErrors)
                 }
             }
         }
-        let ambiguous = reading.ambiguousEntries()
-        if !ambiguous.isEmpty { replaceErrors(of: ambiguous, in: level, after: firstError) }
+        if !spelledErrors.isEmpty { replaceErrors(of: reading.ambiguousEntries(), in: level, spelledErrors) }
         report(unknown: reading.unknownKeys, in: level, keys)
     }
 
-    /// Entries found at a spelling another source key matches too (known once the level was read): each one's errors, from
-    /// `first` on, become one `ambiguousKey` error in their place, as the JSON reader reports it.
+    private mutating func visitBeyondFirstKey(
+        _ entry: Int, of level: PlanLevel, _ reading: inout KeyedReading, _ spelledErrors: inout [(entry: Int, errors: Range<Int>)]
+    ) {
+        let first = errors.count
+        visit(level.entries[entry], reading.lookupBeyondFirstKey(entry), in: level)
+        if reading.wasSpelled(entry) { spelledErrors.append((entry, first..<errors.count)) }
+    }
+
+    /// Entries found at a spelling another source key matches too (known once the level was read): each one's errors
+    /// (`spelledErrors`) become one `ambiguousKey` error in their place, as the JSON reader reports it.
     @inline(never)
-    private mutating func replaceErrors(of ambiguous: [(entry: Int, keys: [String])], in level: PlanLevel, after first: Int) {
-        // An entry's errors are at its path, or at the path of the alternative key it was read at.
-        func isUnder(_ path: String, _ node: PlanNode) -> Bool {
-            Paths.isUnder(path, node.path)
-                || node.key.names.dropFirst().contains { Paths.isUnder(path, MappingKey.key($0).appended(to: level.path)) }
-        }
+    private mutating func replaceErrors(
+        of ambiguous: [(entry: Int, keys: [String])], in level: PlanLevel, _ spelledErrors: [(entry: Int, errors: Range<Int>)]
+    ) {
+        // From the last, so that the earlier ranges stay where they are.
         for (entry, candidates) in ambiguous.reversed() {
+            guard let range = spelledErrors.first(where: { $0.entry == entry })?.errors else { continue }
             let node = level.entries[entry]
-            let later = level.entries[entry...]
-            // Before the first error of this entry or of a later one.
-            let position = errors[first...].firstIndex { error in later.contains { isUnder(error.path, $0) } } ?? errors.count
-            errors.replaceSubrange(position..., with: errors[position...].filter { !isUnder($0.path, node) })
-            errors.insert(
-                ValidationError(
-                    path: node.path, property: node.property, rule: "ambiguousKey", value: nil,
-                    failure: .ambiguousKey(candidates: candidates)), at: position)
+            errors.replaceSubrange(
+                range,
+                with: [
+                    ValidationError(
+                        path: node.path, property: node.property, rule: "ambiguousKey", value: nil,
+                        failure: .ambiguousKey(candidates: candidates))
+                ])
             failedFields += node.fieldIndices
         }
     }
@@ -139,19 +146,21 @@ struct MappingRun {
     @inline(__always)
     private mutating func visit(_ node: PlanNode, _ lookup: consuming KeyLookup, in level: PlanLevel) {
         switch lookup {
-        case let .found(item): visit(node, present: item)
-        case let .alternative(item, key): visit(node, present: item, at: MappingKey.key(key).appended(to: level.path))
+        case let .found(item, key): visit(node, present: item, at: key, in: level)
         case .absent: visitMissing(node)
         case let .ambiguous(candidates): fail(node, rule: "ambiguousKey", failure: .ambiguousKey(candidates: candidates), value: nil)
         }
     }
 
-    /// An entry read at an alternative key (`.anyOf`): its errors and warnings move from the entry's path to `path`.
+    /// An entry read at a key other than its first (a later `.anyOf` key, a loose match): its errors and warnings move
+    /// from the entry's path to that key's.
     @inline(never)
-    private mutating func visit(_ node: PlanNode, present item: SourceItem, at path: String) {
+    private mutating func visit(_ node: PlanNode, present item: SourceItem, at key: String, in level: PlanLevel) {
         let firstError = errors.count
         let firstWarning = warnings.count
         visit(node, present: item)
+        guard errors.count > firstError || warnings.count > firstWarning else { return }
+        let path = MappingKey.key(key).appended(to: level.path)
         for index in errors.indices.dropFirst(firstError) {
             errors[index].path = Paths.rebased(errors[index].path, from: node.path, to: path)
         }

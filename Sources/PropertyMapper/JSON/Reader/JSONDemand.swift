@@ -186,7 +186,14 @@ extension JSONReader {
             } while try readSeparator(closer: UInt8(ascii: "}"))
         }
         object.finish(present: present)
-        if !loose.isEmpty { object.finish(loose: loose.keys) }
+        if !loose.isEmpty {
+            // The key each loose match was read at, for its errors' paths.
+            var documentKeys = Array(repeating: "", count: keys.alternatives.count)
+            for entry in documentKeys.indices {
+                if let token = loose.first(entry) { documentKeys[entry] = makeString(token) }
+            }
+            object.finish(loose: loose.keys, documentKeys: documentKeys)
+        }
         return object
     }
 

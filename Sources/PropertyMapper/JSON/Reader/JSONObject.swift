@@ -7,6 +7,8 @@ final class JSONObject {
     private(set) var present = KeySet()
     /// Entries (by first key) matched loosely; each value is in `items`, unless `present` has the key (exact wins).
     private(set) var loosePresent = KeySet()
+    /// By entry: the source key it was matched loosely at (empty for the others).
+    private var looseKeys: [String] = []
     /// Under a key policy: ambiguous entries and unknown keys; nil until the reader finds any.
     private var findings: KeyFindings?
 
@@ -40,8 +42,9 @@ final class JSONObject {
         return true
     }
 
-    func finish(loose keys: KeySet) {
+    func finish(loose keys: KeySet, documentKeys: [String]) {
         loosePresent = keys
+        looseKeys = documentKeys
     }
 
     func addAmbiguous(_ keys: [String], at index: Int) {
@@ -65,12 +68,12 @@ final class JSONObject {
     /// Entry `entry`'s value when its first key is absent: its next key present, else its one loose match.
     func lookupBeyondFirstKey(entry: Int) -> KeyLookup {
         for key in level.keys.alternatives[entry] where present.contains(key) {
-            return .alternative(items[key], key: level.keys.names[key])
+            return .found(items[key], key: level.keys.names[key])
         }
         let primary = entry
         guard loosePresent.contains(primary) else { return .absent }
         if let candidates = findings?.ambiguous[primary] { return .ambiguous(Array(Set(candidates)).sorted()) }
-        return .found(items[primary])
+        return .found(items[primary], key: looseKeys[primary])
     }
 }
 
