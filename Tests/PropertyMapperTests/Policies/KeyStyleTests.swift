@@ -272,6 +272,62 @@ private func errors(_ body: () throws(MappingError) -> Void) -> [String] {
         #expect(try Set(Mapper.serialize(Loose(unitPrice: 1)).keys) == ["unitPrice", "lineItems"])
     }
 
+    /// The JSON reader keeps a loose match's key by its spelling's number for the first 32 entries, as text after them
+    /// and for a key that is no common spelling: each path names the key the document used.
+    @Test func aLooseMatchPastTheThirtySecondEntryNamesItsKeyToo() {
+        struct Wide: Mappable {
+            var unused = 0
+            var unitPrice = 0
+            var other = 0
+            static let mapping = Mapping<Wide>(
+                keys: .ignoringCaseAndSeparators,
+                [
+                    "k0": .property(\.unused),
+                    "k1": .property(\.unused),
+                    "k2": .property(\.unused),
+                    "k3": .property(\.unused),
+                    "k4": .property(\.unused),
+                    "k5": .property(\.unused),
+                    "k6": .property(\.unused),
+                    "k7": .property(\.unused),
+                    "k8": .property(\.unused),
+                    "k9": .property(\.unused),
+                    "k10": .property(\.unused),
+                    "k11": .property(\.unused),
+                    "k12": .property(\.unused),
+                    "k13": .property(\.unused),
+                    "k14": .property(\.unused),
+                    "k15": .property(\.unused),
+                    "k16": .property(\.unused),
+                    "k17": .property(\.unused),
+                    "k18": .property(\.unused),
+                    "k19": .property(\.unused),
+                    "k20": .property(\.unused),
+                    "k21": .property(\.unused),
+                    "k22": .property(\.unused),
+                    "k23": .property(\.unused),
+                    "k24": .property(\.unused),
+                    "k25": .property(\.unused),
+                    "k26": .property(\.unused),
+                    "k27": .property(\.unused),
+                    "k28": .property(\.unused),
+                    "k29": .property(\.unused),
+                    "k30": .property(\.unused),
+                    "k31": .property(\.unused),
+                    "unitPrice": .property(\.unitPrice).min(0),
+                    "otherValue": .property(\.other).min(0),
+                ])
+        }
+        let found = errors { () throws(MappingError) in
+            _ = try Mapper.map(Wide.self, fromJSON: #"{"k0": 1, "unit_price": -1, "Other-VALUE": -2}"#)
+        }
+        #expect(
+            found == [
+                "unit_price → unitPrice: out of bounds, expected at least 0; got -1 [min]",
+                "Other-VALUE → other: out of bounds, expected at least 0; got -2 [min]",
+            ])
+    }
+
     /// A spelling found at once and another key that matches the entry too: one ambiguous-key error in place of the
     /// entry's own, whatever the source.
     @Test func anAmbiguousLooseMatchReplacesTheEntrysErrors() {

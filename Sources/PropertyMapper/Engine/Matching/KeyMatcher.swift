@@ -189,6 +189,11 @@ final class KeyMatcher: Sendable {
         }
     }
 
+    /// Which of entry `entry`'s common spellings the ASCII `bytes` spell, if any.
+    func spelling(_ bytes: UTF8Bytes, of entry: Int) -> Int? {
+        spellings[entry].firstIndex { spelling in UTF8Bytes.of(spelling) { bytes.elementsEqualByWords($0) } }
+    }
+
     func reads(_ key: String) -> Bool {
         self.key(key) != nil || looseEntry(of: key) != nil
     }

@@ -187,12 +187,18 @@ extension JSONReader {
         }
         object.finish(present: present)
         if !loose.isEmpty {
-            // The key each loose match was read at, for its errors' paths.
-            var documentKeys = Array(repeating: "", count: keys.alternatives.count)
-            for entry in documentKeys.indices {
-                if let token = loose.first(entry) { documentKeys[entry] = makeString(token) }
+            object.finish(loose: loose.keys)
+            // The key each loose match was read at, for its errors' paths: most are a common spelling (`start_date`),
+            // kept as its number, so no string is made.
+            for entry in keys.alternatives.indices {
+                guard let token = loose.first(entry) else { continue }
+                if token.isPlainASCII, let spelling = keys.spelling(bytes(of: token), of: entry),
+                    object.noteLoose(spelling: spelling, of: entry)
+                {
+                    continue
+                }
+                object.noteLoose(makeString(token), of: entry)
             }
-            object.finish(loose: loose.keys, documentKeys: documentKeys)
         }
         return object
     }

@@ -7,8 +7,9 @@ final class JSONObject {
     private(set) var present = KeySet()
     /// Entries (by first key) matched loosely; each value is in `items`, unless `present` has the key (exact wins).
     private(set) var loosePresent = KeySet()
-    /// By entry: the source key it was matched loosely at (empty for the others).
-    private var looseKeys: [String] = []
+    /// Two bits for each of the first 32 entries: the common spelling (`KeyMatcher.spellings`) it was matched loosely
+    /// at, plus one; 0 for another key (in `findings`). Most loose matches are one of the first three spellings.
+    private var looseSpellings: UInt64 = 0
     /// Under a key policy: ambiguous entries and unknown keys; nil until the reader finds any.
     private var findings: KeyFindings?
 
@@ -42,9 +43,26 @@ final class JSONObject {
         return true
     }
 
-    func finish(loose keys: KeySet, documentKeys: [String]) {
+    func finish(loose keys: KeySet) {
         loosePresent = keys
-        looseKeys = documentKeys
+    }
+
+    /// Records that entry `entry` was matched loosely at its common spelling `spelling`; false if that does not fit.
+    func noteLoose(spelling: Int, of entry: Int) -> Bool {
+        guard entry < 32, spelling < 3 else { return false }
+        looseSpellings |= UInt64(spelling + 1) << UInt64(2 * entry)
+        return true
+    }
+
+    /// Records that entry `entry` was matched loosely at `key`.
+    func noteLoose(_ key: String, of entry: Int) {
+        madeFindings().looseKeys[entry] = key
+    }
+
+    /// The key entry `entry` was matched loosely at.
+    private func looseKey(of entry: Int) -> String {
+        let spelling = entry < 32 ? Int(looseSpellings >> UInt64(2 * entry) & 3) : 0
+        return spelling > 0 ? level.keys.spellings[entry][spelling - 1] : findings?.looseKeys[entry] ?? ""
     }
 
     func addAmbiguous(_ keys: [String], at index: Int) {
@@ -73,7 +91,7 @@ final class JSONObject {
         let primary = entry
         guard loosePresent.contains(primary) else { return .absent }
         if let candidates = findings?.ambiguous[primary] { return .ambiguous(Array(Set(candidates)).sorted()) }
-        return .found(items[primary], key: looseKeys[primary])
+        return .found(items[primary], key: looseKey(of: primary))
     }
 }
 
@@ -81,6 +99,8 @@ final class JSONObject {
 final class KeyFindings {
     /// By entry: the distinct source keys that matched it loosely, when several did.
     var ambiguous: [Int: [String]] = [:]
+    /// By entry: the key it was matched loosely at, when that is not one of its common spellings.
+    var looseKeys: [Int: String] = [:]
     var unknown: [String] = []
 }
 
