@@ -223,6 +223,25 @@ private func errors(_ body: () throws(MappingError) -> Void) -> [String] {
         #expect(warnings.map(\.path).sorted() == ["fullName", "item_count"])
     }
 
+    @Test func aRuleAtAFieldHasThePathTheDocumentSpells() {
+        struct Shipment: Mappable {
+            var orderedAt = 0
+            var shippedAt = 0
+            static let mapping = Mapping<Shipment>(
+                keyStyle: .snakeCase,
+                rules: [
+                    MappingRule("shippedAfterOrdered", at: \.shippedAt, message: "must be after the order date") {
+                        try $0[\.shippedAt] > $0[\.orderedAt]
+                    }
+                ],
+                ["orderedAt": .property(\.orderedAt), "shippedAt": .property(\.shippedAt)])
+        }
+        let found = errors { () throws(MappingError) in
+            _ = try Mapper.map(Shipment.self, fromJSON: #"{"ordered_at": 5, "shipped_at": 3}"#)
+        }
+        #expect(found == ["shipped_at → shippedAt: must be after the order date; got 3 [shippedAfterOrdered]"])
+    }
+
     /// With a loose policy on top, a present key's path is the key the document used; the style fixes what is written.
     @Test func aLoosePolicyReadsTolerantlyAndTheStyleStillSpellsTheOutput() throws {
         struct Tolerant: Mappable, Equatable {
