@@ -57,10 +57,10 @@ final class StagedValues {
         // of absent values would make every read look up `Value?`'s metadata.
         guard isOpen else { throw problem(DefinitionProblem.valuesReadLate, keyPath) }
         let position = position(of: keyPath)
-        if failedFields.isEmpty, let position, reads.valueTypes[position] == Value.self {
-            let field = reads.lastFields[position]
-            if reads.earlierFields[field] < 0, reads.stagesValue[field], staging.isStaged(field) {
-                return takes ? staging.take(field, as: Value.self) : staging.value(field, as: Value.self)
+        if failedFields.isEmpty, let position {
+            let read = reads.keyPaths[position]
+            if read.valueType == Value.self, read.onlyField >= 0, staging.isStaged(read.onlyField) {
+                return takes ? staging.take(read.onlyField, as: Value.self) : staging.value(read.onlyField, as: Value.self)
             }
         }
         return try anyValue(for: keyPath, at: position)
@@ -74,7 +74,7 @@ final class StagedValues {
             throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
         }
         // Equal key paths are of one type: this guards the slots' type, which the plan recorded.
-        guard reads.valueTypes[position] == Value.self else { throw problem(DefinitionProblem.keyPathNotMapped, keyPath) }
+        guard reads.keyPaths[position].valueType == Value.self else { throw problem(DefinitionProblem.keyPathNotMapped, keyPath) }
         // The last field that staged a value: a property mapped twice gets the later value, as written.
         var field = reads.lastFields[position]
         while field >= 0 {
@@ -106,9 +106,9 @@ final class StagedValues {
     private func position(of keyPath: AnyKeyPath) -> Int? {
         let position: Int
         let identity = ObjectIdentifier(keyPath)
-        if next < reads.identities.count, reads.identities[next] == identity {
+        if next < reads.keyPaths.count, reads.keyPaths[next].identity == identity {
             position = next
-        } else if let found = reads.identities.firstIndex(of: identity) ?? reads.position(equalTo: keyPath) {
+        } else if let found = reads.keyPaths.firstIndex(where: { $0.identity == identity }) ?? reads.position(equalTo: keyPath) {
             position = found
         } else {
             return nil

@@ -71,12 +71,18 @@ struct SharedTarget: Sendable {
 /// costs one comparison per read), by equality otherwise. The fields keep the objects alive, so an
 /// identity cannot be reused while the plan exists.
 final class ValueReads: Sendable {
-    /// The identity of each key path a field targets, once, in the order of its first field.
-    let identities: [ObjectIdentifier]
+    /// For each key path a field targets, once, in the order of its first field: what a read looks at first, together.
+    struct KeyPathRead {
+        let identity: ObjectIdentifier
+        /// The value's type (what its fields' slots hold where `stagesValue`).
+        let valueType: Any.Type
+        /// The one field that targets the key path when it stages the value itself (not a merge's writes); else -1.
+        let onlyField: Int
+    }
+
+    let keyPaths: [KeyPathRead]
     /// For each key path: the first field that targets it.
     private let firstFields: [PlanField]
-    /// For each key path: the value's type (what its fields' slots hold where `stagesValue`).
-    let valueTypes: [Any.Type]
     /// For each key path: the last field that targets it.
     let lastFields: [Int]
     /// For each field: the earlier field with the same key path, or -1 (the later value wins).
@@ -101,8 +107,13 @@ final class ValueReads: Sendable {
                 earlierFields.append(-1)
             }
         }
-        identities = firstFields.map { ObjectIdentifier($0.field.keyPathID) }
-        valueTypes = firstFields.map(\.field.traits.valueType)
+        keyPaths = firstFields.indices.map { position in
+            let field = firstFields[position]
+            let only = lastFields[position] == field.index && field.field.traits.stagesPropertyValue
+            return KeyPathRead(
+                identity: ObjectIdentifier(field.field.keyPathID), valueType: field.field.traits.valueType,
+                onlyField: only ? field.index : -1)
+        }
         self.firstFields = firstFields
         self.lastFields = lastFields
         self.earlierFields = earlierFields
