@@ -28,8 +28,12 @@ extension SourceValue {
         }
         // An enum case as the raw value it is written as: `"unknown"`, not `unknown`.
         if let raw = value as? any RawRepresentable { return render(raw.rawValue) }
-        // Foundation on Linux describes a date past year 9999 as `<description unavailable>`.
-        if let date = value as? Date { return "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))" }
+        // A date as ISO 8601 where it can be (`2026-11-27T10:00:00Z`), else by its seconds: Foundation on Linux
+        // describes a date past year 9999 as `<description unavailable>`.
+        if let date = value as? Date {
+            if let text = try? DateFormat.iso8601.source(of: date) as? String { return text }
+            return "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
+        }
         return truncated(String(describing: value))
     }
 

@@ -116,4 +116,23 @@ struct MappingRulePointingTests {
         }
         #expect(error?.errors.map(\.rule) == ["type"])
     }
+    /// The value of a boxed date is shown as ISO 8601, not as a `Date`'s description.
+    @Test func aRuleAtADateShowsItInISO8601() {
+        struct Shipment: Mappable {
+            var orderedAt = Date(timeIntervalSince1970: 0)
+            var shippedAt = Date(timeIntervalSince1970: 0)
+            static let mapping = Mapping<Shipment>(
+                rules: [
+                    MappingRule("shippedAfterOrdered", at: \.shippedAt, message: "must be after the order date") {
+                        try $0[\.shippedAt] > $0[\.orderedAt]
+                    }
+                ],
+                ["ordered": .box(.date, \.orderedAt), "shipped": .box(.date, \.shippedAt)])
+        }
+        let errors = Mapper.validate(["ordered": "2026-11-28T10:00:00Z", "shipped": "2026-11-27T09:30:00.25Z"], as: Shipment.self)
+        #expect(
+            errors.map(\.description) == [
+                "shipped → shippedAt: must be after the order date; got 2026-11-27T09:30:00.250Z [shippedAfterOrdered]"
+            ])
+    }
 }
