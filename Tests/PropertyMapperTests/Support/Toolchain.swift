@@ -48,6 +48,11 @@ enum Toolchain {
         productsDirectory.map { $0.appendingPathComponent("tour") }
     }
 
+    /// The built `feed-benchmark` executable.
+    static var feedBenchmark: URL? {
+        productsDirectory.map { $0.appendingPathComponent("feed-benchmark") }
+    }
+
     /// Where SwiftPM puts `PropertyMapper.swiftmodule` (`Modules/` since Swift 6; the products directory before).
     private static func moduleSearchPath(in directory: URL) -> URL {
         let modules = directory.appendingPathComponent("Modules")
