@@ -11,7 +11,7 @@ enum KeyWords {
         while index < key.endIndex {
             let character = key[index]
             let next = key.index(after: index)
-            if character == "_" || character == "-" || character == " " {
+            if let ascii = character.asciiValue, KeyMatching.isSeparator(ascii) {
                 if let start { words.append(key[start..<index]) }
                 (start, previous, index) = (nil, nil, next)
                 continue
