@@ -40,6 +40,8 @@ enum Failure: Sendable, Equatable {
     /// A raw value that names no case; `allowed` lists the cases' raw values when the enum is `CaseIterable`.
     case notACase(typeName: String, allowed: [String]?)
     case tooDeep(limit: Int)
+    /// A decoder's containers nested deeper than `limit`, or too deep for the thread's stack (the Codable bridge).
+    case containersTooDeep(limit: Int)
     case initFailed(model: String, thrown: String)
     case notSerializable(JSONWriteError.Problem)
     /// A field serialize cannot run backwards (rule `serialize`): its boxing or call `rule` has no reverse.

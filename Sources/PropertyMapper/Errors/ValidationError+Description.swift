@@ -29,8 +29,19 @@ extension Reason {
 
 extension MappingError {
     public var description: String {
-        let heading = errors.count == 1 ? "1 error:" : "\(errors.count) errors:"
-        return ([heading] + errors.map { "- \($0)" }).joined(separator: "\n")
+        ([heading] + errors.map { "- \($0)" }).joined(separator: "\n")
+    }
+
+    private var heading: String {
+        errors.count == 1 ? "1 error:" : "\(errors.count) errors:"
+    }
+
+    /// The first few errors, for a `DecodingError`'s or `EncodingError`'s `debugDescription`: `description`, cut
+    /// after three errors with a last line `- and 2 more`.
+    var summary: String {
+        let shown = 3
+        let more = errors.count > shown ? ["- and \(errors.count - shown) more"] : []
+        return ([heading] + errors.prefix(shown).map { "- \($0)" } + more).joined(separator: "\n")
     }
 }
 
@@ -102,6 +113,8 @@ extension Failure {
             return "not a \(typeName)\(options)"
         case let .tooDeep(limit):
             return "models nested more than \(limit) deep (a cycle, or a graph too deep for the stack)"
+        case let .containersTooDeep(limit):
+            return "containers nested more than \(limit) deep, or too deep for the thread's stack"
         case let .initFailed(model, thrown):
             return "\(model).init(_ values:) threw: \(thrown)"
         case let .definition(problem):

@@ -95,6 +95,20 @@ final class JSONLevel: Sendable {
         self.keyDemands = keyDemands.map { $0 ?? .whole }
         indexDemands = indices.sorted { $0.key < $1.key }.map { (index: $0.key, demand: $0.value) }
     }
+
+    /// The demand for the source key `name` of an object: its entry's, matched as written or loosely; nil when no
+    /// entry reads it. For sources read key by key (a decoder's); the reader matches bytes itself.
+    func demand(forKey name: String) -> JSONDemand? {
+        guard readsObject else { return nil }
+        if let index = keys.key(name) { return keyDemands[index] }
+        guard keys.matching != .exact, let entry = keys.looseEntry(of: name) else { return nil }
+        return keyDemands[entry]
+    }
+
+    /// The demand for the element at `index` of an array; nil when no entry reads it.
+    func demand(atIndex index: Int) -> JSONDemand? {
+        indexDemands.first { $0.index == index }?.demand
+    }
 }
 
 extension JSONReader {

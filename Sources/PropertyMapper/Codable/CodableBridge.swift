@@ -1,0 +1,67 @@
+import Foundation
+
+/// The Codable bridge's two directions, each over the library's own entry points: a decoder's value read as a
+/// source (`DecodedValue`) and made by `ModelEntry`, as `Mapper.map` makes it; a model serialized, as
+/// `Mapper.serialize` writes it, and handed to the encoder as a `JSONValue`.
+enum CodableBridge {
+    static func decode<Model: MappedModel>(_: Model.Type, from decoder: any Decoder) throws -> Model {
+        let entry = ModelEntry(Model.self)
+        // A mistake in the mapping is not the data's: thrown as it is, never as a `DecodingError`.
+        try Engine.refuseFaulty(entry.plan, writing: entry.making.writes)
+        let codingPath = decoder.codingPath
+        let source: Any
+        do {
+            source = try DecodedValue.read(decoder, entry.jsonLevel)
+        } catch let error as NestedTooDeep {
+            throw corrupted(MappingError(errors: [error.validationError]), at: codingPath)
+        } catch let error as UndecodableValue {
+            throw error.error
+        }
+        do {
+            return try entry.one(from: source)
+        } catch {
+            throw corrupted(error, at: codingPath)
+        }
+    }
+
+    static func encode<Model: MappedModel>(_ model: Model, to encoder: any Encoder) throws {
+        let codingPath = encoder.codingPath
+        let value: JSONValue
+        do {
+            value = try JSONValue(converting: Mapper.serialize(model))
+        } catch let error as MappingError {
+            let located = error.located(at: CodingPath.path(of: codingPath))
+            throw EncodingError.invalidValue(
+                model, EncodingError.Context(codingPath: codingPath, debugDescription: located.summary, underlyingError: located))
+        }
+        try value.encode(to: encoder)
+    }
+
+    private static func corrupted(_ error: MappingError, at codingPath: [any CodingKey]) -> DecodingError {
+        let located = error.located(at: CodingPath.path(of: codingPath))
+        return DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: codingPath, debugDescription: located.summary, underlyingError: located))
+    }
+}
+
+extension MappingError {
+    /// The errors with every path continuing `prefix` (a coding path): `line_items[1].sku` at `order` is
+    /// `order.line_items[1].sku`.
+    func located(at prefix: String) -> MappingError {
+        guard !prefix.isEmpty else { return self }
+        return MappingError(
+            errors: errors.map { error in
+                var error = error
+                error.path = Paths.joined(prefix, Paths.suffix(error.path))
+                return error
+            })
+    }
+}
+
+extension NestedTooDeep {
+    var validationError: ValidationError {
+        ValidationError(
+            path: path ?? "", property: "", rule: "depth", value: nil,
+            failure: .containersTooDeep(limit: JSONReader.maximumDepth))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Where a value being decoded sits: how the container around it reads its entries, and how deep it is. The
+/// reader binds it (a task-local value, so the decoder passes nothing) around each container it decodes.
+struct DecodingFrame: Sendable {
+    /// How a container's entries are read.
+    enum Entries: Sendable {
+        /// A mapped object's: each key by its entry's demand; a key no entry reads is not read.
+        case keys(JSONLevel)
+        /// A mapped array's: each mapped index by its demand; the others are not read.
+        case indices(JSONLevel)
+        /// Every element's or value's alike.
+        case each(JSONDemand)
+
+        /// The demand for the entry `decoder` holds; nil for one nothing reads. Only an object's or an array's
+        /// mapped entries ask the decoder which entry it is (`codingPath`, which a decoder builds anew each time).
+        func demand(in decoder: any Decoder) -> JSONDemand? {
+            switch self {
+            case let .keys(level):
+                return decoder.codingPath.last.flatMap { level.demand(forKey: $0.stringValue) }
+            case let .indices(level):
+                return decoder.codingPath.last?.intValue.flatMap(level.demand(atIndex:))
+            case let .each(demand):
+                return demand
+            }
+        }
+    }
+
+    @TaskLocal static var current: DecodingFrame?
+
+    let entries: Entries
+    /// The containers around the values of this frame's container, from the model's value (0 for the model's value).
+    let depth: Int
+    /// The lowest stack address at which a container may be opened (`StackFloor`).
+    let floor: UInt
+
+    /// The frame of a model's value.
+    init() {
+        self.init(entries: .each(.whole), depth: 0, floor: StackFloor.find(entry: StackFloor.address()))
+    }
+
+    private init(entries: Entries, depth: Int, floor: UInt) {
+        self.entries = entries
+        self.depth = depth
+        self.floor = floor
+    }
+
+    /// Runs `body`, which decodes the container of a value of this frame, with its entries read by `entries`; a
+    /// container nested as deep as the JSON reader refuses, or too deep for the thread's stack, is `NestedTooDeep`.
+    func opening<T>(_ entries: Entries, _ body: () throws -> T) throws -> T {
+        guard depth < JSONReader.maximumDepth, StackFloor.address() >= floor else { throw NestedTooDeep() }
+        let inner = DecodingFrame(entries: entries, depth: depth + 1, floor: floor)
+        return try DecodingFrame.$current.withValue(inner, operation: body)
+    }
+}
+
+/// A container nested too deep to read, at `path` from the model's value (set by the value that opened it).
+struct NestedTooDeep: Error {
+    var path: String?
+}
+
+/// A value no kind reads (a number no Swift type holds): `error` is what the decoder said of it as a `Double`.
+struct UndecodableValue: Error {
+    let error: any Error
+}
+
+/// Coding paths as the library writes paths: `order.line_items[1].sku`.
+enum CodingPath {
+    static func path(of keys: some Sequence<any CodingKey>) -> String {
+        keys.reduce("") { path, key in
+            Paths.joined(path, key.intValue.map { "[\($0)]" } ?? "." + key.stringValue)
+        }
+    }
+}

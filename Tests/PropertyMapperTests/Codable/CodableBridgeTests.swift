@@ -1,0 +1,310 @@
+import Foundation
+import PropertyMapper
+import Testing
+
+@Suite struct CodableBridgeDecodingTests {
+    static let good = Data(CodableFixtures.goodOrder.utf8)
+    static let bad = Data(CodableFixtures.badOrder.utf8)
+
+    @Test func jsonDecoderGivesTheModelMapperMapGives() throws {
+        let decoded = try JSONDecoder().decode(ShopOrder.self, from: Self.good)
+        let mapped = try Mapper.map(ShopOrder.self, fromJSON: Self.good)
+        #expect(decoded == mapped)
+        #expect(decoded.id == 7 && decoded.customerEmail == "ann@example.com" && decoded.isGift)
+        #expect(decoded.lineItems.map(\.sku) == ["CAT-1", "DOG-22"])
+        #expect(decoded.note == nil)
+    }
+
+    @Test func decimalsStayExactThroughJSONDecoder() throws {
+        let decoded = try JSONDecoder().decode(ShopOrder.self, from: Self.good)
+        #expect(decoded.lineItems.map(\.price) == [Decimal(string: "12.30"), Decimal(string: "0.10")])
+        #expect(decoded.lineItems[0].price.description == "12.3")
+    }
+
+    @Test func immutableModelsAndFinalClassesDecodeToo() throws {
+        let frozen = try JSONDecoder().decode(FrozenShopOrder.self, from: Self.good)
+        let mapped = try Mapper.map(FrozenShopOrder.self, fromJSON: Self.good)
+        #expect(frozen == mapped)
+        #expect(frozen.id == 7 && frozen.lineItems.count == 2)
+        let record = try JSONDecoder().decode(ShopOrderRecord.self, from: Self.good)
+        #expect(record.id == 7 && record.lineItems.map(\.quantity) == [2, 1])
+    }
+
+    @Test func aBadRecordIsOneDataCorruptedErrorWithEveryFailure() throws {
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(ShopOrder.self, from: Self.bad) }
+        guard case let .dataCorrupted(context) = error else {
+            Issue.record("expected dataCorrupted, got \(error)")
+            return
+        }
+        #expect(context.codingPath.isEmpty)
+        let mapped = try #require(throws: MappingError.self) { try Mapper.map(ShopOrder.self, fromJSON: Self.bad) }
+        let mappingError = try #require(error.mappingError)
+        #expect(mappingError == mapped)
+        #expect(mappingError.errors.map(\.path) == ["id", "customer_email", "line_items[1].sku"])
+        #expect(mappingError.errors.map(\.rule) == ["min", "matchesRegEx", "lengthRange"])
+        #expect((context.underlyingError as? MappingError) == mappingError)
+        #expect(context.debugDescription == mappingError.description)
+        #expect(context.debugDescription.hasPrefix("3 errors:\n- id → id: "))
+    }
+
+    @Test func theDebugDescriptionListsTheFirstThreeAndCountsTheRest() throws {
+        let json = #"{"id": 0, "customer_email": "x", "is_gift": 1, "line_items": 2, "note": 5}"#
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(ShopOrder.self, from: Data(json.utf8)) }
+        let errors = try #require(error.mappingError?.errors)
+        #expect(errors.count == 5)
+        guard case let .dataCorrupted(context) = error else { return }
+        let lines = context.debugDescription.split(separator: "\n")
+        #expect(lines.count == 5)
+        #expect(lines.first == "5 errors:" && lines.last == "- and 2 more")
+        #expect(lines[1...3].map(String.init) == errors.prefix(3).map { "- \($0)" })
+    }
+
+    @Test func insideASynthesizedTypeEveryPathStartsAtTheCodingPath() throws {
+        let json = #"{"version": 2, "order": \#(CodableFixtures.badOrder)}"#
+        let error = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(OrderEnvelope.self, from: Data(json.utf8))
+        }
+        guard case let .dataCorrupted(context) = error else {
+            Issue.record("expected dataCorrupted, got \(error)")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["order"])
+        #expect(error.mappingError?.errors.map(\.path) == ["order.id", "order.customer_email", "order.line_items[1].sku"])
+        #expect(context.debugDescription.contains("- order.line_items[1].sku → lineItems[1].sku: "))
+
+        let good = #"{"version": 2, "order": \#(CodableFixtures.goodOrder)}"#
+        let envelope = try JSONDecoder().decode(OrderEnvelope.self, from: Data(good.utf8))
+        let mapped = try Mapper.map(ShopOrder.self, fromJSON: Self.good)
+        #expect(envelope.version == 2 && envelope.order == mapped)
+    }
+
+    @Test func anArrayOfModelsNamesTheElementInThePath() throws {
+        let json = "[\(CodableFixtures.goodOrder), \(CodableFixtures.badOrder)]"
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode([ShopOrder].self, from: Data(json.utf8)) }
+        #expect(error.mappingError?.errors.map(\.path) == ["[1].id", "[1].customer_email", "[1].line_items[1].sku"])
+    }
+
+    @Test(arguments: [
+        (#""is_gift": 1"#, "is_gift", "a number, expected Bool"),
+        (#""id": true"#, "id", "a boolean, expected Int"),
+        (#""id": "7""#, "id", "a string, expected Int"),
+        (#""note": 12"#, "note", "a number, expected String"),
+    ])
+    func typesAreTheMappingsStrictly(member: String, path: String, message: String) throws {
+        let json = #"{"customer_email": "a@b", \#(member)}"#
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(ShopOrder.self, from: Data(json.utf8)) }
+        let failure = try #require(error.mappingError?.errors.first)
+        #expect(error.mappingError?.errors.count == 1)
+        #expect(failure.path == path && failure.rule == "type")
+        #expect(failure.message == message)
+    }
+
+    @Test func aQuantityOfTrueIsATypeErrorInANestedModel() throws {
+        let json = #"{"id": 7, "customer_email": "a@b", "line_items": [{"sku": "CAT-1", "quantity": true, "price": 1}]}"#
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(ShopOrder.self, from: Data(json.utf8)) }
+        #expect(error.mappingError?.errors.map { "\($0.path) \($0.rule)" } == ["line_items[0].quantity type"])
+    }
+
+    @Test func theDecodersKeyStrategyChangesNothing() throws {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let (converting, plain) = (
+            try decoder.decode(ShopOrder.self, from: Self.good), try JSONDecoder().decode(ShopOrder.self, from: Self.good)
+        )
+        #expect(converting == plain)
+        // The model's keyStyle decides: camelCase keys are not its document's.
+        let camel = #"{"id": 7, "customerEmail": "ann@example.com", "lineItems": []}"#
+        let order = try decoder.decode(ShopOrder.self, from: Data(camel.utf8))
+        #expect(order.customerEmail == "" && order.lineItems.isEmpty)
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(ShopOrder.self, from: Self.bad) }
+        #expect(error.mappingError?.errors.map(\.path) == ["id", "customer_email", "line_items[1].sku"])
+    }
+
+    @Test func whatTheMappingDoesNotNameIsNeverRead() throws {
+        // `1e400` fits no Swift number: the decoder refuses it only when asked for it.
+        let unmapped = #"{"id": 7, "customer_email": "a@b", "extra": {"deep": [1e400]}}"#
+        let order = try JSONDecoder().decode(ShopOrder.self, from: Data(unmapped.utf8))
+        #expect(order.id == 7)
+        let mapped = #"{"id": 7, "customer_email": "a@b", "note": 1e400}"#
+        let error = #expect(throws: DecodingError.self) { try JSONDecoder().decode(ShopOrder.self, from: Data(mapped.utf8)) }
+        // The decoder's own error for the value, not a mapping error.
+        #expect(error?.mappingError == nil)
+    }
+
+    @Test func aMappingWithDefinitionErrorsThrowsItsMappingErrorNotADecodingError() throws {
+        let error = #expect(throws: MappingError.self) { try JSONDecoder().decode(Misdefined.self, from: Data("{}".utf8)) }
+        #expect(error?.errors.map(\.rule) == ["mapping"])
+    }
+}
+
+/// Two keys mapped to one document key: a definition error.
+private struct Misdefined: Mappable, MappedDecodable {
+    var a = 0
+    var b = 0
+    static let mapping = Mapping<Misdefined>(keyStyle: .snakeCase, ["userID": .property(\.a), "user_id": .property(\.b)])
+}
+
+@Suite struct CodableBridgeEncodingTests {
+    static let order = try! Mapper.map(ShopOrder.self, fromJSON: CodableFixtures.goodOrder)
+
+    static func parsed(_ data: Data) throws -> NSDictionary {
+        try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
+    }
+
+    @Test func jsonEncoderWritesWhatSerializeJSONWrites() throws {
+        let encoded = try JSONEncoder().encode(Self.order)
+        let serialized = try Mapper.serializeJSON(Self.order)
+        let (fromEncoder, fromSerialize) = (try Self.parsed(encoded), try Self.parsed(serialized))
+        #expect(fromEncoder == fromSerialize)
+        let text = String(decoding: encoded, as: UTF8.self)
+        #expect(text.contains(#""is_gift":true"#))
+        #expect(text.contains(#""quantity":2"#))
+        #expect(text.contains(#""price":12.3"#) && text.contains(#""price":0.1"#))
+        #expect(!text.contains("note"))
+    }
+
+    @Test func theEncodersKeyStrategyChangesNothing() throws {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = .sortedKeys
+        let plain = JSONEncoder()
+        plain.outputFormatting = .sortedKeys
+        let (snake, asWritten) = (try encoder.encode(Self.order), try plain.encode(Self.order))
+        #expect(snake == asWritten)
+        let upper = JSONEncoder()
+        upper.keyEncodingStrategy = .custom { keys in UppercasedKey(keys.last!) }
+        let (fromUpper, fromPlain) = (try Self.parsed(upper.encode(Self.order)), try Self.parsed(asWritten))
+        #expect(fromUpper == fromPlain)
+    }
+
+    @Test func decodingWhatWasEncodedGivesTheModelBack() throws {
+        let data = try JSONEncoder().encode(Self.order)
+        let order = try JSONDecoder().decode(ShopOrder.self, from: data)
+        #expect(order == Self.order)
+        let frozen = try Mapper.map(FrozenShopOrder.self, fromJSON: CodableFixtures.goodOrder)
+        let frozenAgain = try JSONDecoder().decode(FrozenShopOrder.self, from: JSONEncoder().encode(frozen))
+        #expect(frozenAgain == frozen)
+        let envelope = OrderEnvelope(version: 3, order: Self.order)
+        let envelopeAgain = try JSONDecoder().decode(OrderEnvelope.self, from: JSONEncoder().encode(envelope))
+        #expect(envelopeAgain == envelope)
+    }
+
+    @Test func aMappingThatCannotRunBackwardsIsAnInvalidValue() throws {
+        let error = try #require(throws: EncodingError.self) { try JSONEncoder().encode(["legacy": Legacy()]) }
+        guard case let .invalidValue(value, context) = error else {
+            Issue.record("expected invalidValue, got \(error)")
+            return
+        }
+        #expect(value is Legacy)
+        #expect(context.codingPath.map(\.stringValue) == ["legacy"])
+        #expect(error.mappingError?.errors.map { "\($0.path) \($0.rule)" } == ["legacy.code serialize"])
+        #expect(context.debugDescription.hasPrefix("1 error:\n- legacy.code → code: a call without reverse"))
+    }
+}
+
+/// A key strategy's key: what a custom strategy would write, were it applied.
+private struct UppercasedKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ key: any CodingKey) { stringValue = key.stringValue.uppercased() }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// A call without a reverse: it reads, and cannot be written back.
+private final class Legacy: Mappable, MappedCodable {
+    var code = ""
+    static let mapping: Mapping<Legacy> = ["code": .call(Legacy.code(from:), \.code)]
+    func code(from text: String) -> String? { text }
+}
+
+@Suite struct CodableBridgePropertyListTests {
+    @Test(arguments: [PropertyListSerialization.PropertyListFormat.binary, .xml])
+    func aModelRoundTripsThroughAPropertyList(format: PropertyListSerialization.PropertyListFormat) throws {
+        var shelf = Shelf()
+        shelf.name = "Kitchen"
+        shelf.count = 3
+        shelf.weight = 2.5
+        shelf.isOpen = true
+        shelf.tags = ["a", "b"]
+        shelf.sizes = ["small": 1, "large": 3]
+        shelf.orders = [try Mapper.map(ShopOrder.self, fromJSON: CodableFixtures.goodOrder)]
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = format
+        let data = try encoder.encode(shelf)
+        let decoded = try PropertyListDecoder().decode(Shelf.self, from: data)
+        #expect(decoded == shelf)
+    }
+
+    @Test func aPropertyListIsCheckedAsStrictlyAsJSON() throws {
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: ["name": "K", "count": true, "weight": "heavy"], format: .binary, options: 0)
+        let error = try #require(throws: DecodingError.self) { try PropertyListDecoder().decode(Shelf.self, from: data) }
+        #expect(error.mappingError?.errors.map { "\($0.path) \($0.rule)" } == ["count type", "weight type"])
+    }
+}
+
+private struct Shelf: Mappable, MappedCodable, Equatable {
+    var name = ""
+    var count = 0
+    var weight = 0.0
+    var isOpen = false
+    var tags: [String] = []
+    var sizes: [String: Int] = [:]
+    var orders: [ShopOrder] = []
+
+    static let mapping: Mapping<Shelf> = [
+        "name": .property(\.name).isRequired(), "count": .property(\.count), "weight": .property(\.weight),
+        "isOpen": .property(\.isOpen), "tags": .property(\.tags), "sizes": .property(\.sizes), "orders": .property(\.orders),
+    ]
+}
+
+@Suite struct CodableBridgeDepthTests {
+    /// A chain of `levels` nodes as a property list: one dictionary per node.
+    static func chain(_ levels: Int) throws -> Data {
+        var node: [String: Any] = ["id": levels]
+        for id in stride(from: levels - 1, through: 1, by: -1) { node = ["id": id, "child": node] }
+        return try PropertyListSerialization.data(fromPropertyList: node, format: .binary, options: 0)
+    }
+
+    @Test func fiveHundredTwelveNodesDecode() throws {
+        let node = try PropertyListDecoder().decode(ChainNode.self, from: Self.chain(512))
+        var levels = 1
+        var current = node
+        while let child = current.child {
+            levels += 1
+            current = child
+        }
+        #expect(levels == 512 && current.id == 512)
+    }
+
+    @Test func theFiveHundredThirteenthIsOneDepthError() throws {
+        let error = try #require(throws: DecodingError.self) { try PropertyListDecoder().decode(ChainNode.self, from: Self.chain(513)) }
+        let errors = try #require(error.mappingError?.errors)
+        #expect(errors.count == 1)
+        #expect(errors.first?.rule == "depth")
+        #expect(errors.first?.path == Array(repeating: "child", count: 512).joined(separator: "."))
+    }
+
+    @Test func aDeepDocumentOnASmallStackIsADepthErrorNotACrash() async throws {
+        let data = try Self.chain(600)
+        let errors = await withCheckedContinuation { (done: CheckedContinuation<[ValidationError]?, Never>) in
+            let thread = Thread {
+                let error = #expect(throws: DecodingError.self) { try PropertyListDecoder().decode(ChainNode.self, from: data) }
+                done.resume(returning: error?.mappingError?.errors)
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+        #expect(errors?.map(\.rule) == ["depth"])
+        // The stack, not the 512-container limit, refused it: at a `child` far above the 512th.
+        let levels = errors?.first?.path.split(separator: ".").count ?? 0
+        #expect(levels > 0 && levels < 512, "refused at \(levels) levels")
+    }
+}
+
+private final class ChainNode: Mappable, MappedCodable {
+    var id = 0
+    var child: ChainNode?
+    static let mapping: Mapping<ChainNode> = ["id": .property(\.id), "child": .property(\.child)]
+}
