@@ -74,6 +74,11 @@ struct Contender: Sendable {
             let (seconds, batch) = timed { Decoded.map(input.feed.json) }
             return (seconds, outcome(batch))
         },
+        Contender(name: "pm-bridge", label: "PropertyMapper, struct, JSONDecoder through the Codable bridge", stage: .endToEnd) {
+            input in
+            let (seconds, batch) = timed { Bridged.map(input.feed.json) }
+            return (seconds, outcome(batch))
+        },
     ]
 
     /// The per-record loop a user might write instead of `mapArray(from:)`: a class, `to: video`.

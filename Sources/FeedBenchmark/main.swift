@@ -449,6 +449,9 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
             what: "JSONDecoder+validation (end to end), struct, mapArray(fromJSON:)", contender: "pm-struct-json", baseline: "jsondecoder",
             minimum: 2.0),
         Target(
+            what: "JSONDecoder+validation (end to end), struct, Codable bridge", contender: "pm-bridge",
+            baseline: "jsondecoder", minimum: 0.5),
+        Target(
             what: "exact keys (map+validate), struct, mapArray(from:)", contender: "pm-struct-keys", baseline: "pm-struct", minimum: 0.9,
             of: "camelCase keys"),
         Target(
