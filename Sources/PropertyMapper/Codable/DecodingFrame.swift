@@ -12,16 +12,17 @@ struct DecodingFrame: Sendable {
         /// Every element's or value's alike.
         case each(JSONDemand)
 
-        /// The demand for the entry `decoder` holds; nil for one nothing reads. Only an object's or an array's
-        /// mapped entries ask the decoder which entry it is (`codingPath`, which a decoder builds anew each time).
-        func demand(in decoder: any Decoder) -> JSONDemand? {
+        /// The demand for the entry `decoder` holds, and the kinds it converts from; nil for one nothing reads. Only
+        /// an object's or an array's mapped entries ask the decoder which entry it is (`codingPath`, which a decoder
+        /// builds anew each time).
+        func demand(in decoder: any Decoder) -> (demand: JSONDemand, kinds: ValueKinds)? {
             switch self {
             case let .keys(level):
                 return decoder.codingPath.last.flatMap { level.demand(forKey: $0.stringValue) }
             case let .indices(level):
                 return decoder.codingPath.last?.intValue.flatMap(level.demand(atIndex:))
             case let .each(demand):
-                return demand
+                return (demand, .all)
             }
         }
     }

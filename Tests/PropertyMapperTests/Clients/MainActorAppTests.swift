@@ -59,13 +59,23 @@ import Testing
     /// Clears the fixture's build when a file was added to or removed from the library since it was
     /// made: SwiftPM plans a path dependency's sources once, and keeps that plan while the manifests
     /// are unchanged (a removed file is then a missing input, an added one is not compiled).
-    static func clearIfLibraryFilesChanged(_ scratch: URL) throws {
+    ///
+    /// With `keepingDependencies`, only the plan goes (SwiftPM's build manifests, `debug.yaml` and
+    /// `release.yaml`): the next build plans again and compiles what changed, and keeps the checkouts
+    /// and builds of the fixture's other dependencies (Fixtures/VaporApp's take minutes to build).
+    static func clearIfLibraryFilesChanged(_ scratch: URL, keepingDependencies: Bool = false) throws {
         let sources = Toolchain.packageRoot.appendingPathComponent("Sources/PropertyMapper")
         let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.sorted() ?? []
         let list = files.joined(separator: "\n")
         let record = scratch.appendingPathComponent("library-files.txt")
         if (try? String(contentsOf: record, encoding: .utf8)) == list { return }
-        try? FileManager.default.removeItem(at: scratch)
+        if keepingDependencies {
+            for manifest in ["debug.yaml", "release.yaml"] {
+                try? FileManager.default.removeItem(at: scratch.appendingPathComponent(manifest))
+            }
+        } else {
+            try? FileManager.default.removeItem(at: scratch)
+        }
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         try list.write(to: record, atomically: true, encoding: .utf8)
     }

@@ -31,6 +31,15 @@ enum JSONDemand: Sendable {
             return node.validators.isEmpty ? .level(JSONLevel(level)) : .whole
         }
     }
+
+    /// The kinds of value `node` converts from: what a reader that must guess a value's kind tries first.
+    static func kinds(of node: PlanNode) -> ValueKinds {
+        switch node.body {
+        case let .field(field): field.field.traits.input.kinds
+        case .list: .all
+        case let .nested(level): if case .keyed = level.shape { .object } else { .array }
+        }
+    }
 }
 
 /// The keys of one object matched loosely, each with the first source key that did (a token, valid while the
@@ -69,6 +78,10 @@ final class JSONLevel: Sendable {
     let keyDemands: [JSONDemand]
     /// The mapped indices in increasing order, with their demands; sparse, so `[Int.max: …]` costs one entry.
     let indexDemands: [(index: Int, demand: JSONDemand)]
+    /// The kinds each key's and each mapped index's entry converts from (`JSONDemand.kinds(of:)`), for a
+    /// reader that must guess a value's kind (`DecodedValue`); `.all` for a key or an index mapped twice.
+    let keyKinds: [ValueKinds]
+    let indexKinds: [Int: ValueKinds]
 
     let keys: KeyMatcher
 
@@ -78,7 +91,9 @@ final class JSONLevel: Sendable {
         readsObject = if case .keyed = level.shape { true } else { false }
         readsArray = if case .indexed = level.shape { true } else { false }
         var keyDemands: [JSONDemand?] = Array(repeating: nil, count: level.keys.names.count)
+        var keyKinds: [ValueKinds?] = Array(repeating: nil, count: level.keys.names.count)
         var indices: [Int: JSONDemand] = [:]
+        var indexKinds: [Int: ValueKinds] = [:]
         for (position, entry) in level.entries.enumerated() {
             switch entry.key {
             case .key, .alternatives:
@@ -86,28 +101,33 @@ final class JSONLevel: Sendable {
                 // A key mapped twice gives its value to both (a definition error, but read safely).
                 for key in [position] + level.keys.alternatives[position] {
                     keyDemands[key] = keyDemands[key] == nil ? JSONDemand.of(entry) : .whole
+                    keyKinds[key] = keyKinds[key] == nil ? JSONDemand.kinds(of: entry) : .all
                 }
             case let .index(index):
                 guard index >= 0 else { continue }  // never present
                 indices[index] = indices[index] == nil ? JSONDemand.of(entry) : .whole
+                indexKinds[index] = indexKinds[index] == nil ? JSONDemand.kinds(of: entry) : .all
             }
         }
         self.keyDemands = keyDemands.map { $0 ?? .whole }
+        self.keyKinds = keyKinds.map { $0 ?? .all }
+        self.indexKinds = indexKinds
         indexDemands = indices.sorted { $0.key < $1.key }.map { (index: $0.key, demand: $0.value) }
     }
 
-    /// The demand for the source key `name` of an object: its entry's, matched as written or loosely; nil when no
-    /// entry reads it. For sources read key by key (a decoder's); the reader matches bytes itself.
-    func demand(forKey name: String) -> JSONDemand? {
+    /// The demand and kinds for the source key `name` of an object: its entry's, matched as written or loosely;
+    /// nil when no entry reads it. For sources read key by key (a decoder's); the reader matches bytes itself.
+    func demand(forKey name: String) -> (demand: JSONDemand, kinds: ValueKinds)? {
         guard readsObject else { return nil }
-        if let index = keys.key(name) { return keyDemands[index] }
+        if let index = keys.key(name) { return (keyDemands[index], keyKinds[index]) }
         guard keys.matching != .exact, let entry = keys.looseEntry(of: name) else { return nil }
-        return keyDemands[entry]
+        return (keyDemands[entry], keyKinds[entry])
     }
 
-    /// The demand for the element at `index` of an array; nil when no entry reads it.
-    func demand(atIndex index: Int) -> JSONDemand? {
-        indexDemands.first { $0.index == index }?.demand
+    /// The demand and kinds for the element at `index` of an array; nil when no entry reads it.
+    func demand(atIndex index: Int) -> (demand: JSONDemand, kinds: ValueKinds)? {
+        guard let demand = indexDemands.first(where: { $0.index == index })?.demand else { return nil }
+        return (demand, indexKinds[index] ?? .all)
     }
 }
 
