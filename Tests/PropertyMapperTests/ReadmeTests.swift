@@ -51,12 +51,13 @@ import Testing
         #expect(throws: Never.self) { try MarkdownBlock.checkManifest(manifest, file: "README.md") }
     }
 
-    /// The version CHANGELOG.md names at its top (`## [Unreleased] — 2.0`, or `## [2.0.0] — …`), as
-    /// a `from:` version: three components.
+    /// The first version CHANGELOG.md names (`## [Unreleased] — 2.0`, or `## [2.0.0] — …`; an
+    /// `## [Unreleased]` without one lists changes not yet in a version), as a `from:` version: three components.
     static let changelogVersion: String? = {
         let changelog = try? String(contentsOf: Toolchain.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        guard let heading = changelog?.components(separatedBy: "\n").first(where: { $0.hasPrefix("## [") }),
-            let match = heading.firstMatch(of: /(\d+)\.(\d+)(?:\.(\d+))?/)
+        guard
+            let match = changelog?.components(separatedBy: "\n").lazy.filter({ $0.hasPrefix("## [") })
+                .compactMap({ $0.firstMatch(of: /(\d+)\.(\d+)(?:\.(\d+))?/) }).first
         else { return nil }
         return "\(match.1).\(match.2).\(match.3 ?? "0")"
     }()
