@@ -308,3 +308,37 @@ private final class ChainNode: Mappable, MappedCodable {
     var child: ChainNode?
     static let mapping: Mapping<ChainNode> = ["id": .property(\.id), "child": .property(\.child)]
 }
+
+@Suite struct CodableBridgePolicyTests {
+    /// Loose keys and unknown keys through a decoder: the mapping's policies, as `Mapper.map` applies them.
+    @Test func keyPoliciesApplyAsMapperMapAppliesThem() throws {
+        let json = Data(#"{"Customer-ID": 7, "NAME": "Ann", "extra": {"deep": [1, null]}}"#.utf8)
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Customer.self, from: json) }
+        let mapped = try #require(throws: MappingError.self) { try Mapper.map(Customer.self, fromJSON: json) }
+        #expect(error.mappingError == mapped)
+        #expect(error.mappingError?.errors.map { "\($0.path) \($0.rule)" } == ["extra unknownKey"])
+        let good = Data(#"{"Customer-ID": 7, "NAME": "Ann"}"#.utf8)
+        let customer = try JSONDecoder().decode(Customer.self, from: good)
+        #expect(customer.customerID == 7 && customer.name == "Ann")
+    }
+
+    /// Two source keys matching one entry loosely: `ambiguousKey`, as from `Mapper.map`.
+    @Test func anAmbiguousKeyIsReportedAsMapperMapReportsIt() throws {
+        let json = Data(#"{"customer_id": 7, "CustomerID": 8, "name": "Ann"}"#.utf8)
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Customer.self, from: json) }
+        let mapped = try #require(throws: MappingError.self) { try Mapper.map(Customer.self, fromJSON: json) }
+        #expect(error.mappingError == mapped)
+        #expect(error.mappingError?.errors.map(\.rule) == ["ambiguousKey"])
+    }
+}
+
+private struct Customer: Mappable, MappedDecodable {
+    var customerID = 0
+    var name = ""
+    static let mapping = Mapping<Customer>(
+        keys: .ignoringCaseAndSeparators, unknownKeys: .fail,
+        [
+            "customerID": .property(\.customerID).isRequired(),
+            "name": .property(\.name),
+        ])
+}
