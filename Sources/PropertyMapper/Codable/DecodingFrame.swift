@@ -35,9 +35,12 @@ struct DecodingFrame: Sendable {
     /// The lowest stack address at which a container may be opened (`StackFloor`).
     let floor: UInt
 
-    /// The frame of a model's value.
+    /// The frame of a model's value. Its containers may take half the stack the engine may (`StackFloor`): a decoder
+    /// builds each value's `codingPath` by recursing once per level above it, on what the reading left.
     init() {
-        self.init(entries: .each(.whole), depth: 0, floor: StackFloor.find(entry: StackFloor.address()))
+        let entry = StackFloor.address()
+        let floor = StackFloor.find(entry: entry)
+        self.init(entries: .each(.whole), depth: 0, floor: floor == 0 ? 0 : entry - (entry - floor) / 2)
     }
 
     private init(entries: Entries, depth: Int, floor: UInt) {
