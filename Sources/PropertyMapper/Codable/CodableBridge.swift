@@ -8,28 +8,27 @@ enum CodableBridge {
         let entry = ModelEntry(Model.self)
         // A mistake in the mapping is not the data's: thrown as it is, never as a `DecodingError`.
         try Engine.refuseFaulty(entry.plan, writing: entry.making.writes)
-        let codingPath = decoder.codingPath
         let source: Any
         do {
             source = try DecodedValue.read(decoder, entry.jsonLevel)
         } catch let error as NestedTooDeep {
-            throw corrupted(MappingError(errors: [error.validationError]), at: codingPath)
+            throw corrupted(MappingError(errors: [error.validationError]), at: decoder.codingPath)
         } catch let error as UndecodableValue {
             throw error.error
         }
         do {
             return try entry.one(from: source)
         } catch {
-            throw corrupted(error, at: codingPath)
+            throw corrupted(error, at: decoder.codingPath)
         }
     }
 
     static func encode<Model: MappedModel>(_ model: Model, to encoder: any Encoder) throws {
-        let codingPath = encoder.codingPath
         let value: JSONValue
         do {
             value = try JSONValue(converting: Mapper.serialize(model))
         } catch let error as MappingError {
+            let codingPath = encoder.codingPath
             let located = error.located(at: CodingPath.path(of: codingPath))
             throw EncodingError.invalidValue(
                 model, EncodingError.Context(codingPath: codingPath, debugDescription: located.summary, underlyingError: located))
@@ -37,6 +36,7 @@ enum CodableBridge {
         try value.encode(to: encoder)
     }
 
+    /// The coding path is asked for only on a failure: a decoder builds it anew each time.
     private static func corrupted(_ error: MappingError, at codingPath: [any CodingKey]) -> DecodingError {
         let located = error.located(at: CodingPath.path(of: codingPath))
         return DecodingError.dataCorrupted(

@@ -68,11 +68,11 @@ struct UndecodableValue: Error {
     let error: any Error
 }
 
-/// Coding paths as the library writes paths: `order.line_items[1].sku`.
+/// Coding paths as the library writes paths (`MappingKey.appended(to:)`): `order.line_items[1].sku`.
 enum CodingPath {
     static func path(of keys: some Sequence<any CodingKey>) -> String {
         keys.reduce("") { path, key in
-            Paths.joined(path, key.intValue.map { "[\($0)]" } ?? "." + key.stringValue)
+            (key.intValue.map(MappingKey.index) ?? .key(key.stringValue)).appended(to: path)
         }
     }
 }

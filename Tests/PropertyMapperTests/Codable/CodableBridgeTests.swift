@@ -84,6 +84,12 @@ import Testing
         #expect(error.mappingError?.errors.map(\.path) == ["[1].id", "[1].customer_email", "[1].line_items[1].sku"])
     }
 
+    @Test func aCodingKeyAPathWouldMakeAmbiguousIsQuotedAsTheEnginesKeysAre() throws {
+        let json = #"{"by name": {"a.b": {"id": 0, "customer_email": "a@b"}}}"#
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(OrderBook.self, from: Data(json.utf8)) }
+        #expect(error.mappingError?.errors.map(\.path) == [#"["by name"]["a.b"].id"#])
+    }
+
     @Test(arguments: [
         (#""is_gift": 1"#, "is_gift", "a number, expected Bool"),
         (#""id": true"#, "id", "a boolean, expected Int"),
@@ -135,6 +141,12 @@ import Testing
         let error = #expect(throws: MappingError.self) { try JSONDecoder().decode(Misdefined.self, from: Data("{}".utf8)) }
         #expect(error?.errors.map(\.rule) == ["mapping"])
     }
+}
+
+/// Synthesized `Codable`, its dictionary keys not plain path names.
+private struct OrderBook: Codable {
+    var orders: [String: ShopOrder]
+    enum CodingKeys: String, CodingKey { case orders = "by name" }
 }
 
 /// Two keys mapped to one document key: a definition error.

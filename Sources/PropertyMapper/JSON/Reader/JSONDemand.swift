@@ -76,12 +76,11 @@ final class JSONLevel: Sendable {
     let readsObject: Bool
     let readsArray: Bool
     let keyDemands: [JSONDemand]
-    /// The mapped indices in increasing order, with their demands; sparse, so `[Int.max: …]` costs one entry.
-    let indexDemands: [(index: Int, demand: JSONDemand)]
-    /// The kinds each key's and each mapped index's entry converts from (`JSONDemand.kinds(of:)`), for a
+    /// The mapped indices in increasing order, with their demands and kinds; sparse, so `[Int.max: …]` costs one entry.
+    let indexDemands: [(index: Int, demand: JSONDemand, kinds: ValueKinds)]
+    /// The kinds each key's entry converts from (`JSONDemand.kinds(of:)`), as `indexDemands` has an index's: for a
     /// reader that must guess a value's kind (`DecodedValue`); `.all` for a key or an index mapped twice.
     let keyKinds: [ValueKinds]
-    let indexKinds: [Int: ValueKinds]
 
     let keys: KeyMatcher
 
@@ -92,8 +91,7 @@ final class JSONLevel: Sendable {
         readsArray = if case .indexed = level.shape { true } else { false }
         var keyDemands: [JSONDemand?] = Array(repeating: nil, count: level.keys.names.count)
         var keyKinds: [ValueKinds?] = Array(repeating: nil, count: level.keys.names.count)
-        var indices: [Int: JSONDemand] = [:]
-        var indexKinds: [Int: ValueKinds] = [:]
+        var indices: [Int: (demand: JSONDemand, kinds: ValueKinds)] = [:]
         for (position, entry) in level.entries.enumerated() {
             switch entry.key {
             case .key, .alternatives:
@@ -105,14 +103,12 @@ final class JSONLevel: Sendable {
                 }
             case let .index(index):
                 guard index >= 0 else { continue }  // never present
-                indices[index] = indices[index] == nil ? JSONDemand.of(entry) : .whole
-                indexKinds[index] = indexKinds[index] == nil ? JSONDemand.kinds(of: entry) : .all
+                indices[index] = indices[index] == nil ? (JSONDemand.of(entry), JSONDemand.kinds(of: entry)) : (.whole, .all)
             }
         }
         self.keyDemands = keyDemands.map { $0 ?? .whole }
         self.keyKinds = keyKinds.map { $0 ?? .all }
-        self.indexKinds = indexKinds
-        indexDemands = indices.sorted { $0.key < $1.key }.map { (index: $0.key, demand: $0.value) }
+        indexDemands = indices.sorted { $0.key < $1.key }.map { (index: $0.key, demand: $0.value.demand, kinds: $0.value.kinds) }
     }
 
     /// The demand and kinds for the source key `name` of an object: its entry's, matched as written or loosely;
@@ -126,8 +122,7 @@ final class JSONLevel: Sendable {
 
     /// The demand and kinds for the element at `index` of an array; nil when no entry reads it.
     func demand(atIndex index: Int) -> (demand: JSONDemand, kinds: ValueKinds)? {
-        guard let demand = indexDemands.first(where: { $0.index == index })?.demand else { return nil }
-        return (demand, indexKinds[index] ?? .all)
+        indexDemands.first { $0.index == index }.map { ($0.demand, $0.kinds) }
     }
 }
 
