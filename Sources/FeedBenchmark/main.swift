@@ -157,17 +157,6 @@ let options = Options(CommandLine.arguments)
 
 // MARK: Debug builds: figures need -c release
 
-/// Whether the targets are judged: a debug build's figures say nothing about them.
-#if DEBUG
-let isJudged = false
-#else
-let isJudged = true
-#endif
-
-func verdict(_ isMet: Bool) -> String {
-    isJudged ? (isMet ? "met" : "NOT MET") : "not judged (debug build)"
-}
-
 #if DEBUG
 if options.only == nil {
     say("feed-benchmark: a debug build: figures are not meaningful; run `swift run -c release feed-benchmark`")
@@ -279,6 +268,7 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
 
     var results: [Bool: Measured] = [:]
     var validRecords: [VideoRecord] = []
+    var validJSON = Data()
     for defective in [false, true] {
         let feed = makeFeed(records: options.records, defective: defective)
         let input = FeedInput(feed: feed, parsed: feed.parsed())
@@ -305,7 +295,10 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
         }
         results[defective] = measured
         // For the class-writes figures, after the timings.
-        if !defective { validRecords = try! Mapper.mapArray(from: input.parsed, using: VideoRecord.mapping) { VideoRecord() }.models }
+        if !defective {
+            validRecords = try! Mapper.mapArray(from: input.parsed, using: VideoRecord.mapping) { VideoRecord() }.models
+            validJSON = feed.json
+        }
     }
 
     // MARK: Scaling with the number of records
@@ -501,6 +494,21 @@ if options.workloads.contains(.feed), options.directions.contains(.map) {
                 + " struct at most \(leftPadded(String(Int(allowed.rounded())), 5)) ns/record"
                 + " (\(Int((allowed / nanoseconds(target.baseline) * 100).rounded())) % of \(target.baseline)'s time); it takes \(Int(nanoseconds(twin).rounded()))"
         )
+    }
+
+    // MARK: What the Codable bridge pays before it reads a value
+
+    say("")
+    say("== the Codable bridge's floor: each valid record's objects (the record, its author, its stats) walked key by key,")
+    say("   nothing read, mapped or checked; JSONDecoder+validation timed in the same rounds")
+    let floor = BridgeFloor.measure(validJSON, records: options.records, repeats: options.repeats)
+    for (what, seconds) in [
+        ("keys as written: [String: T], each value's key from its coding path (the bridge's walk)", floor.asWritten),
+        ("keys as a key strategy converts them: a keyed container's allKeys", floor.converted),
+    ] {
+        say(
+            "    \(padded(what, 90)) \(leftPadded(rate(options.records, seconds), 6))/s  "
+                + "\(ratio(floor.decoded / seconds, digits: 3)) JSONDecoder+validation")
     }
 }
 

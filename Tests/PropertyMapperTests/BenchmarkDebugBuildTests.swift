@@ -15,6 +15,9 @@ import Testing
             lines.first == "feed-benchmark: a debug build: figures are not meaningful; run `swift run -c release feed-benchmark`")
         #expect(lines.filter { $0.hasSuffix("checks ok") }.count >= 20, "every section checks its results")
         #expect(run.output.contains("targets: not judged in a debug build"))
+        // The bridge's floor: both walks found every record's keys (a walk that does not stops the run).
+        #expect(run.output.contains("== the Codable bridge's floor"))
+        #expect(lines.filter { $0.contains("× JSONDecoder+validation") }.count == 2)
         #expect(!run.output.contains("NOT MET") && !run.output.contains("  met"), "a debug build judges no target")
         #expect(seconds < 60, "took \(seconds) s")
     }
