@@ -29,7 +29,7 @@ suites=(
     DictionaryScanTests KeyPoliciesTests JSONDocumentTests JSONDemandTests SourceValueTests MappedValuesTests ImmutableModelTests
     FoundationContainerTests FoundationArrayTests HandlesTests StagingTests UTF8BytesTests
     CodableBridgeDecodingTests CodableBridgeEncodingTests CodableBridgePropertyListTests CodableBridgeDepthTests
-    CodableBridgePolicyTests
+    CodableBridgePolicyTests CodableBridgeArrayTests
 )
 mkdir -p .build-asan
 log=.build-asan/asan.log

@@ -2,8 +2,9 @@ import Foundation
 
 /// A decoder's value read as a mapping's source, the way the JSON reader reads JSON text: a mapped object's keys by
 /// their demand (`JSONDemand`, the plan's read-only view), a key no entry reads present but unread, whatever the
-/// plan does not name never walked. Keys come through `[String: DecodedValue]`, which keeps them as written (a
-/// decoder's key strategy applies to keyed containers, never to a dictionary's keys).
+/// plan does not name never walked. An object's keys come through `[String: DecodedValue]`, which keeps them as
+/// written (a decoder's key strategy applies to keyed containers, never to a dictionary's keys); an array's elements
+/// through the decoder's unkeyed container, which has no keys to convert.
 ///
 /// A decoder has no way to ask a value's kind, so a value is tried as each kind in turn, the kinds its entry converts
 /// from first (a failed try costs the decoder an error): null, then string, boolean, number (an integer first, a
@@ -15,11 +16,17 @@ struct DecodedValue: Decodable {
     init(from decoder: any Decoder) throws {
         let frame = DecodingFrame.current ?? DecodingFrame()
         guard let (demand, kinds) = frame.entries.demand(in: decoder) else {
-            value = SourceValue.null  // a key or an index no entry reads: present, never read
+            value = SourceValue.null  // a key no entry reads: present, never read
             return
         }
+        value = try Self.located(decoder, in: frame) { try Self.read(decoder, demand, expecting: kinds, in: frame) }
+    }
+
+    /// `read`, a `NestedTooDeep` it throws given the path of `decoder`'s value (a value of `frame`'s container) if no
+    /// deeper value gave its own.
+    private static func located(_ decoder: any Decoder, in frame: DecodingFrame, _ read: () throws -> Any) throws -> Any {
         do {
-            value = try Self.read(decoder, demand, expecting: kinds, in: frame)
+            return try read()
         } catch var error as NestedTooDeep where error.path == nil {
             error.path = CodingPath.path(of: decoder.codingPath.suffix(frame.depth))
             throw error
@@ -35,32 +42,30 @@ struct DecodedValue: Decodable {
     private static func read(
         _ decoder: any Decoder, _ demand: JSONDemand, expecting kinds: ValueKinds, in frame: DecodingFrame
     ) throws -> Any {
-        let value = try decoder.singleValueContainer()
         switch demand {
         case .whole, .strings:
-            return try whole(value, expecting: kinds, exact: false, in: frame)
+            return try whole(decoder, expecting: kinds, exact: false, in: frame)
         case .exactNumbers:
-            return try whole(value, expecting: kinds, exact: true, in: frame)
+            return try whole(decoder, expecting: kinds, exact: true, in: frame)
         case let .model(level):
             return try read(decoder, .level(level()), expecting: kinds, in: frame)
         case let .level(level):
             // Containers first: `PropertyListDecoder.decodeNil()` bridges a whole dictionary to `NSDictionary` on Linux.
-            if level.readsObject, let object = try object(value, .keys(level), in: frame) { return object }
-            if level.readsArray, let array = try array(value, .indices(level), in: frame) { return array }
-            return try whole(value, expecting: kinds, exact: false, in: frame)
+            if level.readsObject, let object = try object(decoder, .keys(level), in: frame) { return object }
+            if level.readsArray, let array = try array(decoder, .indices(level), in: frame) { return array }
+            return try whole(decoder, expecting: kinds, exact: false, in: frame)
         case let .elements(element):
-            if let array = try array(value, .each(element), in: frame) { return array }
-            return try whole(value, expecting: kinds, exact: false, in: frame)
+            if let array = try array(decoder, .each(element), in: frame) { return array }
+            return try whole(decoder, expecting: kinds, exact: false, in: frame)
         case let .values(demand):
-            if let object = try object(value, .each(demand), in: frame) { return object }
-            return try whole(value, expecting: kinds, exact: false, in: frame)
+            if let object = try object(decoder, .each(demand), in: frame) { return object }
+            return try whole(decoder, expecting: kinds, exact: false, in: frame)
         }
     }
 
     /// The value whatever its kind, the `expected` kinds tried first; numbers exactly (`Decimal`) when `exact`.
-    private static func whole(
-        _ value: any SingleValueDecodingContainer, expecting expected: ValueKinds, exact: Bool, in frame: DecodingFrame
-    ) throws -> Any {
+    private static func whole(_ decoder: any Decoder, expecting expected: ValueKinds, exact: Bool, in frame: DecodingFrame) throws -> Any {
+        let value = try decoder.singleValueContainer()
         if value.decodeNil() { return SourceValue.null }
         var notANumber: (any Error)?
         for tryingExpected in [true, false] {
@@ -77,9 +82,9 @@ struct DecodedValue: Decodable {
                         notANumber = error
                     }
                 case .object:
-                    if let object = try object(value, .each(exact ? .exactNumbers : .whole), in: frame) { return object }
+                    if let object = try object(decoder, .each(exact ? .exactNumbers : .whole), in: frame) { return object }
                 default:
-                    if let array = try array(value, .each(exact ? .exactNumbers : .whole), in: frame) { return array }
+                    if let array = try array(decoder, .each(exact ? .exactNumbers : .whole), in: frame) { return array }
                 }
             }
         }
@@ -98,11 +103,12 @@ struct DecodedValue: Decodable {
         return double
     }
 
-    /// The value as an object, its values read by `entries`; nil when it is not one.
-    private static func object(
-        _ value: any SingleValueDecodingContainer, _ entries: DecodingFrame.Entries, in frame: DecodingFrame
-    ) throws -> [String: Any]? {
-        try frame.opening(entries) {
+    /// The value as an object, its values read by `entries`; nil when it is not one. Its keys come as written, through
+    /// a `[String: DecodedValue]` (a keyed container's are the ones the decoder's key strategy made), each value
+    /// learning its own key from its coding path (`DecodingFrame.Entries.demand(in:)`).
+    private static func object(_ decoder: any Decoder, _ entries: DecodingFrame.Entries, in frame: DecodingFrame) throws -> [String: Any]? {
+        let value = try decoder.singleValueContainer()
+        return try frame.opening(entries) {
             do {
                 return try value.decode([String: DecodedValue].self).mapValues { $0.value }
             } catch is DecodingError {
@@ -111,16 +117,21 @@ struct DecodedValue: Decodable {
         }
     }
 
-    /// The value as an array, its elements read by `entries`; nil when it is not one.
-    private static func array(
-        _ value: any SingleValueDecodingContainer, _ entries: DecodingFrame.Entries, in frame: DecodingFrame
-    ) throws -> [Any]? {
-        try frame.opening(entries) {
-            do {
-                return try value.decode([DecodedValue].self).map { $0.value }
-            } catch is DecodingError {
-                return nil
+    /// The value as an array, its elements read by `entries`; nil when it is not one. An array has no keys for a key
+    /// strategy to convert, so its elements come from the decoder's unkeyed container, each index counted here.
+    private static func array(_ decoder: any Decoder, _ entries: DecodingFrame.Entries, in frame: DecodingFrame) throws -> [Any]? {
+        guard var elements = try? decoder.unkeyedContainer() else { return nil }
+        let inner = try frame.entering(entries)
+        var array: [Any] = []
+        if let count = elements.count { array.reserveCapacity(count) }
+        while !elements.isAtEnd {
+            let element = try elements.superDecoder()
+            guard let (demand, kinds) = entries.demand(atIndex: array.count) else {
+                array.append(SourceValue.null)  // an index no entry reads: present, never read
+                continue
             }
+            array.append(try DecodedValue.located(element, in: inner) { try read(element, demand, expecting: kinds, in: inner) })
         }
+        return array
     }
 }

@@ -12,17 +12,23 @@ struct DecodingFrame: Sendable {
         /// Every element's or value's alike.
         case each(JSONDemand)
 
-        /// The demand for the entry `decoder` holds, and the kinds it converts from; nil for one nothing reads. Only
-        /// an object's or an array's mapped entries ask the decoder which entry it is (`codingPath`, which a decoder
-        /// builds anew each time).
+        /// The demand for the value `decoder` holds in an object, and the kinds it converts from; nil for a key nothing
+        /// reads. Only a mapped object's keys ask the decoder which key it is (`codingPath`, which a decoder builds anew
+        /// each time).
         func demand(in decoder: any Decoder) -> (demand: JSONDemand, kinds: ValueKinds)? {
             switch self {
-            case let .keys(level):
-                return decoder.codingPath.last.flatMap { level.demand(forKey: $0.stringValue) }
-            case let .indices(level):
-                return decoder.codingPath.last?.intValue.flatMap(level.demand(atIndex:))
-            case let .each(demand):
-                return (demand, .all)
+            case let .keys(level): decoder.codingPath.last.flatMap { level.demand(forKey: $0.stringValue) }
+            case .indices: nil  // an array's elements are counted (`demand(atIndex:)`)
+            case let .each(demand): (demand, .all)
+            }
+        }
+
+        /// The demand for the element at `index` of an array, and the kinds it converts from; nil for one nothing reads.
+        func demand(atIndex index: Int) -> (demand: JSONDemand, kinds: ValueKinds)? {
+            switch self {
+            case .keys: nil  // an object's values are asked for by key (`demand(in:)`)
+            case let .indices(level): level.demand(atIndex: index)
+            case let .each(demand): (demand, .all)
             }
         }
     }
@@ -52,9 +58,14 @@ struct DecodingFrame: Sendable {
     /// Runs `body`, which decodes the container of a value of this frame, with its entries read by `entries`; a
     /// container nested as deep as the JSON reader refuses, or too deep for the thread's stack, is `NestedTooDeep`.
     func opening<T>(_ entries: Entries, _ body: () throws -> T) throws -> T {
+        try DecodingFrame.$current.withValue(entering(entries), operation: body)
+    }
+
+    /// The frame of the values of a container of this frame's values, whose entries are read by `entries`; a container
+    /// nested as deep as the JSON reader refuses, or too deep for the thread's stack, is `NestedTooDeep`.
+    func entering(_ entries: Entries) throws -> DecodingFrame {
         guard depth < JSONReader.maximumDepth, StackFloor.address() >= floor else { throw NestedTooDeep() }
-        let inner = DecodingFrame(entries: entries, depth: depth + 1, floor: floor)
-        return try DecodingFrame.$current.withValue(inner, operation: body)
+        return DecodingFrame(entries: entries, depth: depth + 1, floor: floor)
     }
 }
 

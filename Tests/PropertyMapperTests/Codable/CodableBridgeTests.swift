@@ -354,3 +354,65 @@ private struct Customer: Mappable, MappedDecodable {
             "name": .property(\.name),
         ])
 }
+
+/// A mapped array: its entries by index, the third element unmapped.
+private struct Spot: Mappable, MappedCodable, Equatable {
+    var latitude = 0.0
+    var longitude = 0.0
+
+    static let mapping: Mapping<Spot> = [
+        "geo": [0: .property(\.latitude).isRequired(), 1: .property(\.longitude).range(-180, 180)]
+    ]
+}
+
+/// Arrays nested as deep as a property list holds them.
+private struct Grid: Mappable, MappedCodable {
+    var grid: [[Int]] = []
+
+    static let mapping: Mapping<Grid> = ["grid": .property(\.grid)]
+}
+
+@Suite struct CodableBridgeArrayTests {
+    /// What `Mapper.map` makes of `json`, and what `JSONDecoder` makes of it through the bridge.
+    static func both<Model: MappedModel & Decodable>(_: Model.Type, _ json: String) -> [Result<Model, MappingError>] {
+        let mapped = Result { () throws(MappingError) in try Mapper.map(Model.self, fromJSON: json) }
+        let decoded = Result { try JSONDecoder().decode(Model.self, from: Data(json.utf8)) }.mapError { error in
+            (error as? DecodingError)?.mappingError ?? MappingError(errors: [])
+        }
+        return [mapped, decoded]
+    }
+
+    @Test(arguments: [
+        #"{"geo": [52.5, 13.4, "unmapped"]}"#, #"{"geo": [52.5, 200]}"#, #"{"geo": [52.5]}"#, #"{"geo": []}"#,
+        #"{"geo": [true, "east"]}"#, #"{"geo": {"0": 1}}"#,
+    ])
+    func indexedEntriesReadAsMapperMapReadsThem(json: String) {
+        let results = Self.both(Spot.self, json)
+        #expect(results[0] == results[1])
+    }
+
+    @Test func anIndexedEntrysErrorNamesItsIndex() throws {
+        let error = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(Spot.self, from: Data(#"{"geo": [52.5, 200, null]}"#.utf8))
+        }
+        #expect(error.mappingError?.errors.map { "\($0.path) \($0.rule)" } == ["geo[1] range"])
+    }
+
+    @Test func arrayElementsOfEveryKindReadAsMapperMapReadsThem() {
+        let json = #"{"id": 7, "customer_email": "a@b", "line_items": [{"sku": "A-1", "quantity": 2, "price": 0.10}, null, 3]}"#
+        let results = Self.both(ShopOrder.self, json)
+        #expect(results[0] == results[1])
+        if case let .failure(error) = results[1] { #expect(error.errors.count == 2) }
+    }
+
+    @Test func arraysNestedTooDeepAreOneDepthErrorAtTheArrayRefused() throws {
+        var grid: Any = [1]
+        for _ in 1..<600 { grid = [grid] }
+        let data = try PropertyListSerialization.data(fromPropertyList: ["grid": grid], format: .binary, options: 0)
+        let error = try #require(throws: DecodingError.self) { try PropertyListDecoder().decode(Grid.self, from: data) }
+        let errors = try #require(error.mappingError?.errors)
+        #expect(errors.map(\.rule) == ["depth"])
+        // The model's object and 511 arrays are read; the 513th container is refused, named by its own path.
+        #expect(errors.first?.path == "grid" + String(repeating: "[0]", count: 511))
+    }
+}
