@@ -8,13 +8,17 @@
 ///         license = try values[\.license]
 ///     }
 public struct MappedValues<Root> {
-    let source: StagedValues
+    @usableFromInline let source: StagedValues
 
     /// The value mapped for `keyPath` (nil for an absent optional field). Throws a `MappingError` (rule `mapping`),
     /// never traps, when `keyPath` is not a target of the mapping or is read after `init(_ values:)` returned.
+    @inlinable
     public subscript<Value>(_ keyPath: KeyPath<Root, Value>) -> Value {
         get throws {
-            try source.value(for: keyPath)
+            // Inlined so that the common read (the next key path in the mapping's order, its value staged by one field)
+            // moves the value as its own type in the model's `init`; every other read goes through `value(for:)`.
+            if let staged = source.takeNext(keyPath, as: Value.self) { return staged.move(as: Value.self) }
+            return try source.value(for: keyPath)
         }
     }
 }
@@ -23,6 +27,7 @@ public struct MappedValues<Root> {
 /// while `isOpen` (while `Engine` makes the model or judges a rule), and every read checks it. A rule's read copies;
 /// `init(_ values:)`, the last reader, moves values out (`takes`), the buffer destroying only the rest. Reading a
 /// moved value throws and sets `retakes`: `Engine` makes the model again, with copying reads.
+@usableFromInline
 final class StagedValues {
     private let reads: ValueReads
     private let staging: StagingBuffer
@@ -52,24 +57,25 @@ final class StagedValues {
         isOpen = false
     }
 
-    func value<Root, Value>(for keyPath: KeyPath<Root, Value>) throws(MappingError) -> Value {
-        // The common read (one field staged the value, nothing took it), apart from `anyValue`, whose handling
-        // of absent values would make every read look up `Value?`'s metadata.
-        guard isOpen else { throw problem(DefinitionProblem.valuesReadLate, keyPath) }
-        let position = position(of: keyPath)
-        if failedFields.isEmpty, let position {
-            let read = reads.keyPaths[position]
-            if read.valueType == Value.self, read.onlyField >= 0, staging.isStaged(read.onlyField) {
-                return takes ? staging.take(read.onlyField, as: Value.self) : staging.value(read.onlyField, as: Value.self)
-            }
-        }
-        return try anyValue(for: keyPath, at: position)
+    /// The common read of `init(_ values:)`, which moves values: the next key path in the mapping's order, of type `type`,
+    /// staged by its one field. Its slot, no longer staged, for the caller to move the value out of at once; else nil.
+    @usableFromInline
+    func takeNext(_ keyPath: AnyKeyPath, as type: Any.Type) -> TakenSlot? {
+        guard isOpen, takes, failedFields.isEmpty, next < reads.keyPaths.count else { return nil }
+        let read = reads.keyPaths[next]
+        guard read.identity == ObjectIdentifier(keyPath), read.valueType == type, read.onlyField >= 0,
+            staging.isStaged(read.onlyField)
+        else { return nil }
+        next += 1
+        return staging.take(read.onlyField, as: type)
     }
 
-    /// Every other read: a key path not mapped, a failed field, a merge, a property mapped twice, a value taken or absent.
-    @inline(never)
-    private func anyValue<Root, Value>(for keyPath: KeyPath<Root, Value>, at position: Int?) throws(MappingError) -> Value {
-        guard let position else {
+    /// Any read: one `takeNext` did not answer (a copying read, a key path out of order or not mapped, a failed field, a
+    /// merge, a property mapped twice, a value taken or absent), or a rule's.
+    @usableFromInline
+    func value<Root, Value>(for keyPath: KeyPath<Root, Value>) throws(MappingError) -> Value {
+        guard isOpen else { throw problem(DefinitionProblem.valuesReadLate, keyPath) }
+        guard let position = position(of: keyPath) else {
             if let model { return model.read(keyPath) }
             throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
         }

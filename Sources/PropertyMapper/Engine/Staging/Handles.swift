@@ -66,6 +66,22 @@ struct ValueSlot<Value> {
     }
 }
 
+/// A staged value handed out of its buffer (`StagingBuffer.take`), its flags already saying so, for its one reader to
+/// move out at once: an immutable model's `init(_ values:)`, where `MappedValues` inlines the move as the value's own
+/// type. Invariant: it holds an initialized `type`, which `move(as:)` asserts it is asked for.
+@usableFromInline
+struct TakenSlot {
+    @usableFromInline let pointer: UnsafeMutableRawPointer
+    @usableFromInline let type: Any.Type
+
+    /// Moves the value out; the slot is then uninitialized.
+    @inlinable
+    func move<Value>(as _: Value.Type) -> Value {
+        assert(type == Value.self, "a taken \(type) read as \(Value.self)")
+        return pointer.assumingMemoryBound(to: Value.self).move()
+    }
+}
+
 /// The slots of a new array's elements, written in order (`next`, then `keep` once initialized).
 /// Invariant: elements `0..<count` are initialized, and `count` never exceeds the capacity.
 struct ElementSlots<Element> {
@@ -186,6 +202,15 @@ struct StagingMemory {
     func slot<Value>(at offset: Int, as _: Value.Type) -> ValueSlot<Value> {
         checkRegion(offset, MemoryLayout<Value>.size)
         return ValueSlot((base + offset).assumingMemoryBound(to: Value.self))
+    }
+
+    /// The region at `offset`, holding a `type` laid out as `layout` (read by the checks only), handed out of the buffer.
+    @inline(__always)
+    func taken(at offset: Int, _ type: Any.Type, layout: @autoclosure () -> ValueLayout) -> TakenSlot {
+        assert(
+            offset >= 0 && offset + layout().size <= flagOffset && Int(bitPattern: base + offset) % layout().alignment == 0,
+            "region \(offset) cannot hold a \(type)")
+        return TakenSlot(pointer: base + offset, type: type)
     }
 
     @inline(__always)

@@ -108,10 +108,19 @@ struct StagingBuffer {
 
     /// Moves field `index`'s value out for an immutable model's `init(_ values:)`: then taken, not staged.
     func take<Value>(_ index: Int, as _: Value.Type) -> Value {
-        let slot = staged(index, as: Value.self)
+        take(index, as: Value.self).move(as: Value.self)
+    }
+
+    /// Hands field `index`'s value, of type `type`, to an immutable model's `init(_ values:)`, which moves it out at once:
+    /// then taken, not staged.
+    @inline(__always)
+    func take(_ index: Int, as type: Any.Type) -> TakenSlot {
+        // The field's traits only in the checks: reading them copies them.
+        assert(
+            isStaged(index) && plan.fields[index].field.traits.stagedType == ObjectIdentifier(type), "no staged \(type) at \(index)")
         memory[flag: index] = false
         memory[flag: 2 * plan.fields.count + index] = true
-        return slot.move()
+        return memory.taken(at: plan.fields[index].slot, type, layout: plan.fields[index].field.traits.stagedLayout)
     }
 
     /// Moves `field`'s staged value out, for phase two or a discard; the field is then not staged.
