@@ -51,8 +51,8 @@ struct DecodedValue: Decodable {
             return try read(decoder, .level(level()), expecting: kinds, in: frame)
         case let .level(level):
             // Containers first: `PropertyListDecoder.decodeNil()` bridges a whole dictionary to `NSDictionary` on Linux.
-            if level.readsObject, let object = try object(decoder, .keys(level), in: frame) { return object }
-            if level.readsArray, let array = try array(decoder, .indices(level), in: frame) { return array }
+            if level.readsObject, let object = try object(decoder, .level(level), in: frame) { return object }
+            if level.readsArray, let array = try array(decoder, .level(level), in: frame) { return array }
             return try whole(decoder, expecting: kinds, exact: false, in: frame)
         case let .elements(element):
             if let array = try array(decoder, .each(element), in: frame) { return array }
@@ -118,15 +118,28 @@ struct DecodedValue: Decodable {
     }
 
     /// The value as an array, its elements read by `entries`; nil when it is not one. An array has no keys for a key
-    /// strategy to convert, so its elements come from the decoder's unkeyed container, each index counted here.
+    /// strategy to convert, so its elements come from the decoder's unkeyed container, each index counted here. A mapped
+    /// array ends after its last mapped index, as the JSON reader reads it.
     private static func array(_ decoder: any Decoder, _ entries: DecodingFrame.Entries, in frame: DecodingFrame) throws -> [Any]? {
         guard var elements = try? decoder.unkeyedContainer() else { return nil }
-        let inner = try frame.entering(entries)
+        let inner = try frame.entering()
         var array: [Any] = []
-        if let count = elements.count { array.reserveCapacity(count) }
+        if case .each = entries, let count = elements.count { array.reserveCapacity(count) }
+        // For a mapped array, where the next mapped index is in `indexDemands`: elements and mapped indices come in order.
+        var next = 0
         while !elements.isAtEnd {
+            let entry: (demand: JSONDemand, kinds: ValueKinds)?
+            switch entries {
+            case let .each(demand):
+                entry = (demand, .all)
+            case let .level(level):
+                guard next < level.indexDemands.count else { return array }
+                let mapped = level.indexDemands[next]
+                entry = mapped.index == array.count ? (mapped.demand, mapped.kinds) : nil
+                if entry != nil { next += 1 }
+            }
             let element = try elements.superDecoder()
-            guard let (demand, kinds) = entries.demand(atIndex: array.count) else {
+            guard let (demand, kinds) = entry else {
                 array.append(SourceValue.null)  // an index no entry reads: present, never read
                 continue
             }

@@ -5,29 +5,17 @@ import Foundation
 struct DecodingFrame: Sendable {
     /// How a container's entries are read.
     enum Entries: Sendable {
-        /// A mapped object's: each key by its entry's demand; a key no entry reads is not read.
-        case keys(JSONLevel)
-        /// A mapped array's: each mapped index by its demand; the others are not read.
-        case indices(JSONLevel)
+        /// A mapped object's or array's: each key or index by its entry's demand; one no entry reads is not read.
+        case level(JSONLevel)
         /// Every element's or value's alike.
         case each(JSONDemand)
 
         /// The demand for the value `decoder` holds in an object, and the kinds it converts from; nil for a key nothing
         /// reads. Only a mapped object's keys ask the decoder which key it is (`codingPath`, which a decoder builds anew
-        /// each time).
+        /// each time); an array counts its elements instead.
         func demand(in decoder: any Decoder) -> (demand: JSONDemand, kinds: ValueKinds)? {
             switch self {
-            case let .keys(level): decoder.codingPath.last.flatMap { level.demand(forKey: $0.stringValue) }
-            case .indices: nil  // an array's elements are counted (`demand(atIndex:)`)
-            case let .each(demand): (demand, .all)
-            }
-        }
-
-        /// The demand for the element at `index` of an array, and the kinds it converts from; nil for one nothing reads.
-        func demand(atIndex index: Int) -> (demand: JSONDemand, kinds: ValueKinds)? {
-            switch self {
-            case .keys: nil  // an object's values are asked for by key (`demand(in:)`)
-            case let .indices(level): level.demand(atIndex: index)
+            case let .level(level): decoder.codingPath.last.flatMap { level.demand(forKey: $0.stringValue) }
             case let .each(demand): (demand, .all)
             }
         }
@@ -55,17 +43,19 @@ struct DecodingFrame: Sendable {
         self.floor = floor
     }
 
-    /// Runs `body`, which decodes the container of a value of this frame, with its entries read by `entries`; a
-    /// container nested as deep as the JSON reader refuses, or too deep for the thread's stack, is `NestedTooDeep`.
+    /// Runs `body`, which decodes an object, a value of this frame, whose values are read by `entries` and learn them
+    /// from `current`; an object nested as deep as the JSON reader refuses, or too deep for the thread's stack, is
+    /// `NestedTooDeep`.
     func opening<T>(_ entries: Entries, _ body: () throws -> T) throws -> T {
         try DecodingFrame.$current.withValue(entering(entries), operation: body)
     }
 
-    /// The frame of the values of a container of this frame's values, whose entries are read by `entries`; a container
-    /// nested as deep as the JSON reader refuses, or too deep for the thread's stack, is `NestedTooDeep`.
-    func entering(_ entries: Entries) throws -> DecodingFrame {
+    /// The frame of the values of a container of this frame's values, whose entries are read by `entries` (an array's
+    /// elements are handed their demand, so an array keeps this frame's); a container nested as deep as the JSON reader
+    /// refuses, or too deep for the thread's stack, is `NestedTooDeep`.
+    func entering(_ entries: Entries? = nil) throws -> DecodingFrame {
         guard depth < JSONReader.maximumDepth, StackFloor.address() >= floor else { throw NestedTooDeep() }
-        return DecodingFrame(entries: entries, depth: depth + 1, floor: floor)
+        return DecodingFrame(entries: entries ?? self.entries, depth: depth + 1, floor: floor)
     }
 }
 

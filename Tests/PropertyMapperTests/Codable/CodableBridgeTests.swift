@@ -356,6 +356,13 @@ private struct Customer: Mappable, MappedDecodable {
 }
 
 /// A mapped array: its entries by index, the third element unmapped.
+private struct Cells: Mappable, MappedCodable, Equatable {
+    var second = 0
+    var fourth: Int?
+
+    static let mapping: Mapping<Cells> = ["cells": [1: .property(\.second).isRequired(), 3: .property(\.fourth)]]
+}
+
 private struct Spot: Mappable, MappedCodable, Equatable {
     var latitude = 0.0
     var longitude = 0.0
@@ -388,6 +395,16 @@ private struct Grid: Mappable, MappedCodable {
     ])
     func indexedEntriesReadAsMapperMapReadsThem(json: String) {
         let results = Self.both(Spot.self, json)
+        #expect(results[0] == results[1])
+    }
+
+    /// Indices 1 and 3 mapped: the elements between and after them are present but never read.
+    @Test(arguments: [
+        #"{"cells": [0, 1, 2, 3, 4, [[5]], {"six": 6}]}"#, #"{"cells": [0, 1]}"#, #"{"cells": [0, "x", 2, true]}"#,
+        #"{"cells": [[0], 1, {"two": 2}, 3]}"#, #"{"cells": [0, 1, 2]}"#,
+    ])
+    func sparseIndexedEntriesReadAsMapperMapReadsThem(json: String) {
+        let results = Self.both(Cells.self, json)
         #expect(results[0] == results[1])
     }
 

@@ -119,11 +119,6 @@ final class JSONLevel: Sendable {
         guard keys.matching != .exact, let entry = keys.looseEntry(of: name) else { return nil }
         return (keyDemands[entry], keyKinds[entry])
     }
-
-    /// The demand and kinds for the element at `index` of an array; nil when no entry reads it.
-    func demand(atIndex index: Int) -> (demand: JSONDemand, kinds: ValueKinds)? {
-        indexDemands.first { $0.index == index }.map { ($0.demand, $0.kinds) }
-    }
 }
 
 extension JSONReader {
