@@ -66,19 +66,24 @@ struct ValueSlot<Value> {
     }
 }
 
-/// A staged value handed out of its buffer (`StagingBuffer.take`), its flags already saying so, for its one reader to
-/// move out at once: an immutable model's `init(_ values:)`, where `MappedValues` inlines the move as the value's own
-/// type. Invariant: it holds an initialized `type`, which `move(as:)` asserts it is asked for.
-@usableFromInline
-struct TakenSlot {
+/// A staged value handed out of its buffer (`StagingBuffer.take`, which checked its type), its flags already saying so,
+/// for its one reader to move out at once: an immutable model's `init(_ values:)`, where `MappedValues` inlines the move
+/// as the value's own type. Invariant: it holds an initialized value of the type it is moved as, and is moved exactly
+/// once (noncopyable, it cannot be moved twice; one dropped unmoved would leak, which its `deinit` asserts against).
+@frozen @usableFromInline
+struct TakenSlot: ~Copyable {
     @usableFromInline let pointer: UnsafeMutableRawPointer
-    @usableFromInline let type: Any.Type
 
     /// Moves the value out; the slot is then uninitialized.
     @inlinable
-    func move<Value>(as _: Value.Type) -> Value {
-        assert(type == Value.self, "a taken \(type) read as \(Value.self)")
-        return pointer.assumingMemoryBound(to: Value.self).move()
+    consuming func move<Value>(as _: Value.Type) -> Value {
+        let value = pointer.assumingMemoryBound(to: Value.self).move()
+        discard self
+        return value
+    }
+
+    deinit {
+        assertionFailure("a taken staged value was never moved out")
     }
 }
 
@@ -210,7 +215,7 @@ struct StagingMemory {
         assert(
             offset >= 0 && offset + layout().size <= flagOffset && Int(bitPattern: base + offset) % layout().alignment == 0,
             "region \(offset) cannot hold a \(type)")
-        return TakenSlot(pointer: base + offset, type: type)
+        return TakenSlot(pointer: base + offset)
     }
 
     @inline(__always)
