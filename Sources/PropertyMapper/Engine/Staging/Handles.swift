@@ -212,9 +212,8 @@ struct StagingMemory {
     /// The region at `offset`, holding a `type` laid out as `layout` (read by the checks only), handed out of the buffer.
     @inline(__always)
     func taken(at offset: Int, _ type: Any.Type, layout: @autoclosure () -> ValueLayout) -> TakenSlot {
-        assert(
-            offset >= 0 && offset + layout().size <= flagOffset && Int(bitPattern: base + offset) % layout().alignment == 0,
-            "region \(offset) cannot hold a \(type)")
+        checkRegion(offset, layout().size)
+        assert(Int(bitPattern: base + offset) % layout().alignment == 0, "region \(offset) is not aligned for a \(type)")
         return TakenSlot(pointer: base + offset)
     }
 
@@ -244,10 +243,12 @@ struct StagingMemory {
         model.moveInline(from: base + offset, move)
     }
 
+    /// `count` is read by the check only (a debug build's), so that finding it costs a release build nothing.
     @inline(__always)
-    private func checkRegion(_ offset: Int, _ count: Int) {
+    private func checkRegion(_ offset: Int, _ count: @autoclosure () -> Int) {
         assert(
-            offset >= 0 && offset + count <= flagOffset, "region \(offset)..<\(offset + count) is outside the values' \(flagOffset) bytes")
+            offset >= 0 && offset + count() <= flagOffset,
+            "region \(offset)..<\(offset + count()) is outside the values' \(flagOffset) bytes")
     }
 }
 
