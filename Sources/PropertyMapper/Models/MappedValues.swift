@@ -9,6 +9,14 @@
 ///     }
 public struct MappedValues<Root> {
     @usableFromInline let source: StagedValues
+    /// The opening of `source` these values were made for: read in a later one, they throw.
+    @usableFromInline let opening: UInt64
+
+    init(source: StagedValues) {
+        assert(source.opening != 0, "values made while closed")
+        self.source = source
+        opening = source.opening
+    }
 
     /// The value mapped for `keyPath` (nil for an absent optional field). Throws a `MappingError` (rule `mapping`),
     /// never traps, when `keyPath` is not a target of the mapping or is read after `init(_ values:)` returned.
@@ -17,26 +25,31 @@ public struct MappedValues<Root> {
         get throws {
             // Inlined so that the common read (the next key path in the mapping's order, its value staged by one field)
             // moves the value as its own type in the model's `init`; every other read goes through `value(for:)`.
-            if let staged = source.takeNext(keyPath, as: Value.self) { return staged.move(as: Value.self) }
-            return try source.value(for: keyPath)
+            if let staged = source.takeNext(keyPath, as: Value.self, in: opening) { return staged.move(as: Value.self) }
+            return try source.value(for: keyPath, in: opening)
         }
     }
 }
 
-/// A run's staged values, read by key path while a model is made from them. Invariant: `staging` holds values only
-/// while `isOpen` (while `Engine` makes the model or judges a rule), and every read checks it. A rule's read copies;
-/// `init(_ values:)`, the last reader, moves values out (`takes`), the buffer destroying only the rest. Reading a
-/// moved value throws and sets `retakes`: `Engine` makes the model again, with copying reads.
+/// A run's staged values, read by key path while a model is made from them or a rule judges them. Invariant: `staging`
+/// holds values only while the values are open, and every read checks that they are open in the opening its
+/// `MappedValues` was made in (`opening`, 0 when closed). A rule's read copies; `init(_ values:)`, the last reader,
+/// moves values out (`takes`), the buffer destroying only the rest. Reading a moved value throws and sets `retakes`:
+/// `Engine` makes the model again, with copying reads. Immutable models share one object per model graph: each make
+/// opens it for its own model, and a `MappedValues` kept past its `init` finds a later opening and throws.
 @usableFromInline
 final class StagedValues {
-    private let reads: ValueReads
-    private let staging: StagingBuffer
-    private var isOpen = true
+    private var staging: StagingBuffer
+    /// The plan's reads, through the buffer's plan: one reference to the model's plan, not two.
+    private var reads: ValueReads { staging.plan.reads }
+    /// The opening reads are answered in; 0 while closed.
+    private(set) var opening: UInt64 = 0
+    private var openings: UInt64 = 0
     /// For a read of a property nothing was staged for (its current value); nil for an immutable model.
     private let model: ModelAccess?
     /// The fields whose values failed, by index: a rule reading one is not judged.
     private let failedFields: Set<Int>
-    private let takes: Bool
+    private var takes = false
     /// Where the next key path in the mapping's order lies: reads in that order find each one there.
     private var next = 0
     /// The first definition error a read threw: what a throwing `init(_ values:)` is reported as.
@@ -45,23 +58,43 @@ final class StagedValues {
     private(set) var readFailedField = false
     private(set) var retakes = false
 
-    init(plan: Plan, staging: StagingBuffer, model: ModelAccess? = nil, failedFields: Set<Int> = [], takes: Bool = false) {
-        reads = plan.reads
+    /// Values for a rule to read, open until `close`.
+    init(staging: StagingBuffer, model: ModelAccess?, failedFields: Set<Int>) {
         self.staging = staging
         self.model = model
         self.failedFields = failedFields
+        open(staging, takes: false)
+    }
+
+    /// Values for immutable models' `init(_ values:)`, closed: each model's make opens them (`open`) and lends them to
+    /// the makes of the models nested in it (`Nesting.lending`), so a model graph allocates one.
+    init(lending staging: StagingBuffer) {
+        self.staging = staging
+        model = nil
+        failedFields = []
+    }
+
+    /// Opens the values for the model staged in `staging`; a `MappedValues` made before now is closed for good.
+    func open(_ staging: StagingBuffer, takes: Bool) {
+        self.staging = staging
         self.takes = takes
+        next = 0
+        problem = nil
+        readFailedField = false
+        retakes = false
+        openings += 1
+        opening = openings
     }
 
     func close() {
-        isOpen = false
+        opening = 0
     }
 
     /// The common read of `init(_ values:)`, which moves values: the next key path in the mapping's order, of type `type`,
     /// staged by its one field. Its slot, no longer staged, for the caller to move the value out of at once; else nil.
     @usableFromInline
-    func takeNext(_ keyPath: AnyKeyPath, as type: Any.Type) -> TakenSlot? {
-        guard isOpen, takes, failedFields.isEmpty, next < reads.keyPaths.count else { return nil }
+    func takeNext(_ keyPath: AnyKeyPath, as type: Any.Type, in opening: UInt64) -> TakenSlot? {
+        guard opening == self.opening, takes, failedFields.isEmpty, next < reads.keyPaths.count else { return nil }
         let read = reads.keyPaths[next]
         guard read.identity == ObjectIdentifier(keyPath), read.valueType == type, read.onlyField >= 0,
             staging.isStaged(read.onlyField)
@@ -73,8 +106,9 @@ final class StagedValues {
     /// Any read: one `takeNext` did not answer (a copying read, a key path out of order or not mapped, a failed field, a
     /// merge, a property mapped twice, a value taken or absent), or a rule's.
     @usableFromInline
-    func value<Root, Value>(for keyPath: KeyPath<Root, Value>) throws(MappingError) -> Value {
-        guard isOpen else { throw problem(DefinitionProblem.valuesReadLate, keyPath) }
+    func value<Root, Value>(for keyPath: KeyPath<Root, Value>, in opening: UInt64) throws(MappingError) -> Value {
+        // Not recorded as `problem`: the values may be open for another model now, whose `init` this read is not.
+        guard opening == self.opening else { throw Self.error(DefinitionProblem.valuesReadLate, keyPath) }
         guard let position = position(of: keyPath) else {
             if let model { return model.read(keyPath) }
             throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
@@ -129,12 +163,15 @@ final class StagedValues {
     }
 
     private func problem(_ kind: (String) -> DefinitionProblem, _ keyPath: AnyKeyPath) -> MappingError {
-        let error = MappingError(errors: [
-            ValidationError(
-                path: "", property: "", rule: "mapping", value: nil,
-                failure: .definition(kind(String(describing: keyPath))))
-        ])
+        let error = Self.error(kind, keyPath)
         if problem == nil { problem = error }
         return error
+    }
+
+    private static func error(_ kind: (String) -> DefinitionProblem, _ keyPath: AnyKeyPath) -> MappingError {
+        MappingError(errors: [
+            ValidationError(
+                path: "", property: "", rule: "mapping", value: nil, failure: .definition(kind(String(describing: keyPath))))
+        ])
     }
 }

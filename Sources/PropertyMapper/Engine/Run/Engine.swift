@@ -39,7 +39,7 @@
 //             run writes (a dry run never does): in declaration order, a struct's inline property at its offset (InlineMove),
 //             anything else through its key path (PropertyField.commit).
 //   make      Engine.make (ImmutableMappable): the model is made by its init(_ values:) from the staged values
-//             (MappedValues), which it moves out.
+//             (MappedValues), which it moves out; one StagedValues per model graph, lent inwards by the Nesting.
 //   merge     Engine.stage: the staged values wait as PendingWrites for the outer run's phase two (Plan/MergingField.swift).
 //   discard   StagingBuffer.discardAll, on any error: what was staged is destroyed and the model is left as it was.
 //
@@ -133,14 +133,17 @@ enum Engine {
         warnings: inout [MappingWarning]
     ) -> [ValidationError]? {
         StagingBuffer.with(plan) { staging in
+            // One object for the values of this model and of the models nested in it, each make opening it in turn.
+            let values = nesting.lentValues ?? StagedValues(lending: staging)
             // No instance exists yet: the plan refuses calls, the only fields that need one.
-            let run = phaseOne(plan, model: nil, staging: staging, stagesWrites: true, nesting: nesting.writingInner(true)) {
+            let inner = nesting.writingInner(true).lending(values)
+            let run = phaseOne(plan, model: nil, staging: staging, stagesWrites: true, nesting: inner) {
                 $0.visitRoot(plan, item)
             }
             // What `init` did not take.
             defer { staging.discardAll() }
             guard run.errors.isEmpty else { return run.errors }
-            let values = StagedValues(plan: plan, staging: staging, takes: takes)
+            values.open(staging, takes: takes)
             defer { values.close() }
             do {
                 let model = try Model(MappedValues(source: values))

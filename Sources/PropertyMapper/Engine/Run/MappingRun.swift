@@ -380,7 +380,7 @@ struct MappingRun {
         let failed = Set(failedFields)
         for rule in plan.rules {
             // Values of their own for each rule: whether one rule read a failed field says nothing of the next.
-            let values = StagedValues(plan: plan, staging: staging, model: model, failedFields: failed)
+            let values = StagedValues(staging: staging, model: model, failedFields: failed)
             errors += rule.judge(values)
             values.close()
         }

@@ -15,51 +15,74 @@ struct Nesting {
     /// running further up the stack for as long as any nesting made by `taggingInner(_:)`, or from one, is used.
     private let exempt: Unmanaged<TagKey>?
     private let innerExempt: Unmanaged<TagKey>?
+    /// The values an immutable model's make lends to the makes of the models nested in it, unretained like `exempt`.
+    /// Invariant: that make, running further up the stack, keeps them for as long as any nesting made from it is used.
+    private let lent: Unmanaged<StagedValues>?
+    /// Which models write: this one and those in it (`all`); only those in it, whose values it keeps for a rule or an
+    /// `init(_ values:)` to read whole (`inner`, in a dry run, `writingInner(_:)`); or none (a dry run, which only checks).
+    /// One field rather than two flags: a nesting of six fields is copied and destroyed inline, one of seven is not.
+    private let writing: Writing
+
+    private enum Writing {
+        case all, inner, none
+    }
+
     /// False in a dry run, which only checks; true for a model whose value an enclosing one needs (`writingInner(_:)`).
-    let writes: Bool
-    private let innerWrites: Bool
+    var writes: Bool { writing == .all }
 
     /// The key of the polymorphic tag that chose this model's type: never an unknown key here.
     var exemptKey: String? { exempt?.takeUnretainedValue().key }
+
+    /// The values an enclosing immutable model's make lent (`lending(_:)`), for this model's make to open in its turn.
+    var lentValues: StagedValues? { lent?.takeUnretainedValue() }
 
     /// The depth from which models are measured: deeper than the graphs most data holds.
     private static let firstMeasuredDepth = 8
 
     /// The outermost model's, at the caller's stack position; a dry run (`writes` false) checks every model, writes none.
     static func outermost(writes: Bool = true) -> Nesting {
-        Nesting(depth: 0, stackMark: StackFloor.address(), exempt: nil, innerExempt: nil, writes: writes, innerWrites: writes)
+        Nesting(
+            depth: 0, stackMark: StackFloor.address(), exempt: nil, innerExempt: nil, lent: nil, writing: writes ? .all : .none)
     }
 
     private init(
-        depth: Int, stackMark: UInt, exempt: Unmanaged<TagKey>?, innerExempt: Unmanaged<TagKey>?, writes: Bool, innerWrites: Bool
+        depth: Int, stackMark: UInt, exempt: Unmanaged<TagKey>?, innerExempt: Unmanaged<TagKey>?, lent: Unmanaged<StagedValues>?,
+        writing: Writing
     ) {
         self.depth = depth
         self.stackMark = stackMark
         self.exempt = exempt
         self.innerExempt = innerExempt
-        self.writes = writes
-        self.innerWrites = innerWrites
+        self.lent = lent
+        self.writing = writing
     }
 
     var inner: Nesting {
         let mark = depth + 1 == Self.firstMeasuredDepth ? StackFloor.find(entry: stackMark) : stackMark
         return Nesting(
-            depth: depth + 1, stackMark: mark, exempt: innerExempt, innerExempt: nil, writes: innerWrites, innerWrites: innerWrites)
+            depth: depth + 1, stackMark: mark, exempt: innerExempt, innerExempt: nil, lent: lent,
+            writing: writing == .none ? .none : .all)
     }
 
     /// For a value whose model (one level in) the tag at `tag` chose; the caller keeps `tag` alive meanwhile (see `exempt`).
     func taggingInner(_ tag: TagKey) -> Nesting {
         Nesting(
-            depth: depth, stackMark: stackMark, exempt: exempt, innerExempt: .passUnretained(tag), writes: writes,
-            innerWrites: innerWrites)
+            depth: depth, stackMark: stackMark, exempt: exempt, innerExempt: .passUnretained(tag), lent: lent, writing: writing)
     }
 
     /// For a run that keeps its fields' values (`keeps`): nested models are then made whole, since a rule or an immutable
     /// model's `init` reads them; otherwise, in a dry run, they are only checked.
     func writingInner(_ keeps: Bool) -> Nesting {
         Nesting(
-            depth: depth, stackMark: stackMark, exempt: exempt, innerExempt: innerExempt, writes: writes,
-            innerWrites: writes || keeps)
+            depth: depth, stackMark: stackMark, exempt: exempt, innerExempt: innerExempt, lent: lent,
+            writing: writes ? .all : keeps ? .inner : .none)
+    }
+
+    /// For the models nested in an immutable one, whose make lends them `values` and keeps them meanwhile (see `lent`).
+    func lending(_ values: StagedValues) -> Nesting {
+        Nesting(
+            depth: depth, stackMark: stackMark, exempt: exempt, innerExempt: innerExempt, lent: .passUnretained(values),
+            writing: writing)
     }
 
     var refusal: Failure? {

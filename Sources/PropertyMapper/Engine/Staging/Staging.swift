@@ -43,7 +43,7 @@ struct StagingLayout: Sendable {
 /// buffer leaves a run empty. Each operation asserts the flag it expects and the field's staged type.
 struct StagingBuffer {
     private let memory: StagingMemory
-    private let plan: Plan
+    let plan: Plan
 
     private init(_ memory: StagingMemory, plan: Plan) {
         self.memory = memory
