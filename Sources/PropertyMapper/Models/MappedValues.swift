@@ -33,7 +33,8 @@ public struct MappedValues<Root> {
 
 /// A run's staged values, read by key path while a model is made from them or a rule judges them. Invariant: `staging`
 /// holds values only while the values are open, and every read checks that they are open in the opening its
-/// `MappedValues` was made in (`opening`, 0 when closed). A rule's read copies; `init(_ values:)`, the last reader,
+/// `MappedValues` was made in (`opening`, 0 when closed) before it touches `staging` or `reads`: once closed, or
+/// opened for another model, the buffer may be freed stack memory. A rule's read copies; `init(_ values:)`, the last reader,
 /// moves values out (`takes`), the buffer destroying only the rest. Reading a moved value throws and sets `retakes`:
 /// `Engine` makes the model again, with copying reads. Immutable models share one object per model graph: each make
 /// opens it for its own model, and a `MappedValues` kept past its `init` finds a later opening and throws.

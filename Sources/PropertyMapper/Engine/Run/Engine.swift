@@ -135,10 +135,12 @@ enum Engine {
         StagingBuffer.with(plan) { staging in
             // One object for the values of this model and of the models nested in it, each make opening it in turn.
             let values = nesting.lentValues ?? StagedValues(lending: staging)
-            // No instance exists yet: the plan refuses calls, the only fields that need one.
-            let inner = nesting.writingInner(true).lending(values)
-            let run = phaseOne(plan, model: nil, staging: staging, stagesWrites: true, nesting: inner) {
-                $0.visitRoot(plan, item)
+            // No instance exists yet: the plan refuses calls, the only fields that need one. `values` lives on while the
+            // nestings of phase one refer to it unretained (`Nesting.lending`).
+            let run = withExtendedLifetime(values) {
+                phaseOne(plan, model: nil, staging: staging, stagesWrites: true, nesting: nesting.writingInner(true).lending(values)) {
+                    $0.visitRoot(plan, item)
+                }
             }
             // What `init` did not take.
             defer { staging.discardAll() }
