@@ -4,8 +4,9 @@
 # which make nested models in place and keep merged writes aside; DictionaryScanTests and
 # KeyPoliciesTests, which read dictionaries whole through positions kept in the staging buffer; SourceValueTests,
 # whose values are read in place from the `Any` that holds them; MappedValuesTests, MappedValuesReadOrderTests,
-# MappedValuesGraphTests, MappedValuesSharingTests and ImmutableModelTests, whose init(_ values:) moves staged values out (in the model's own
-# code, for a read in mapping order) and leaves the rest to be destroyed, one values object serving a whole graph;
+# MappedValuesGraphTests, MappedValuesSharingTests and ImmutableModelTests, whose init(_ values:) moves staged
+# values out (in the model's own code, for a read in mapping order) and leaves the rest to be destroyed, one values
+# object serving a whole graph;
 # FoundationContainerTests and FoundationArrayTests, deep and cyclic NSDictionary and NSArray sources,
 # which must be one error and never a crash; HandlesTests, the staging buffer and the typed handles
 # on its memory, and StagingTests, what a failed run destroys; UTF8BytesTests, text read in place; the CodableBridge
@@ -28,7 +29,8 @@ start=$SECONDS
 suites=(
     PropertyFieldTests AtomicityTests MapperJSONTests ModelTests MergingFieldTests SerializerTests SerializeModelTests SerializeErrorTests
     DictionaryScanTests KeyPoliciesTests JSONDocumentTests JSONDemandTests SourceValueTests MappedValuesTests MappedValuesReadOrderTests
-    MappedValuesGraphTests MappedValuesSharingTests ImmutableModelTests FoundationContainerTests FoundationArrayTests HandlesTests StagingTests UTF8BytesTests
+    MappedValuesGraphTests MappedValuesSharingTests ImmutableModelTests FoundationContainerTests FoundationArrayTests
+    HandlesTests StagingTests UTF8BytesTests
     CodableBridgeDecodingTests CodableBridgeEncodingTests CodableBridgePropertyListTests CodableBridgeDepthTests
     CodableBridgePolicyTests CodableBridgeArrayTests
 )

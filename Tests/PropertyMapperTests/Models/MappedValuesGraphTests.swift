@@ -172,19 +172,6 @@ private func lateReadMessage(_ error: MappingError?) -> String? {
     return error.errors.first?.message
 }
 
-/// A count shared by threads.
-private final class Failures: @unchecked Sendable {
-    // @unchecked: every access holds the lock.
-    private let lock = NSLock()
-    private var value = 0
-
-    func add() {
-        lock.withLock { value += 1 }
-    }
-
-    var count: Int { lock.withLock { value } }
-}
-
 // MARK: Tests
 
 // Serialized: one test counts the tracked objects every model of this file saw.
@@ -305,7 +292,7 @@ private final class Failures: @unchecked Sendable {
     }
 
     @Test func manyGraphsAtOnceOnManyThreadsEachReadTheirOwnValues() {
-        let failures = Failures()
+        let failures = ThreadFailures()
         DispatchQueue.concurrentPerform(iterations: 200) { index in
             let source: [String: Any] = [
                 "leaves": (0..<3).map { leaf("t\(index).\($0)", index * 10 + $0) }, "name": "thread \(index)",
@@ -316,10 +303,10 @@ private final class Failures: @unchecked Sendable {
                 parent.leaves.map(\.tracked.id) == (0..<3).map({ index * 10 + $0 }),
                 parent.lateReads.count == 6
             else {
-                failures.add()
+                failures.add("graph \(index)")
                 return
             }
         }
-        #expect(failures.count == 0)
+        #expect(failures.all == [])
     }
 }

@@ -582,14 +582,6 @@ private struct TreeEnvelope: Decodable {
     let single: CodableTree
 }
 
-/// What went wrong on any thread.
-private final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    func add(_ what: String) { lock.withLock { list.append(what) } }
-    var all: [String] { lock.withLock { list } }
-}
-
 // MARK: Tests
 
 // Serialized: the statics (`previous`, `last`) and the census are the suite's.
@@ -924,7 +916,7 @@ private final class Failures: @unchecked Sendable {
             Node.tracksMade = true
         }
         let alive = Census.shared.alive
-        let failures = Failures()
+        let failures = ThreadFailures()
         DispatchQueue.concurrentPerform(iterations: 96) { index in
             var counter = index * 1000
             var source = tree("t\(index)", depth: 3, fanOut: 2, counter: &counter)
