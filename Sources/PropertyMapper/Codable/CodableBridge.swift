@@ -12,12 +12,16 @@ enum CodableBridge {
         do {
             source = try DecodedValue.read(decoder, entry.jsonLevel)
         } catch let error as NestedTooDeep {
-            throw corrupted(MappingError(errors: [error.validationError]), at: decoder.codingPath)
+            let depth = ValidationError(
+                path: error.path ?? "", property: "", rule: "depth", value: nil,
+                failure: .containersTooDeep(limit: JSONReader.maximumDepth))
+            throw corrupted(MappingError(errors: [depth]), at: decoder.codingPath)
         } catch let error as UndecodableValue {
             throw error.error
         }
+        var dropped: [MappingWarning] = []
         do {
-            return try entry.one(from: source)
+            return try entry.one(from: source, warnings: &dropped)
         } catch {
             throw corrupted(error, at: decoder.codingPath)
         }
@@ -55,13 +59,5 @@ extension MappingError {
                 error.path = Paths.joined(prefix, Paths.suffix(error.path))
                 return error
             })
-    }
-}
-
-extension NestedTooDeep {
-    var validationError: ValidationError {
-        ValidationError(
-            path: path ?? "", property: "", rule: "depth", value: nil,
-            failure: .containersTooDeep(limit: JSONReader.maximumDepth))
     }
 }

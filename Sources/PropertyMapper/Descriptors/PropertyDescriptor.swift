@@ -29,44 +29,23 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
         self.init(.nested(elements))
     }
 
-    func adding(_ validator: Validator) -> Self {
-        var copy = self
-        copy.validators.append(validator)
-        return copy
-    }
-
-    func adding(_ ensure: Ensure) -> Self {
-        var copy = self
-        copy.ensures.append(ensure)
-        return copy
-    }
-
-    func replacingField(_ field: any Field) -> Self {
-        replacingNode(.field(field))
-    }
-
-    func replacingNode(_ node: Node) -> Self {
-        var copy = self
-        copy.node = node
-        return copy
-    }
+    func adding(_ validator: Validator) -> Self { changed { $0.validators.append(validator) } }
+    func adding(_ ensure: Ensure) -> Self { changed { $0.ensures.append(ensure) } }
+    func replacingField(_ field: any Field) -> Self { replacingNode(.field(field)) }
+    func replacingNode(_ node: Node) -> Self { changed { $0.node = node } }
+    func skippingSerialization() -> Self { changed { $0.isOneWay = true } }
+    func requiringValue() -> Self { changed { $0.isRequiredFlag = true } }
 
     func withPolicies(absent: MissingValuePolicy?, null: MissingValuePolicy?) -> Self {
-        var copy = self
-        copy.absentPolicy = absent
-        copy.nullPolicy = null
-        return copy
+        changed {
+            $0.absentPolicy = absent
+            $0.nullPolicy = null
+        }
     }
 
-    func skippingSerialization() -> Self {
+    private func changed(_ change: (inout Self) -> Void) -> Self {
         var copy = self
-        copy.isOneWay = true
-        return copy
-    }
-
-    func requiringValue() -> Self {
-        var copy = self
-        copy.isRequiredFlag = true
+        change(&copy)
         return copy
     }
 }

@@ -7,38 +7,44 @@ extension Mapper {
     ///
     ///     let author = try Mapper.map(Author.self, from: dictionary)
     public static func map<Model: MappedModel>(_ type: Model.Type, from source: Any?) throws(MappingError) -> Model {
-        try ModelEntry(type).one(from: source)
+        var dropped: [MappingWarning] = []
+        return try map(type, from: source, warnings: &dropped)
     }
 
     /// Makes a model from JSON bytes; malformed JSON is one error with the rule `json`.
     ///
     ///     let repo = try Mapper.map(Repo.self, fromJSON: data)
     public static func map<Model: MappedModel>(_ type: Model.Type, fromJSON json: Data) throws(MappingError) -> Model {
-        try ModelEntry(type).one(fromJSON: json)
+        var dropped: [MappingWarning] = []
+        return try map(type, fromJSON: json, warnings: &dropped)
     }
 
     /// Makes a model from JSON text.
     public static func map<Model: MappedModel>(_ type: Model.Type, fromJSON json: String) throws(MappingError) -> Model {
-        try ModelEntry(type).one(fromJSON: json)
+        var dropped: [MappingWarning] = []
+        return try map(type, fromJSON: json, warnings: &dropped)
     }
 
     /// Makes a model of every element of an array source, all or nothing: every element's errors are listed (`[3].email`).
     ///
     ///     let authors = try Mapper.map([Author].self, from: array)
     public static func map<Model: MappedModel>(_ type: [Model].Type, from source: Any?) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(from: source)
+        var dropped: [MappingWarning] = []
+        return try map(type, from: source, warnings: &dropped)
     }
 
     /// Makes a model of every element of a top-level JSON array, all or nothing.
     ///
     ///     let repos = try Mapper.map([Repo].self, fromJSON: data)
     public static func map<Model: MappedModel>(_ type: [Model].Type, fromJSON json: Data) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(fromJSON: json)
+        var dropped: [MappingWarning] = []
+        return try map(type, fromJSON: json, warnings: &dropped)
     }
 
     /// Makes a model of every element of a JSON array given as text, all or nothing.
     public static func map<Model: MappedModel>(_ type: [Model].Type, fromJSON json: String) throws(MappingError) -> [Model] {
-        try ModelEntry(Model.self).all(fromJSON: json)
+        var dropped: [MappingWarning] = []
+        return try map(type, fromJSON: json, warnings: &dropped)
     }
 
     /// Makes a model of each element of an array source on its own; throws only a definition error, or for a non-array.
@@ -59,7 +65,8 @@ extension Mapper {
     ///
     ///     let problems = Mapper.validate(json, as: Repo.self)
     public static func validate<Model: MappedModel>(_ source: Any?, as type: Model.Type) -> [ValidationError] {
-        ModelEntry(type).validate(source)
+        var dropped: [MappingWarning] = []
+        return validate(source, as: type, warnings: &dropped)
     }
 }
 
@@ -71,31 +78,6 @@ struct ModelEntry<Model> {
 
     func make(_ item: SourceItem?, _ warnings: inout [MappingWarning]) -> Result<Model, MappingError> {
         making.make(item, .outermost(), &warnings)
-    }
-
-    func one(from source: Any?) throws(MappingError) -> Model {
-        var dropped: [MappingWarning] = []
-        return try one(from: source, warnings: &dropped)
-    }
-
-    func one(fromJSON json: some JSONInput) throws(MappingError) -> Model {
-        var dropped: [MappingWarning] = []
-        return try one(fromJSON: json, warnings: &dropped)
-    }
-
-    func all(from source: Any?) throws(MappingError) -> [Model] {
-        var dropped: [MappingWarning] = []
-        return try all(from: source, warnings: &dropped)
-    }
-
-    func all(fromJSON json: some JSONInput) throws(MappingError) -> [Model] {
-        var dropped: [MappingWarning] = []
-        return try all(fromJSON: json, warnings: &dropped)
-    }
-
-    func validate(_ source: Any?) -> [ValidationError] {
-        var dropped: [MappingWarning] = []
-        return validate(source, warnings: &dropped)
     }
 
     func one(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> Model {

@@ -10,21 +10,13 @@ import Foundation
 ///     }
 public enum Mapper {
     /// Maps `source` (`[String: Any]`, `NSDictionary`, `[Any]`, `NSArray`) into a class instance; a `MappingError` lists every failure.
-    public static func mapValues<Root: AnyObject>(
-        from source: Any?,
-        to target: Root,
-        using mapping: Mapping<Root>
-    ) throws(MappingError) {
+    public static func mapValues<Root: AnyObject>(from source: Any?, to target: Root, using mapping: Mapping<Root>) throws(MappingError) {
         var reference = target
         try mapValues(from: source, to: &reference, using: mapping)
     }
 
     /// Maps `source` into a value through `inout`, such as a struct: `try Mapper.mapValues(from: json, to: &self, using: Self.mapping)`.
-    public static func mapValues<Root>(
-        from source: Any?,
-        to target: inout Root,
-        using mapping: Mapping<Root>
-    ) throws(MappingError) {
+    public static func mapValues<Root>(from source: Any?, to target: inout Root, using mapping: Mapping<Root>) throws(MappingError) {
         var warnings: [MappingWarning] = []
         try mapValues(from: source, to: &target, using: mapping, warnings: &warnings)
     }
@@ -34,20 +26,12 @@ public enum Mapper {
     /// `(root): malformed JSON: unexpected character '}' at byte 41, expected '"' to start a key [json]`.
     ///
     ///     try Mapper.mapValues(fromJSON: data, to: video, using: Video.mapping)
-    public static func mapValues<Root: AnyObject>(
-        fromJSON json: Data,
-        to target: Root,
-        using mapping: Mapping<Root>
-    ) throws(MappingError) {
+    public static func mapValues<Root: AnyObject>(fromJSON json: Data, to target: Root, using mapping: Mapping<Root>) throws(MappingError) {
         try mapValues(from: parseJSON(json, for: mapping), to: target, using: mapping)
     }
 
     /// Maps JSON bytes into a value through `inout`.
-    public static func mapValues<Root>(
-        fromJSON json: Data,
-        to target: inout Root,
-        using mapping: Mapping<Root>
-    ) throws(MappingError) {
+    public static func mapValues<Root>(fromJSON json: Data, to target: inout Root, using mapping: Mapping<Root>) throws(MappingError) {
         try mapValues(from: parseJSON(json, for: mapping), to: &target, using: mapping)
     }
 
@@ -61,22 +45,14 @@ public enum Mapper {
     }
 
     /// Maps JSON text into a value through `inout`.
-    public static func mapValues<Root>(
-        fromJSON json: String,
-        to target: inout Root,
-        using mapping: Mapping<Root>
-    ) throws(MappingError) {
+    public static func mapValues<Root>(fromJSON json: String, to target: inout Root, using mapping: Mapping<Root>) throws(MappingError) {
         try mapValues(from: parseJSON(json, for: mapping), to: &target, using: mapping)
     }
 
     /// A dry run: every check, calls included (run on `target`), nothing written; the errors `mapValues` would throw.
     ///
     ///     let problems = Mapper.validate(json, for: video, using: Video.mapping)
-    public static func validate<Root>(
-        _ source: Any?,
-        for target: Root,
-        using mapping: Mapping<Root>
-    ) -> [ValidationError] {
+    public static func validate<Root>(_ source: Any?, for target: Root, using mapping: Mapping<Root>) -> [ValidationError] {
         var warnings: [MappingWarning] = []
         return validate(source, for: target, using: mapping, warnings: &warnings)
     }
