@@ -68,12 +68,12 @@ private func mapAll() -> [String] {
         #expect(expected.filter { $0.contains("box(Date)") }.count == 8)
         #expect(!expected.contains { $0.hasPrefix("disagree") })
         let threads = 8
-        let results = Results(count: threads)
+        let results = ThreadResults<[String]>()
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            results.set(thread, mapAll())
+            results.record(thread, mapAll())
         }
         for thread in 0..<threads {
-            #expect(results.get(thread) == expected, "thread \(thread)")
+            #expect(results.all[thread] == expected, "thread \(thread)")
         }
         // And from a task group.
         let fromTasks = await withTaskGroup(of: [String].self) { group in
@@ -84,15 +84,4 @@ private func mapAll() -> [String] {
         }
         #expect(fromTasks.allSatisfy { $0 == expected })
     }
-}
-
-/// One result per thread, behind a lock.
-private final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [[String]]
-
-    init(count: Int) { values = Array(repeating: [], count: count) }
-
-    func set(_ index: Int, _ value: [String]) { lock.withLock { values[index] = value } }
-    func get(_ index: Int) -> [String] { lock.withLock { values[index] } }
 }

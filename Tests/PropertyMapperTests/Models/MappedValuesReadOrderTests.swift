@@ -816,7 +816,7 @@ private let switches = NSLock()
     }
 
     @Test func oneMappingFromManyThreadsAtOnce() throws {
-        let results = ThreadResults()
+        let results = ThreadResults<Bool>()
         let leaf: @Sendable (String, Bool) -> [String: Any] = { ["label": $0, "tags": [$0], "twice": $1] }
         DispatchQueue.concurrentPerform(iterations: 400) { index in
             let label = "\(longText) \(index)"
@@ -839,19 +839,9 @@ private let switches = NSLock()
                 results.record(index, false)
             }
         }
-        #expect(results.count == 400)
-        #expect(results.bad.isEmpty)
+        #expect(results.all.count == 400)
+        #expect(results.all.filter { !$0.value }.isEmpty)
     }
-}
-
-private final class ThreadResults: @unchecked Sendable {
-    // @unchecked: every access holds the lock.
-    private let lock = NSLock()
-    private var results: [Int: Bool] = [:]
-
-    func record(_ index: Int, _ good: Bool) { lock.withLock { results[index] = good } }
-    var count: Int { lock.withLock { results.count } }
-    var bad: [Int] { lock.withLock { results.filter { !$0.value }.map(\.key).sorted() } }
 }
 
 extension Leaf {

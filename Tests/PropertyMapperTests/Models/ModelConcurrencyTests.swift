@@ -6,25 +6,6 @@ import Testing
 // One shared mapping of a model graph used from many threads, and recursive models whose
 // `static let mapping` is first read from many threads at once.
 
-/// Collects results from concurrent iterations.
-private final class Collector<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: every access to `values` holds `lock`.
-    private let lock = NSLock()
-    private var values: [Int: Value] = [:]
-
-    func set(_ value: Value, at index: Int) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
-    }
-
-    var all: [Int: Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values
-    }
-}
-
 /// A recursive model used only by `recursiveMappingFirstTouchedConcurrently`, so its mapping is
 /// first read there.
 private struct Reply: Mappable, Equatable, Sendable {
@@ -132,7 +113,7 @@ struct ModelConcurrencyTests {
         #expect(expectedErrors.map(\.path) == ["members[1].id", "comments[0].replies[0].id"])
 
         let iterations = 400
-        let collector = Collector<TeamSnapshot>()
+        let collector = ThreadResults<TeamSnapshot>()
         DispatchQueue.concurrentPerform(iterations: iterations) { index in
             let snapshot: TeamSnapshot
             switch index % 4 {
@@ -147,7 +128,7 @@ struct ModelConcurrencyTests {
                     snapshot = TeamSnapshot(errors: error.errors)
                 }
             }
-            collector.set(snapshot, at: index)
+            collector.record(index, snapshot)
         }
         let results = collector.all
         #expect(results.count == iterations)
@@ -162,7 +143,7 @@ struct ModelConcurrencyTests {
 
     @Test func recursiveMappingFirstTouchedConcurrently() throws {
         // Nothing reads Reply.mapping or Box.mapping before this: every thread races to build them.
-        let collector = Collector<[Int]>()
+        let collector = ThreadResults<[Int]>()
         DispatchQueue.concurrentPerform(iterations: 64) { index in
             let source = thread(depth: 6, id: 1)
             let ids: [Int]
@@ -181,7 +162,7 @@ struct ModelConcurrencyTests {
             } else {
                 ids = (try? Mapper.map(Box.self, from: ["label": "top", "replies": [source]]))?.replies.map { _ in 1 } ?? []
             }
-            collector.set(ids, at: index)
+            collector.record(index, ids)
         }
         let results = collector.all
         #expect(results.count == 64)
@@ -192,7 +173,7 @@ struct ModelConcurrencyTests {
     }
 
     @Test func mutuallyRecursiveMappingsFirstTouchedFromBothSidesAtOnce() {
-        let collector = Collector<Int>()
+        let collector = ThreadResults<Int>()
         DispatchQueue.concurrentPerform(iterations: 64) { index in
             let ping: [String: Any] = ["n": 1, "pongs": [["n": 2, "ping": [["n": 3, "pongs": [Any]()]]]]]
             let pong: [String: Any] = ["n": 10, "ping": [["n": 11, "pongs": [["n": 12]]]]]
@@ -202,7 +183,7 @@ struct ModelConcurrencyTests {
             } else {
                 value = (try? Mapper.map(Pong.self, from: pong))?.ping.first?.pongs.first?.n ?? -1
             }
-            collector.set(value, at: index)
+            collector.record(index, value)
         }
         let results = collector.all
         #expect(results.count == 64)

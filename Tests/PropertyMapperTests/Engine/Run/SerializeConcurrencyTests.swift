@@ -16,27 +16,12 @@ struct SerializeConcurrencyTests {
                 ])
         }
         let expected = (try Mapper.serializeJSON(repos, options: .sortedKeys), try Mapper.serializeJSON(comments, options: .writingNulls))
-        let results = Results()
+        let results = ThreadResults<Bool>()
         DispatchQueue.concurrentPerform(iterations: 64) { index in
             let pair = (try? Mapper.serializeJSON(repos, options: .sortedKeys), try? Mapper.serializeJSON(comments, options: .writingNulls))
             let foundation = try? Mapper.serialize(repos)
             results.record(index, pair.0 == expected.0 && pair.1 == expected.1 && foundation?.count == repos.count)
         }
-        #expect(results.all == Array(repeating: true, count: 64))
-    }
-}
-
-/// Collects one flag per iteration.
-private final class Results: @unchecked Sendable {
-    // @unchecked: every access to `flags` holds `lock`.
-    private let lock = NSLock()
-    private var flags: [Int: Bool] = [:]
-
-    func record(_ index: Int, _ flag: Bool) {
-        lock.withLock { flags[index] = flag }
-    }
-
-    var all: [Bool] {
-        lock.withLock { flags.keys.sorted().compactMap { flags[$0] } }
+        #expect(results.inOrder == Array(repeating: true, count: 64))
     }
 }
