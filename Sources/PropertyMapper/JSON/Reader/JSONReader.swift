@@ -469,7 +469,7 @@ struct JSONReader {
         return index + length
     }
 
-    /// The String a checked token holds (escapes are not checked again).
+    /// The String a checked token holds: `scanString` checked its escapes.
     mutating func makeString(_ token: StringToken) -> String {
         if !token.hasEscapes {
             return bytes.rebased(token.start..<token.end).string
@@ -492,48 +492,21 @@ struct JSONReader {
             case UInt8(ascii: "r"): scratch.append(0x0D)
             case UInt8(ascii: "t"): scratch.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = UInt32(uncheckedHex(at: index))
+                // Checked digits and paired surrogates: these never throw, and the scalar is valid.
+                var scalar = UInt32(try! hexUnit(at: index))
                 index += 4
                 if scalar & 0xFC00 == 0xD800 {
-                    let low = UInt32(uncheckedHex(at: index + 2))
+                    let low = UInt32(try! hexUnit(at: index + 2))
                     index += 6
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
-                appendUTF8(scalar)
+                UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { scratch.append($0) }
             default: scratch.append(letter)  // " \ /
             }
             runStart = index
         }
         bytes.rebased(runStart..<token.end).append(to: &scratch)
         return String(decoding: scratch, as: UTF8.self)
-    }
-
-    private func uncheckedHex(at index: Int) -> UInt16 {
-        var unit: UInt16 = 0
-        for offset in 0..<4 {
-            let byte = bytes[index + offset] | 0x20  // lower-case letters; digits keep their value
-            unit = unit << 4 | UInt16(byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "a") + 10)
-        }
-        return unit
-    }
-
-    private mutating func appendUTF8(_ scalar: UInt32) {
-        switch scalar {
-        case 0..<0x80:
-            scratch.append(UInt8(scalar))
-        case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        }
     }
 
     /// The raw bytes of a token, valid while the input is.
