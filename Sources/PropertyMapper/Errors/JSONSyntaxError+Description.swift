@@ -55,22 +55,12 @@ extension JSONSyntaxError.Expectation {
         case .keyQuote: "'\"' to start a key"
         case .colonAfterKey: "':' after a key"
         case let .separator(closesArray): closesArray ? "',' or ']'" : "',' or '}'"
-        case let .literal(literal): "'\(literal.text)'"
+        case let .literal(literal): "'\(literal.rawValue)'"
         case .closingQuote: "'\"' to close the string"
         case .escapeSequence: "an escape sequence"
         case .lowSurrogateEscape: "a low surrogate escape"
         case .hexDigits: "4 hexadecimal digits"
         case .restOfUTF8Sequence: "the rest of a UTF-8 sequence"
-        }
-    }
-}
-
-extension JSONSyntaxError.Literal {
-    var text: String {
-        switch self {
-        case .true: "true"
-        case .false: "false"
-        case .null: "null"
         }
     }
 }

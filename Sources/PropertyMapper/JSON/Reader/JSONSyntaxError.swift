@@ -33,7 +33,7 @@ struct JSONSyntaxError: Error, Equatable, Sendable {
         case restOfUTF8Sequence
     }
 
-    enum Literal: Equatable, Sendable {
+    enum Literal: String, Equatable, Sendable {
         case `true`, `false`, null
     }
 
