@@ -3,6 +3,27 @@ import Testing
 
 @testable import PropertyMapper
 
+extension JSONWriter {
+    static func data(for value: JSONValue, options: SerializationOptions = []) throws(JSONWriteError) -> Data {
+        Data(try bytes(for: value, options: options))
+    }
+
+    static func bytes(for value: JSONValue, options: SerializationOptions = []) throws(JSONWriteError) -> [UInt8] {
+        var output = JSONOutput(options: options)
+        do {
+            try output.append(value, sortingKeys: options.contains(.sortedKeys))
+        } catch {
+            throw error.error
+        }
+        return output.bytes
+    }
+
+    /// A Foundation value, as `JSONValue(converting:)` reads it, as JSON text.
+    static func data(forFoundation value: Any, options: SerializationOptions = []) throws(JSONWriteError) -> Data {
+        try data(for: JSONValue(converting: value), options: options)
+    }
+}
+
 /// A parsed value as the engine sees it: kinds and exact numbers, whatever Swift or Foundation type holds them.
 indirect enum EngineView: Equatable, CustomStringConvertible {
     case null
