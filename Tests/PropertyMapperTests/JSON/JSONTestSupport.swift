@@ -3,6 +3,13 @@ import Testing
 
 @testable import PropertyMapper
 
+extension JSONDocument {
+    /// The whole document, every value built.
+    static func parse(_ data: Data) throws(JSONSyntaxError) -> Any {
+        try read(data, .whole)
+    }
+}
+
 extension JSONWriter {
     static func data(for value: JSONValue, options: SerializationOptions = []) throws(JSONWriteError) -> Data {
         Data(try bytes(for: value, options: options))

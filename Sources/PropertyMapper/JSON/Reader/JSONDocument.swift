@@ -10,10 +10,6 @@ enum JSONDocument {
         }
     }
 
-    static func parse(_ data: Data) throws(JSONSyntaxError) -> Any {
-        try read(data, .whole)
-    }
-
     /// Hands `body` a top-level array's elements to read with `next()` in its own loop (which looks its generic types
     /// up once, not per element). Returns nil; when the document is not an array, returns it whole without calling `body`.
     static func withElements(
