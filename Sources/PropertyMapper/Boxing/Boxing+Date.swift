@@ -23,34 +23,11 @@ extension Boxing where Value == Date {
         let writeBack: SerialWrite<Date> = { formats[0].write($0, &$1, &$2) }
         let readsText = formats.contains { $0.readsText }
         let readsNumbers = formats.contains { !$0.readsText }
-        if !readsNumbers {
-            if formats.count == 1, formats[0] == .iso8601 {
-                return Boxing(
-                    named: "Date", input: Conversions.string,
-                    { (text: String) throws -> Date? in
-                        guard let date = ISO8601.date(from: text) else { throw DateFormatsFailure(formats: formats) }
-                        return date
-                    }, reverse: reverse, writeBack: writeBack)
-            }
-            return Boxing(
-                named: "Date", input: Conversions.string,
-                { (text: String) throws -> Date? in
-                    for format in formats {
-                        if let date = format.date(fromText: text) { return date }
-                    }
-                    throw DateFormatsFailure(formats: formats)
-                }, reverse: reverse, writeBack: writeBack)
-        }
         return Boxing(
             named: "Date", input: DateSource.conversion(text: readsText, numbers: readsNumbers),
             { (source: DateSource) throws -> Date? in
                 for format in formats {
-                    let date =
-                        switch source {
-                        case let .text(text): format.date(fromText: text)
-                        case let .number(number): format.date(fromNumber: number)
-                        }
-                    if let date { return date }
+                    if let date = format.date(from: source) { return date }
                 }
                 throw DateFormatsFailure(formats: formats)
             }, reverse: reverse, writeBack: writeBack)

@@ -43,21 +43,20 @@ public struct DateFormat: Sendable, Equatable {
         }
     }
 
-    func date(fromText text: String) -> Date? {
-        switch kind {
-        case .iso8601: ISO8601.date(from: text)
-        case let .pattern(pattern): pattern.date(from: text)
-        case .secondsSince1970, .millisecondsSince1970: nil
-        }
-    }
-
-    func date(fromNumber number: SourceNumber) -> Date? {
+    /// The date `source` gives in this format; nil when it gives none (or is of the other kind).
+    func date(from source: DateSource) -> Date? {
         let value: Double
-        switch number {
-        case let .int(integer): value = Double(integer)
-        case let .uint(integer): value = Double(integer)
-        case let .double(double), let .fraction(double): value = double
-        case .wide: return nil
+        switch source {
+        case let .text(text):
+            switch kind {
+            case .iso8601: return ISO8601.date(from: text)
+            case let .pattern(pattern): return pattern.date(from: text)
+            case .secondsSince1970, .millisecondsSince1970: return nil
+            }
+        case let .number(.int(integer)): value = Double(integer)
+        case let .number(.uint(integer)): value = Double(integer)
+        case let .number(.double(double)), let .number(.fraction(double)): value = double
+        case .number(.wide): return nil
         }
         guard value.isFinite else { return nil }
         switch kind {

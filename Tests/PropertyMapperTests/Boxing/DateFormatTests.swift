@@ -85,7 +85,7 @@ import Testing
             #expect(Int64((back.timeIntervalSince1970 * 1000).rounded()) == milliseconds, "\(text)")
             let pattern = DateFormat.format("yyyy-MM-dd'T'HH:mm:ss.SSS")
             let patterned = try #require(try pattern.source(of: date) as? String)
-            #expect(pattern.date(fromText: patterned) == back, "\(patterned)")
+            #expect(pattern.date(from: .text(patterned)) == back, "\(patterned)")
         }
     }
 }
