@@ -21,11 +21,11 @@ extension JSONValue {
         if type == SourceValue.boolType { return .bool(value as! Bool) }
         if type == SourceValue.nullType { return .null }
         if type == SourceValue.booleanType { return .bool((value as! NSNumber).boolValue) }
-        if type == SourceValue.numberType { return try number(value as! NSNumber) }
+        if type == SourceValue.numberType { return try number(SourceValue.number(fromNumber: value as! NSNumber)) }
         if type == SourceValue.dictionaryType {
             return try object(value as! [String: Any], depth: depth)
         }
-        if type == SourceValue.arrayType { return try array(value as! [Any], depth: depth) }
+        if type == SourceValue.arrayType { return try array(.array(value as! [Any]), depth: depth) }
         return try convertingOther(value, depth: depth)
     }
 
@@ -40,25 +40,12 @@ extension JSONValue {
             if value is NSNull { return .null }
             if let text = value as? NSString { return .string(text as String) }
             if let decimal = value as? NSDecimalNumber { return try finite(decimal: decimal.decimalValue) }
-            if let number = value as? NSNumber {
-                if ObjectIdentifier(Swift.type(of: number)) == SourceValue.booleanType { return .bool(number.boolValue) }
-                return try self.number(number)
-            }
-        } else {
-            switch value {
-            case let number as Int8: return .int(Int64(number))
-            case let number as Int16: return .int(Int64(number))
-            case let number as Int32: return .int(Int64(number))
-            case let number as Int64: return .int(number)
-            case let number as UInt: return integer(UInt64(number))
-            case let number as UInt8: return .int(Int64(number))
-            case let number as UInt16: return .int(Int64(number))
-            case let number as UInt32: return .int(Int64(number))
-            case let number as UInt64: return integer(number)
-            case let number as Float: return try finite(double: Double(number))
-            case let number as Decimal: return try finite(decimal: number)
-            default: break
-            }
+            // A boolean's exact class was taken above.
+            if let number = value as? NSNumber { return try self.number(SourceValue.number(fromNumber: number)) }
+        } else if let decimal = value as? Decimal {
+            return try finite(decimal: decimal)  // exact: `SourceValue.number` would round it
+        } else if let number = SourceValue.number(value) {
+            return try self.number(number)
         }
         if let keyed = SourceValue.keyed(value) {
             switch keyed {
@@ -75,27 +62,15 @@ extension JSONValue {
                 return try object(members, depth: depth)
             }
         }
-        if let indexed = SourceValue.indexed(value) {
-            if depth >= JSONWriter.maximumDepth { throw PendingWriteFailure(.tooDeep) }
-            var elements: [JSONValue] = []
-            elements.reserveCapacity(indexed.count)
-            for index in 0..<indexed.count {
-                do {
-                    elements.append(try converting(indexed[index], depth: depth + 1))
-                } catch {
-                    throw error.inside(.index(index))
-                }
-            }
-            return .array(elements)
-        }
+        if let indexed = SourceValue.indexed(value) { return try array(indexed, depth: depth) }
         throw PendingWriteFailure(.notJSONValue(typeName: TypeName.of(Swift.type(of: value))))
     }
 
-    private static func array(_ array: [Any], depth: Int) throws(PendingWriteFailure) -> JSONValue {
+    private static func array(_ array: IndexedSource, depth: Int) throws(PendingWriteFailure) -> JSONValue {
         if depth >= JSONWriter.maximumDepth { throw PendingWriteFailure(.tooDeep) }
         var elements: [JSONValue] = []
         elements.reserveCapacity(array.count)
-        for index in array.indices {
+        for index in 0..<array.count {
             do {
                 elements.append(try converting(array[index], depth: depth + 1))
             } catch {
@@ -132,16 +107,12 @@ extension JSONValue {
         return .decimal(value)
     }
 
-    private static func integer(_ value: UInt64) -> JSONValue {
-        Int64(exactly: value).map(JSONValue.int) ?? .uint(value)
-    }
-
-    private static func number(_ number: NSNumber) throws(PendingWriteFailure) -> JSONValue {
-        switch SourceValue.number(fromNumber: number) {
+    private static func number(_ number: SourceNumber) throws(PendingWriteFailure) -> JSONValue {
+        switch number {
         case let .int(value): return .int(value)
         case let .uint(value): return .uint(value)
         case let .double(value), let .fraction(value): return try finite(double: value)
-        case let .wide(digits): return try finite(decimal: Decimal(string: digits) ?? .nan)  // not made from an NSNumber
+        case let .wide(digits): return try finite(decimal: Decimal(string: digits) ?? .nan)
         }
     }
 }
