@@ -71,7 +71,6 @@ struct LooseMatches {
 /// of the mapped keys' values; an array as an `[Any]` of the mapped indices, placeholders before them, cut after the
 /// last. A value of another shape is built whole, so its shape error renders as from `[String: Any]`.
 final class JSONLevel: Sendable {
-    let plan: PlanLevel
     /// Whether an object (the level maps keys only), or an array (indices only), is read with the mapped entries only.
     let readsObject: Bool
     let readsArray: Bool
@@ -85,7 +84,6 @@ final class JSONLevel: Sendable {
     let keys: KeyMatcher
 
     init(_ level: PlanLevel) {
-        plan = level
         keys = level.keys
         readsObject = if case .keyed = level.shape { true } else { false }
         readsArray = if case .indexed = level.shape { true } else { false }
@@ -199,7 +197,7 @@ extension JSONReader {
                 try readColon()
                 let index = key.isPlainASCII ? keys.key(ascii: bytes(of: key), hint: hint) : keys.key(makeString(key))
                 if let index {
-                    object.store(try readItem(level.keyDemands[index], depth: depth + 1), at: index)
+                    object.items[index] = try readItem(level.keyDemands[index], depth: depth + 1)
                     present.insert(index)
                     hint = index + 1
                 } else if keys.readsBeyondExactKeys {
@@ -209,9 +207,9 @@ extension JSONReader {
                 }
             } while try readSeparator(closer: UInt8(ascii: "}"))
         }
-        object.finish(present: present)
+        object.present = present
         if !loose.isEmpty {
-            object.finish(loose: loose.keys)
+            object.loosePresent = loose.keys
             // The key each loose match was read at, for its errors' paths: most are a common spelling (`start_date`),
             // kept as its number, so no string is made.
             for entry in keys.alternatives.indices {
@@ -243,7 +241,7 @@ extension JSONReader {
                 object.addAmbiguous([makeString(first), makeString(key)], at: primary)
             } else {
                 loose.record(key, at: primary, count: keys.names.count)
-                if !present.contains(primary) { object.store(value, at: primary) }
+                if !present.contains(primary) { object.items[primary] = value }
             }
             return
         }

@@ -2,11 +2,13 @@
 /// engine reads it by entry, without hashing; to other readers it is a string-keyed container of the keys present.
 final class JSONObject {
     let level: JSONLevel
-    /// Each key's value by position; a placeholder where `present` says the key was absent.
-    private let items: OwnedValues<SourceItem>
-    private(set) var present = KeySet()
+    /// Each key's value by position, written by the reader (the last duplicate wins); a placeholder where `present`
+    /// says the key was absent.
+    let items: OwnedValues<SourceItem>
+    /// The keys whose values are in `items`, set by the reader once the object is read.
+    var present = KeySet()
     /// Entries (by first key) matched loosely; each value is in `items`, unless `present` has the key (exact wins).
-    private(set) var loosePresent = KeySet()
+    var loosePresent = KeySet()
     /// Two bits for each of the first 32 entries: the common spelling (`KeyMatcher.spellings`) it was matched loosely
     /// at, plus one; 0 for another key (in `findings`). Most loose matches are one of the first three spellings.
     private var looseSpellings: UInt64 = 0
@@ -22,15 +24,6 @@ final class JSONObject {
         items.free()
     }
 
-    /// Sets key `index`'s value (the last duplicate wins); `finish(present:)` then records the keys stored.
-    func store(_ item: consuming SourceItem, at index: Int) {
-        items[index] = item
-    }
-
-    func finish(present keys: KeySet) {
-        present = keys
-    }
-
     /// Lends `body` entry `entry`'s value and returns true; false, without calling `body`, when its key was
     /// absent (or it maps an index). Neither an optional (copied through generic enum witnesses) nor a copy
     /// (a retain) is made. Nothing else reads the slot meanwhile: the value cannot hold this object (a document
@@ -41,10 +34,6 @@ final class JSONObject {
         guard present.contains(entry) else { return false }
         items.withValue(at: entry, body)
         return true
-    }
-
-    func finish(loose keys: KeySet) {
-        loosePresent = keys
     }
 
     /// Records that entry `entry` was matched loosely at its common spelling `spelling`; false if that does not fit.
