@@ -25,9 +25,7 @@ struct JSONOutput {
     // MARK: Containers
 
     mutating func beginObject() {
-        beginValue()
-        bytes.append(UInt8(ascii: "{"))
-        open()
+        open(UInt8(ascii: "{"))
     }
 
     mutating func endObject() {
@@ -35,9 +33,7 @@ struct JSONOutput {
     }
 
     mutating func beginArray() {
-        beginValue()
-        bytes.append(UInt8(ascii: "["))
-        open()
+        open(UInt8(ascii: "["))
     }
 
     mutating func endArray() {
@@ -184,8 +180,11 @@ struct JSONOutput {
         needsComma = true
     }
 
+    /// Opens a container, as a value of the current one.
     @inline(__always)
-    private mutating func open() {
+    private mutating func open(_ opener: UInt8) {
+        beginValue()
+        bytes.append(opener)
         depth += 1
         needsComma = false
     }
