@@ -56,7 +56,6 @@ enum DecimalText {
         }
         // The significant digits, from the first non-zero one (trailing zeros are trimmed below).
         var significant: [UInt8] = []
-        var digitCount: Int64 = 0
         var fractionDigits: Int64 = 0
         var sawPoint = false
         var integerDigits = 0
@@ -67,7 +66,6 @@ enum DecimalText {
                     significant.append(byte)
                     // No early exit: trailing zeros may still bring it within a Decimal.
                 }
-                digitCount += 1
                 if sawPoint { fractionDigits += 1 } else { integerDigits += 1 }
             } else if byte == UInt8(ascii: "."), !sawPoint {
                 guard integerDigits > 0 else { return .notANumber }
