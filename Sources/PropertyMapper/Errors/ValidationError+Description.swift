@@ -28,18 +28,14 @@ extension Reason {
 }
 
 extension MappingError {
-    public var description: String {
-        ([heading] + errors.map { "- \($0)" }).joined(separator: "\n")
-    }
-
-    private var heading: String {
-        errors.count == 1 ? "1 error:" : "\(errors.count) errors:"
-    }
+    public var description: String { summary(showing: errors.count) }
 
     /// The first few errors, for a `DecodingError`'s or `EncodingError`'s `debugDescription`: `description`, cut
     /// after three errors with a last line `- and 2 more`.
-    var summary: String {
-        let shown = 3
+    var summary: String { summary(showing: 3) }
+
+    private func summary(showing shown: Int) -> String {
+        let heading = errors.count == 1 ? "1 error:" : "\(errors.count) errors:"
         let more = errors.count > shown ? ["- and \(errors.count - shown) more"] : []
         return ([heading] + errors.prefix(shown).map { "- \($0)" } + more).joined(separator: "\n")
     }
@@ -260,13 +256,10 @@ extension ValueKinds {
     /// `a string or an array`
     var phrase: String {
         if self == .all { return "any value" }
-        var words: [String] = []
-        if contains(.string) { words.append(ValueKind.string.phrase) }
-        if contains(.number) { words.append(ValueKind.number.phrase) }
-        if contains(.boolean) { words.append(ValueKind.boolean.phrase) }
-        if contains(.array) { words.append(ValueKind.array.phrase) }
-        if contains(.object) { words.append(ValueKind.object.phrase) }
-        if contains(.other) { words.append("a value of another type") }
+        let words = [
+            (ValueKinds.string, ValueKind.string.phrase), (.number, ValueKind.number.phrase), (.boolean, ValueKind.boolean.phrase),
+            (.array, ValueKind.array.phrase), (.object, ValueKind.object.phrase), (.other, "a value of another type"),
+        ].filter { contains($0.0) }.map(\.1)
         switch words.count {
         case 0: return "no value"
         case 1, 2: return words.joined(separator: " or ")
