@@ -45,8 +45,7 @@ extension PropertyDescriptor {
                 } else {
                     return .cannotJudge(found: item.kind, accepts: [.string, .array])
                 }
-                if let lower, count < lower { return .length(count: count, unit: unit, lower: lower, upper: upper) }
-                if let upper, count > upper { return .length(count: count, unit: unit, lower: lower, upper: upper) }
+                if count < lower ?? 0 || count > upper ?? .max { return .length(count: count, unit: unit, lower: lower, upper: upper) }
                 return nil
             })
     }
