@@ -492,11 +492,11 @@ struct JSONReader {
             case UInt8(ascii: "r"): scratch.append(0x0D)
             case UInt8(ascii: "t"): scratch.append(0x09)
             case UInt8(ascii: "u"):
-                // Checked digits and paired surrogates: these never throw, and the scalar is valid.
-                var scalar = UInt32(try! hexUnit(at: index))
+                // `scanString` checked the digits and paired the surrogates, so neither read fails (U+FFFD if one did).
+                var scalar = UInt32((try? hexUnit(at: index)) ?? 0xFFFD)
                 index += 4
                 if scalar & 0xFC00 == 0xD800 {
-                    let low = UInt32(try! hexUnit(at: index + 2))
+                    let low = UInt32((try? hexUnit(at: index + 2)) ?? 0xDC00)
                     index += 6
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
