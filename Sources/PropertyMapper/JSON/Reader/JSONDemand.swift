@@ -237,7 +237,9 @@ extension JSONReader {
         if let primary = looseEntry(of: key, in: keys) {
             let value = try readItem(level.keyDemands[primary], depth: depth + 1)
             // The same key written another way (an escape, a canonically equivalent spelling) is a duplicate.
-            if let first = loose.first(primary), !sameBytes(first, key), makeString(first) != makeString(key) {
+            if let first = loose.first(primary), !bytes(of: first).elementsEqualByWords(bytes(of: key)),
+                makeString(first) != makeString(key)
+            {
                 object.addAmbiguous([makeString(first), makeString(key)], at: primary)
             } else {
                 loose.record(key, at: primary, count: keys.names.count)
@@ -253,10 +255,6 @@ extension JSONReader {
         guard keys.matching != .exact else { return nil }
         guard key.isPlainASCII else { return keys.looseEntry(of: makeString(key)) }
         return keys.looseEntry(ascii: bytes(of: key))
-    }
-
-    private func sameBytes(_ first: StringToken, _ second: StringToken) -> Bool {
-        bytesEqual(second, bytes.rebased(first.start..<first.end))
     }
 
     private mutating func readArray(_ level: JSONLevel, depth: Int) throws(JSONSyntaxError) -> [Any] {

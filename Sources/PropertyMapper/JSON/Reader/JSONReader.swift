@@ -513,9 +513,4 @@ struct JSONReader {
     func bytes(of token: StringToken) -> UTF8Bytes {
         bytes.rebased(token.start..<token.end)
     }
-
-    @inline(__always)
-    func bytesEqual(_ token: StringToken, _ other: UTF8Bytes) -> Bool {
-        bytes(of: token).elementsEqualByWords(other)
-    }
 }
