@@ -91,53 +91,41 @@ extension JSONReader {
     }
 
     mutating func readNumber() throws(JSONSyntaxError) -> Any {
-        switch try readNumberReading() {
-        case let .integer(value): Self.integer(value, as: Int.self)
-        case let .double(value): value
-        case let .other(value): value
-        }
+        try readNumberItem().value
     }
 
+    /// The number at `position` with its kind: an `Int`, a `Double`, or (rarer, see the top) what Foundation builds.
     mutating func readNumberItem() throws(JSONSyntaxError) -> SourceItem {
-        switch try readNumberReading() {
-        case let .integer(value): SourceItem(Self.integer(value, as: Int.self), .number(.int(value)))
-        case let .double(value): SourceItem(value, .number(.double(value)))
-        case let .other(value): SourceItem(value)
-        }
-    }
-
-    private enum NumberReading {
-        case integer(Int64)
-        case double(Double)
-        /// A `UInt64` above `Int64.max`, or a rarer number built by Foundation.
-        case other(Any)
-    }
-
-    private mutating func readNumberReading() throws(JSONSyntaxError) -> NumberReading {
         let token = try scanNumber()
         if token.isInteger {
             if token.mantissaDigits <= 18, let magnitude = Int64(exactly: token.mantissa) {
                 // Leading zeros are not allowed, so mantissaDigits is the digit count: below 10^18, it fits.
-                return .integer(token.isNegative ? -magnitude : magnitude)
+                return Self.integerItem(token.isNegative ? -magnitude : magnitude)
             }
             if !token.isNegative, token.mantissaDigits <= 20, let value = UInt64(text(of: token)) {
-                guard let signed = Int64(exactly: value) else { return .other(value) }
-                return .integer(signed)
+                guard let signed = Int64(exactly: value) else { return SourceItem(value) }
+                return Self.integerItem(signed)
             }
-            return .other(try foundationNumber(token))
+            return SourceItem(try foundationNumber(token))
         }
-        if token.characterCount <= 17 {
-            if !token.hasExponent, token.mantissaDigits <= 15, token.fractionDigits <= 22 {
-                // Both operands are exact, so the one division rounds correctly (Clinger's fast path).
-                let magnitude = Double(token.mantissa) / Self.powersOfTen[token.fractionDigits]
-                return .double(token.isNegative ? -magnitude : magnitude)
-            }
-            guard let value = Double(text(of: token)), value.isFinite else {
+        guard token.characterCount <= 17 else { return SourceItem(try foundationNumber(token)) }
+        let value: Double
+        if !token.hasExponent, token.mantissaDigits <= 15, token.fractionDigits <= 22 {
+            // Both operands are exact, so the one division rounds correctly (Clinger's fast path).
+            let magnitude = Double(token.mantissa) / Self.powersOfTen[token.fractionDigits]
+            value = token.isNegative ? -magnitude : magnitude
+        } else {
+            guard let parsed = Double(text(of: token)), parsed.isFinite else {
                 throw JSONSyntaxError(problem: .numberOutOfRange(text(of: token)), offset: token.start)
             }
-            return .double(value)
+            value = parsed
         }
-        return .other(try foundationNumber(token))
+        return SourceItem(value, .number(.double(value)))
+    }
+
+    @inline(__always)
+    private static func integerItem(_ value: Int64) -> SourceItem {
+        SourceItem(integer(value, as: Int.self), .number(.int(value)))
     }
 
     /// Checks the number at `position` and moves past it; only numbers that could be out of range are converted.
@@ -145,7 +133,7 @@ extension JSONReader {
         let token = try scanNumber()
         if token.hasExponent || token.end - token.start > 17 {
             position = token.start
-            _ = try readNumber()
+            _ = try readNumberItem()
         }
     }
 

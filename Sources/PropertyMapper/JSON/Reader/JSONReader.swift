@@ -255,18 +255,8 @@ struct JSONReader {
         }
     }
 
-    private static let trueBytes = Array("true".utf8)
-    private static let falseBytes = Array("false".utf8)
-    private static let nullBytes = Array("null".utf8)
-
     private mutating func readLiteral(_ literal: JSONSyntaxError.Literal) throws(JSONSyntaxError) {
-        let token =
-            switch literal {
-            case .true: Self.trueBytes
-            case .false: Self.falseBytes
-            case .null: Self.nullBytes
-            }
-        for byte in token {
+        for byte in literal.rawValue.utf8 {
             guard position < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: .literal(literal)), offset: position) }
             guard bytes[position] == byte else { throw unexpected(expected: .literal(literal)) }
             position += 1
