@@ -105,7 +105,8 @@ struct InputType: Sendable {
 /// description names none (a property with observers prints as `<computed 0x… (Int)>`).
 enum PropertyName {
     static func of<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String? {
-        var text = String(describing: keyPath)
+        // `debugDescription`, which `String(describing:)` would reach only after failed conformance look-ups.
+        var text = keyPath.debugDescription
         if text.hasPrefix("\\") { text.removeFirst() }
         let rootName = String(describing: Root.self)
         if text.hasPrefix(rootName + ".") {
