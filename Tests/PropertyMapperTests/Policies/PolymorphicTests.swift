@@ -105,4 +105,38 @@ struct PolymorphicTests {
         let notAttachment: Mapping<Holder> = ["v": .polymorphic(\.value, on: "type", ["n": Note.self])]
         #expect(notAttachment.definitionErrors.map(\.message) == [#"Note (tag "n") is not the property's type"#])
     }
+
+    /// `.droppingInvalidElements()` keeps the polymorphic element conversion: only the failing elements go, from every
+    /// input, with `.lenient()` before or after it too.
+    @Test func droppingInvalidElementsDropsOnlyTheFailingElements() throws {
+        struct Gallery: Mappable {
+            var items: [any Attachment] = []
+            static let mapping: Mapping<Gallery> = ["items": .polymorphic(\.items, on: "type", Post.types).droppingInvalidElements()]
+            static let lenient: Mapping<Gallery> = [
+                "items": .polymorphic(\.items, on: "type", Post.types).lenient().droppingInvalidElements()
+            ]
+            static let lenientAfter: Mapping<Gallery> = [
+                "items": .polymorphic(\.items, on: "type", Post.types).droppingInvalidElements().lenient()
+            ]
+        }
+        let json =
+            #"{"items": [{"type": "image", "name": "a", "width": 1}, {"type": "file", "name": "b", "size": 2}, "#
+            + #"{"type": "video"}, {"type": "image", "name": "c", "width": 0}]}"#
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        for mapping in [Gallery.mapping, Gallery.lenient, Gallery.lenientAfter] {
+            for fromJSON in [true, false] {
+                var gallery = Gallery()
+                var warnings: [MappingWarning] = []
+                if fromJSON {
+                    try Mapper.mapValues(fromJSON: json, to: &gallery, using: mapping, warnings: &warnings)
+                } else {
+                    try Mapper.mapValues(from: parsed, to: &gallery, using: mapping, warnings: &warnings)
+                }
+                #expect(gallery.items.map(\.name) == ["a", "b"])
+                #expect(gallery.items.first is Image && gallery.items.last is File)
+                #expect(warnings.map(\.kind) == [.elementDropped, .elementDropped])
+                #expect(warnings.map(\.path) == ["items[2]", "items[3]"])
+            }
+        }
+    }
 }

@@ -17,6 +17,9 @@ struct Conversion<Value>: Sendable {
     /// The table's entry for the scalar read (integer, fraction, `Decimal`, `Bool`), by which `.lenient()` reads strings; nil
     /// for anything else, strings included (a boxing that reads strings itself, such as `.decimal`).
     let coercion: Coercion.Target?
+    /// For an array (or an optional one): the same conversion dropping each failing element, its elements lenient or not
+    /// (`.droppingInvalidElements()`); nil for anything else.
+    let lossy: (@Sendable (_ lenient: Bool) -> Conversion<Value>)?
 
     /// Written as a reading that returns the value (`convertInto` stores it), as every scalar conversion is.
     init(
@@ -24,23 +27,25 @@ struct Conversion<Value>: Sendable {
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
         write: SerialWrite<Value>? = nil,
         coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
-        coercion: Coercion.Target? = nil
+        coercion: Coercion.Target? = nil,
+        lossy: (@Sendable (_ lenient: Bool) -> Conversion<Value>)? = nil
     ) {
         self.init(
             typeName: typeName, kinds: kinds, demand: demand, convert: convert,
-            convertInto: { value, slot, issues in slot.store(convert(value, &issues)) }, write: write, coerce: coerce, coercion: coercion)
+            convertInto: { value, slot, issues in slot.store(convert(value, &issues)) }, write: write, coerce: coerce, coercion: coercion,
+            lossy: lossy)
     }
 
     /// Written as `convertInto`, straight into the slot (an array fills its new storage element by element).
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convertInto: @escaping @Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool,
-        write: SerialWrite<Value>? = nil
+        write: SerialWrite<Value>? = nil, lossy: (@Sendable (_ lenient: Bool) -> Conversion<Value>)? = nil
     ) {
         self.init(
             typeName: typeName, kinds: kinds, demand: demand,
             convert: { item, issues in ValueSlot.made { convertInto(item, $0, &issues) } },
-            convertInto: convertInto, write: write)
+            convertInto: convertInto, write: write, lossy: lossy)
     }
 
     /// Both ways written, where deriving one would look up `Optional<Value>` per value; `write` defaults to `writeDynamic`.
@@ -50,7 +55,8 @@ struct Conversion<Value>: Sendable {
         convertInto: @escaping @Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool,
         write: SerialWrite<Value>? = nil,
         coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
-        coercion: Coercion.Target? = nil
+        coercion: Coercion.Target? = nil,
+        lossy: (@Sendable (_ lenient: Bool) -> Conversion<Value>)? = nil
     ) {
         self.typeName = typeName
         self.kinds = kinds
@@ -60,6 +66,7 @@ struct Conversion<Value>: Sendable {
         self.write = write ?? { value, output, issues in Serializer.writeDynamic(value, &output, &issues) }
         self.coerce = coerce
         self.coercion = coercion
+        self.lossy = lossy
     }
 
     /// Under `.lenient()`, what the table reads `item` as (adding a `coerced` warning); nil when it reads it as it is.

@@ -20,7 +20,7 @@ extension Conversions {
                 }
                 return wrapped.write(value, &output, &issues)
             },
-            coerce: wrapped.coerce)
+            coerce: wrapped.coerce, lossy: wrapped.lossy.map { lossy in { @Sendable lenient in optional(lossy(lenient)) } })
     }
 
     /// `[Element]`, each failing element reported at its index. Elements convert straight into the new array's storage:
@@ -56,7 +56,8 @@ extension Conversions {
         return Conversion<[Element]>(
             typeName: name, kinds: .array, demand: .elements(of: element.demand),
             convertInto: convertInto,
-            write: { values, output, issues in Serializer.writeElements(values, &output, &issues, element.write) })
+            write: { values, output, issues in Serializer.writeElements(values, &output, &issues, element.write) },
+            lossy: droppingInvalidElements(of: element))
     }
 
     /// `[String]`, the commonest array: a `[String]` is taken as it is, an `[Any]` of strings read in one pass, else each.
@@ -75,6 +76,8 @@ extension Conversions {
             for string in strings { output.string(string) }
             output.endArray()
             return true
+        } lossy: {
+            droppingInvalidElements(of: string)($0)
         }
     }()
 }

@@ -1,25 +1,10 @@
-/// `[Element]` and `[Element]?`, for `.droppingInvalidElements()`.
-protocol LossyArrayConvertible {
-    /// A `Conversion<Self>` dropping each element that fails; with `lenient`, elements the table covers read strings by it.
-    static func lossyConversion(lenient: Bool) -> Any?
-}
-
-extension Array: LossyArrayConvertible {
-    static func lossyConversion(lenient: Bool) -> Any? {
-        let strict = Conversions.make(Element.self)
-        return Conversions.lossyArray(lenient ? Conversions.lenient(strict) ?? strict : strict)
-    }
-}
-
-extension Optional: LossyArrayConvertible where Wrapped: LossyArrayConvertible {
-    static func lossyConversion(lenient: Bool) -> Any? {
-        Wrapped.lossyConversion(lenient: lenient).flatMap { Conversions.typed($0) as Conversion<Wrapped>? }.map {
-            Conversions.optional($0) as Any
-        }
-    }
-}
-
 extension Conversions {
+    /// The `lossy` form of an array of `element`s, for `.droppingInvalidElements()`: with `lenient`, elements the table covers
+    /// read strings by it.
+    static func droppingInvalidElements<Element>(of element: Conversion<Element>) -> @Sendable (_ lenient: Bool) -> Conversion<[Element]> {
+        { lenient in lossyArray(lenient ? Conversions.lenient(element) ?? element : element) }
+    }
+
     /// `[Element]`, each element that fails dropped (an `elementDropped` warning); a value that is not an array still fails.
     static func lossyArray<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
         let strict = array(element)
@@ -42,6 +27,6 @@ extension Conversions {
                     }
                 }
                 return result
-            }, write: strict.write)
+            }, write: strict.write, lossy: strict.lossy)
     }
 }

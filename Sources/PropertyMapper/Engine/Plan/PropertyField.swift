@@ -122,9 +122,9 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
 
     /// Nil when the property is not an array or the field boxes or calls.
     private func droppingInvalidElements(lenient: Bool) -> (any Field)? {
-        guard finish == nil, let array = Value.self as? any LossyArrayConvertible.Type,
-            let lossy: Conversion<Value> = array.lossyConversion(lenient: lenient).flatMap({ Conversions.typed($0) })
-        else { return nil }
+        guard finish == nil, let lossy = conversion.lossy, let lossy: Conversion<Value> = Conversions.typed(lossy(lenient)) else {
+            return nil
+        }
         let modifiers = modifiers.union(lenient ? [.droppingInvalidElements, .lenient] : [.droppingInvalidElements])
         return PropertyField<Root, Value, Value>(keyPath, substitutes: substitutes, conversion: lossy, modifiers: modifiers)
     }
