@@ -57,6 +57,38 @@ private func decimal(_ text: String) -> Decimal {
         #expect(invoice.amounts == [decimal("0.1"), decimal("9007199254740.993"), 7, decimal("12.5")])
     }
 
+    /// A value read by a `.list`, or by the model a `.polymorphic` tag chooses, keeps its digits too: its conversion is known
+    /// only once it is read, so every number in it is read exactly, and a `Double` beside it still gets its nearest value.
+    @Test func readsExactlyInsideAListAndAPolymorphicModel() throws {
+        struct Price: Mappable, Equatable {
+            var amount = Decimal()
+            var nearest = 0.0
+            static let mapping: Mapping<Price> = ["amount": .list(.box(.decimal, \.amount), .property(\.nearest))]
+        }
+        struct Basket: Mappable {
+            var listed = Decimal()
+            var nearest = 0.0
+            var prices: [Price] = []
+            var chosen: [any Sendable] = []
+            static let mapping: Mapping<Basket> = [
+                "listed": .list(.box(.decimal, \.listed), .property(\.nearest)),
+                "prices": .property(\.prices),
+                "chosen": .polymorphic(\.chosen, on: "type", ["price": Price.self]),
+            ]
+        }
+        let exact = decimal("9007199254740.993")
+        let json =
+            #"{"listed": 9007199254740.993, "prices": [{"amount": 9007199254740.993}], "#
+            + #""chosen": [{"type": "price", "amount": 9007199254740.993}]}"#
+        let basket = try Mapper.map(Basket.self, fromJSON: json)
+        let price = Price(amount: exact, nearest: 9007199254740.993)
+        #expect(basket.listed == exact && basket.nearest == 9007199254740.993)
+        #expect(basket.prices == [price])
+        #expect(basket.chosen.map { $0 as? Price } == [price])
+        let again = try Mapper.map(Basket.self, fromJSON: try Mapper.serializeJSON(basket))
+        #expect(again.listed == exact && again.prices == [price] && again.chosen.map { $0 as? Price } == [price])
+    }
+
     @Test func readsIntegersOfEveryWidthExactly() throws {
         var invoice = Invoice()
         let json = #"{"price": 123456789012345678901234567890, "total": -9223372036854775808, "amounts": [18446744073709551615, 0, -0]}"#

@@ -81,7 +81,7 @@ enum Polymorphism {
         let subpath = MappingKey.key(tagKey).subpath
         let expected = TypeName.dictionary(withKey: tagKey)
         return Conversion<Value>(
-            typeName: TypeName.of(Value.self), kinds: .object,
+            typeName: TypeName.of(Value.self), kinds: .object, demand: .exactNumbers,
             convert: { item, issues in
                 guard let source = item.keyed else {
                     issues.addMismatch(item, expected: expected)

@@ -3,7 +3,8 @@
 enum JSONDemand: Sendable {
     case whole
     case level(JSONLevel)
-    /// All of it, fractional or long numbers from their exact digits (`readExactValue`): for `Decimal` targets.
+    /// All of it, every fractional or long number in it from its exact digits: for `Decimal` targets, a `.list` with one,
+    /// and a `.polymorphic` value, whose model is known only once it is read.
     case exactNumbers
     /// All of it, an array of strings built as a `[String]`.
     case strings
@@ -24,8 +25,9 @@ enum JSONDemand: Sendable {
         switch node.body {
         case let .field(field):
             return field.field.traits.demand
-        case .list:
-            return .whole
+        case let .list(nodes):
+            // Each descriptor reads the same value: from its exact digits when one of them needs them.
+            return nodes.contains { if case .exactNumbers = of($0) { true } else { false } } ? .exactNumbers : .whole
         case let .nested(level):
             // Validators on a nested node see the container itself, so it is built whole.
             return node.validators.isEmpty ? .level(JSONLevel(level)) : .whole
@@ -126,7 +128,7 @@ extension JSONReader {
         case .whole:
             return try readValue(depth: depth)
         case .exactNumbers:
-            return try readExactValue(depth: depth)
+            return try readValue(depth: depth, exactNumbers: true)
         case .strings:
             if let strings = try readStrings(depth: depth) { return strings }
             return try readValue(depth: depth)

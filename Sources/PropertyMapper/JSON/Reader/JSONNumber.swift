@@ -169,16 +169,8 @@ extension JSONReader {
 // MARK: Exact numbers
 
 extension JSONReader {
-    /// The value at `position` as `.exactNumbers` asks: numbers, alone or in an array of scalars, from their digits.
-    mutating func readExactValue(depth: Int) throws(JSONSyntaxError) -> Any {
-        let first = try peekToken(expected: .value)
-        if Self.startsNumber(first) { return try readExactNumber() }
-        if first == UInt8(ascii: "["), let flat = try readFlatArray(depth: depth, exactNumbers: true) { return flat }
-        return try readValue(depth: depth)
-    }
-
-    /// The number at `position` for a `Decimal`: as `readNumber` gives it when that is exact (an integer of up to 18
-    /// digits, a `Double` with the same shortest digits: `19.99`), else the `NSDecimalNumber` of its digits, never through
+    /// The number at `position` for a `Decimal`: as `readNumber` gives it when that is exact (an integer, a `Double` with the
+    /// same shortest digits: `19.99`, Foundation's decimal), else the `NSDecimalNumber` of its digits, never through
     /// `Double` (`9007199254740.993`); one a `Decimal` cannot hold is an `InexactNumber`, its text beside `readNumber`'s.
     mutating func readExactNumber() throws(JSONSyntaxError) -> Any {
         let start = position
@@ -188,8 +180,11 @@ extension JSONReader {
             switch DecimalText.reading(from: bytes.rebased(token.start..<token.end), json: true) {
             case let .decimal(decimal):
                 position = start
-                if let double = try readNumber() as? Double, DecimalText.decimal(from: "\(double)") == decimal { return double }
-                return NSDecimalNumber(decimal: decimal)
+                let item = try readNumberItem()
+                if case let .number(.double(double)) = item.scalar, DecimalText.decimal(from: "\(double)") != decimal {
+                    return NSDecimalNumber(decimal: decimal)
+                }
+                return item.value
             case let .notExact(digits): significantDigits = digits
             case .notANumber, .nonFinite: break
             }

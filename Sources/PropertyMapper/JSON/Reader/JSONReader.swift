@@ -124,14 +124,15 @@ struct JSONReader {
 
     // MARK: Whole values
 
-    mutating func readValue(depth: Int) throws(JSONSyntaxError) -> Any {
+    /// The value at `position`, whole; with `exactNumbers` (`JSONDemand.exactNumbers`), every number in it from its digits.
+    mutating func readValue(depth: Int, exactNumbers: Bool = false) throws(JSONSyntaxError) -> Any {
         let first = try peekToken(expected: .value)
         if first == UInt8(ascii: "[") {
-            if let flat = try readFlatArray(depth: depth) { return flat }
+            if let flat = try readFlatArray(depth: depth, exactNumbers: exactNumbers) { return flat }
         } else if first != UInt8(ascii: "{") {
-            return try readScalar()
+            return try readScalar(exactNumbers: exactNumbers)
         }
-        return try readNested(depth: depth)
+        return try readNested(depth: depth, exactNumbers: exactNumbers)
     }
 
     /// An array of scalars, without the container stacks; nil, having read nothing, when an element is a container.
@@ -146,7 +147,7 @@ struct JSONReader {
                 position = start
                 return nil
             }
-            array.append(try exactNumbers && Self.startsNumber(byte) ? readExactNumber() : readScalar())
+            array.append(try readScalar(exactNumbers: exactNumbers))
         } while try readSeparator(closer: UInt8(ascii: "]"))
         return array
     }
@@ -174,7 +175,7 @@ struct JSONReader {
     }
 
     /// Any value, containers nested to any depth: iterative, so nesting costs heap, not stack.
-    private mutating func readNested(depth: Int) throws(JSONSyntaxError) -> Any {
+    private mutating func readNested(depth: Int, exactNumbers: Bool) throws(JSONSyntaxError) -> Any {
         var arrays: [[Any]] = []
         var objects: [[String: Any]] = []
         var keys: [String] = []
@@ -205,7 +206,7 @@ struct JSONReader {
                     continue
                 }
             default:
-                value = try readScalar()
+                value = try readScalar(exactNumbers: exactNumbers)
             }
             // Store the value in its container; close every container that ends here.
             while let isObject = kinds.last {
@@ -228,8 +229,9 @@ struct JSONReader {
         }
     }
 
-    mutating func readScalar() throws(JSONSyntaxError) -> Any {
+    mutating func readScalar(exactNumbers: Bool = false) throws(JSONSyntaxError) -> Any {
         if bytes[position] == UInt8(ascii: "\"") { return try readString() }
+        if exactNumbers, Self.startsNumber(bytes[position]) { return try readExactNumber() }
         return try readScalarItem().value
     }
 
