@@ -93,13 +93,16 @@ struct DecodedValue: Decodable {
     }
 
     /// The value as a number: an integer when it is one (`Int`, or `Int64`/`UInt64` beyond it), else a `Decimal`
-    /// when `exact`, else a `Double`.
+    /// when `exact`, else a `Double`; near the 64-bit limits, where that `Double` could pass for an integer it is not
+    /// (`-9223372036854775809`), the decoder's `Decimal` instead, as the JSON reader keeps such a number's digits.
     private static func number(_ value: any SingleValueDecodingContainer, exact: Bool) throws -> Any {
         if let integer = try? value.decode(Int64.self) { return Int(exactly: integer).map { $0 as Any } ?? integer }
         // A property list writes a `Decimal` as its own keyed form, which only `Decimal` reads back.
         if exact, let decimal = try? value.decode(Decimal.self) { return decimal }
         let double = try value.decode(Double.self)
-        if double >= 0x1p63, double < 0x1p64, let integer = try? value.decode(UInt64.self) { return integer }
+        guard double.magnitude >= 0x1p53, double.magnitude <= 0x1p64 else { return double }
+        if double > 0, let integer = try? value.decode(UInt64.self) { return integer }
+        if let decimal = try? value.decode(Decimal.self), decimal != Decimal(double) { return NSDecimalNumber(decimal: decimal) }
         return double
     }
 

@@ -105,6 +105,38 @@ import Testing
         #expect(failure.message == message)
     }
 
+    /// The integers a 64-bit type holds decode through the bridge as `Mapper.map` maps them; one beyond, or a fraction the
+    /// decoder's `Double` would round to one, is an error as there, never the integer next to it.
+    @Test func integersNearTheSixtyFourBitLimitsDecodeExactlyOrFail() throws {
+        struct Wide: Mappable, MappedCodable, Equatable {
+            var unsigned: UInt64 = 0
+            var signed = 0
+            var ratio = 0.0
+            static let mapping: Mapping<Wide> = [
+                "unsigned": .property(\.unsigned), "signed": .property(\.signed), "ratio": .property(\.ratio),
+            ]
+        }
+        for unsigned in [UInt64.max, UInt64.max - 1000, 18_446_744_073_709_550_592, 1 << 63] {
+            let model = Wide(unsigned: unsigned, signed: Int(Int64.min), ratio: 0.5)
+            let data = try JSONEncoder().encode(model)
+            #expect(try JSONDecoder().decode(Wide.self, from: data) == model)
+            #expect(try Mapper.map(Wide.self, fromJSON: data) == model)
+        }
+        for member in [
+            #""signed": -9223372036854775809"#, #""signed": 9223372036854775808"#, #""signed": -9223372036854775808.5"#,
+            #""unsigned": 18446744073709551616"#, #""unsigned": 18446744073709551615.5"#, #""unsigned": -1"#,
+        ] {
+            let json = Data("{\(member)}".utf8)
+            let decoded = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Wide.self, from: json) }
+            let mapped = try #require(throws: MappingError.self) { try Mapper.map(Wide.self, fromJSON: json) }
+            #expect(decoded.mappingError?.errors.map(\.path) == mapped.errors.map(\.path), "\(member)")
+            #expect(decoded.mappingError?.errors.map(\.rule) == mapped.errors.map(\.rule), "\(member)")
+        }
+        // A `Double` takes what the decoder reads, as from a parsed document.
+        let ratio = try JSONDecoder().decode(Wide.self, from: Data(#"{"ratio": 1e29}"#.utf8))
+        #expect(ratio.ratio == 1e29)
+    }
+
     @Test func aQuantityOfTrueIsATypeErrorInANestedModel() throws {
         let json = #"{"id": 7, "customer_email": "a@b", "line_items": [{"sku": "CAT-1", "quantity": true, "price": 1}]}"#
         let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(ShopOrder.self, from: Data(json.utf8)) }
