@@ -6,9 +6,9 @@ extension PropertyDescriptor {
     /// - JSON's number syntax (a leading `+` and zeros allowed) → `Double`, `Float`, `Decimal`;
     /// - exactly `"true"`, `"false"` → `Bool`; nothing else (`"12.5"` → `Int`, `"True"` → `Bool`, `1` → `Bool` stay `type` errors).
     ///
-    /// It covers every scalar inside the value and the input of a boxing or call taking these types
-    /// (`.date(.secondsSince1970)` reads `"1291878848"`); validators judge the coerced value. Elsewhere (a
-    /// `String`, a model, a text `.date`, `.decimal`) it changes nothing.
+    /// It covers every scalar inside the value, an enum's raw value of these types, and the input of a boxing or
+    /// call taking them (`.date(.secondsSince1970)` reads `"1291878848"`); validators judge the coerced value.
+    /// Elsewhere (a `String`, a model, a text `.date`, `.decimal`) it changes nothing.
     public func lenient() -> Self {
         if case let .field(field) = node, let lenient = field.modified(.lenient) { return replacingField(lenient) }
         return self

@@ -17,9 +17,9 @@ struct Conversion<Value>: Sendable {
     /// The table's entry for the scalar read (integer, fraction, `Decimal`, `Bool`), by which `.lenient()` reads strings; nil
     /// for anything else, strings included (a boxing that reads strings itself, such as `.decimal`).
     let coercion: Coercion.Target?
-    /// For an array (or an optional one): the same conversion dropping each failing element, its elements lenient or not
-    /// (`.droppingInvalidElements()`); nil for anything else.
-    let lossy: (@Sendable (_ lenient: Bool) -> Conversion<Value>)?
+    /// For a container (optional, array, `[String: …]`): what `.lenient()` and `.droppingInvalidElements()` make of it, from
+    /// its element's conversion; nil for anything else (a scalar's lenient form comes from its `coercion`).
+    let forms: ContainerForms<Value>?
 
     /// Written as a reading that returns the value (`convertInto` stores it), as every scalar conversion is.
     init(
@@ -28,24 +28,24 @@ struct Conversion<Value>: Sendable {
         write: SerialWrite<Value>? = nil,
         coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
         coercion: Coercion.Target? = nil,
-        lossy: (@Sendable (_ lenient: Bool) -> Conversion<Value>)? = nil
+        forms: ContainerForms<Value>? = nil
     ) {
         self.init(
             typeName: typeName, kinds: kinds, demand: demand, convert: convert,
             convertInto: { value, slot, issues in slot.store(convert(value, &issues)) }, write: write, coerce: coerce, coercion: coercion,
-            lossy: lossy)
+            forms: forms)
     }
 
     /// Written as `convertInto`, straight into the slot (an array fills its new storage element by element).
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convertInto: @escaping @Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool,
-        write: SerialWrite<Value>? = nil, lossy: (@Sendable (_ lenient: Bool) -> Conversion<Value>)? = nil
+        write: SerialWrite<Value>? = nil, forms: ContainerForms<Value>? = nil
     ) {
         self.init(
             typeName: typeName, kinds: kinds, demand: demand,
             convert: { item, issues in ValueSlot.made { convertInto(item, $0, &issues) } },
-            convertInto: convertInto, write: write, lossy: lossy)
+            convertInto: convertInto, write: write, forms: forms)
     }
 
     /// Both ways written, where deriving one would look up `Optional<Value>` per value; `write` defaults to `writeDynamic`.
@@ -56,7 +56,7 @@ struct Conversion<Value>: Sendable {
         write: SerialWrite<Value>? = nil,
         coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
         coercion: Coercion.Target? = nil,
-        lossy: (@Sendable (_ lenient: Bool) -> Conversion<Value>)? = nil
+        forms: ContainerForms<Value>? = nil
     ) {
         self.typeName = typeName
         self.kinds = kinds
@@ -66,7 +66,7 @@ struct Conversion<Value>: Sendable {
         self.write = write ?? { value, output, issues in Serializer.writeDynamic(value, &output, &issues) }
         self.coerce = coerce
         self.coercion = coercion
-        self.lossy = lossy
+        self.forms = forms
     }
 
     /// Under `.lenient()`, what the table reads `item` as (adding a `coerced` warning); nil when it reads it as it is.
@@ -82,4 +82,13 @@ struct Conversion<Value>: Sendable {
         if let coerced = coerced(item, &issues) { return body(coerced, &issues) }
         body(item, &issues)
     }
+}
+
+/// A container conversion's other forms, each made again from its element's conversion.
+struct ContainerForms<Value>: Sendable {
+    /// `.lenient()`: every scalar inside reading strings by the lenient table; nil when none does.
+    let lenient: @Sendable () -> Conversion<Value>?
+    /// `.droppingInvalidElements()`, for an array: each failing element dropped, the elements lenient or not; nil for
+    /// another container.
+    var lossy: (@Sendable (_ lenient: Bool) -> Conversion<Value>)? = nil
 }

@@ -20,7 +20,10 @@ extension Conversions {
                 }
                 return wrapped.write(value, &output, &issues)
             },
-            coerce: wrapped.coerce, lossy: wrapped.lossy.map { lossy in { @Sendable lenient in optional(lossy(lenient)) } })
+            coerce: wrapped.coerce,
+            forms: ContainerForms(
+                lenient: { Conversions.lenient(wrapped).map { optional($0) } },
+                lossy: wrapped.forms?.lossy.map { lossy in { @Sendable lenient in optional(lossy(lenient)) } }))
     }
 
     /// `[Element]`, each failing element reported at its index. Elements convert straight into the new array's storage:
@@ -57,28 +60,28 @@ extension Conversions {
             typeName: name, kinds: .array, demand: .elements(of: element.demand),
             convertInto: convertInto,
             write: { values, output, issues in Serializer.writeElements(values, &output, &issues, element.write) },
-            lossy: droppingInvalidElements(of: element))
+            forms: ContainerForms(lenient: { Conversions.lenient(element).map { array($0) } }, lossy: droppingInvalidElements(of: element)))
     }
 
     /// `[String]`, the commonest array: a `[String]` is taken as it is, an `[Any]` of strings read in one pass, else each.
     static let strings: Conversion<[String]> = {
         let general = array(string)
-        return Conversion<[String]>(typeName: general.typeName, kinds: .array, demand: .strings) { item, issues in
-            if let strings = SourceValue.strings(item) { return strings }
-            return general.convert(item, &issues)
-        } convertInto: { item, slot, issues in
-            if let strings = SourceValue.strings(item) {
-                return slot.store(strings)
-            }
-            return slot.store(general.convert(item, &issues))
-        } write: { strings, output, _ in
-            output.beginArray()
-            for string in strings { output.string(string) }
-            output.endArray()
-            return true
-        } lossy: {
-            droppingInvalidElements(of: string)($0)
-        }
+        return Conversion<[String]>(
+            typeName: general.typeName, kinds: .array, demand: .strings,
+            convert: { item, issues in
+                if let strings = SourceValue.strings(item) { return strings }
+                return general.convert(item, &issues)
+            },
+            convertInto: { item, slot, issues in
+                if let strings = SourceValue.strings(item) { return slot.store(strings) }
+                return slot.store(general.convert(item, &issues))
+            },
+            write: { strings, output, _ in
+                output.beginArray()
+                for string in strings { output.string(string) }
+                output.endArray()
+                return true
+            }, forms: general.forms)
     }()
 }
 
@@ -160,44 +163,48 @@ extension Conversions {
     /// `[String: Value]`, value by value; every failing value is reported at its key, in key order.
     static func dictionary<Value>(_ element: Conversion<Value>) -> Conversion<[String: Value]> {
         let name = "[String: \(element.typeName)]"
-        return Conversion<[String: Value]>(typeName: name, kinds: .object, demand: .values(of: element.demand)) { item, issues in
-            guard let source = item.keyed else {
-                issues.addMismatch(item, expected: name)
-                return nil
-            }
-            var result: [String: Value] = [:]
-            result.reserveCapacity(source.count)
-            var reports: [(key: String, issues: ConversionIssues)] = []
-            var failed = false
-            source.forEach { key, value in
-                var elementIssues = issues.forPart()
-                if let converted = element.convert(SourceItem(value), &elementIssues) {
-                    result[key] = converted
-                } else {
-                    failed = true
+        let forms = ContainerForms(lenient: { Conversions.lenient(element).map { dictionary($0) } })
+        return Conversion<[String: Value]>(
+            typeName: name, kinds: .object, demand: .values(of: element.demand),
+            convert: { item, issues in
+                guard let source = item.keyed else {
+                    issues.addMismatch(item, expected: name)
+                    return nil
                 }
-                // Its errors, or a nested model's warnings.
-                if !elementIssues.list.isEmpty { reports.append((key, elementIssues)) }
-            }
-            // By key: the error list is deterministic.
-            for report in reports.sorted(by: { $0.key < $1.key }) {
-                issues.add(report.issues, under: MappingKey.key(report.key).subpath)
-            }
-            return failed ? nil : result
-        } write: { dictionary, output, issues in
-            output.beginObject()
-            var written = true
-            let members = output.sortingKeys ? dictionary.sorted { JSONWriter.compareUTF8($0.key, $1.key) < 0 } : Array(dictionary)
-            for (key, value) in members {
-                output.key(key)
-                var valueIssues = issues.forPart()
-                if !element.write(value, &output, &valueIssues) {
-                    written = false
-                    issues.add(valueIssues, under: MappingKey.key(key).subpath)
+                var result: [String: Value] = [:]
+                result.reserveCapacity(source.count)
+                var reports: [(key: String, issues: ConversionIssues)] = []
+                var failed = false
+                source.forEach { key, value in
+                    var elementIssues = issues.forPart()
+                    if let converted = element.convert(SourceItem(value), &elementIssues) {
+                        result[key] = converted
+                    } else {
+                        failed = true
+                    }
+                    // Its errors, or a nested model's warnings.
+                    if !elementIssues.list.isEmpty { reports.append((key, elementIssues)) }
                 }
-            }
-            output.endObject()
-            return written
-        }
+                // By key: the error list is deterministic.
+                for report in reports.sorted(by: { $0.key < $1.key }) {
+                    issues.add(report.issues, under: MappingKey.key(report.key).subpath)
+                }
+                return failed ? nil : result
+            },
+            write: { dictionary, output, issues in
+                output.beginObject()
+                var written = true
+                let members = output.sortingKeys ? dictionary.sorted { JSONWriter.compareUTF8($0.key, $1.key) < 0 } : Array(dictionary)
+                for (key, value) in members {
+                    output.key(key)
+                    var valueIssues = issues.forPart()
+                    if !element.write(value, &output, &valueIssues) {
+                        written = false
+                        issues.add(valueIssues, under: MappingKey.key(key).subpath)
+                    }
+                }
+                output.endObject()
+                return written
+            }, forms: forms)
     }
 }

@@ -60,36 +60,11 @@ enum Coercion {
 }
 
 extension Conversions {
-    /// `.lenient()` of any field's conversion: a scalar with a `coercion` (also `.date`'s epoch formats) reads strings by the
-    /// table; optionals, arrays and `[String: …]` of those, element by element; nil for any other, which stays strict.
+    /// `.lenient()` of any field's conversion: a scalar with a `coercion` (an integer-backed enum too, and `.date`'s epoch
+    /// formats) reads strings by the table; a container, every such scalar inside; nil when none does, which stays strict.
     static func lenient<Value>(_ conversion: Conversion<Value>) -> Conversion<Value>? {
         if conversion.coerce != nil { return conversion }  // lenient already
-        if let scalar = lenientScalar(conversion) { return scalar }
-        let families: [@Sendable () -> Conversion<Value>?] = [
-            { lenient(Value.self, Int.self) }, { lenient(Value.self, Int8.self) }, { lenient(Value.self, Int16.self) },
-            { lenient(Value.self, Int32.self) }, { lenient(Value.self, Int64.self) }, { lenient(Value.self, UInt.self) },
-            { lenient(Value.self, UInt8.self) }, { lenient(Value.self, UInt16.self) }, { lenient(Value.self, UInt32.self) },
-            { lenient(Value.self, UInt64.self) }, { lenient(Value.self, Double.self) }, { lenient(Value.self, Float.self) },
-            { lenient(Value.self, Decimal.self) }, { lenient(Value.self, Bool.self) },
-        ]
-        for family in families {
-            if let conversion = family() { return conversion }
-        }
-        return nil
-    }
-
-    /// The lenient conversion for an optional, array, optional array or `[String: …]` of `Scalar`.
-    private static func lenient<Value, Scalar>(_: Value.Type, _: Scalar.Type) -> Conversion<Value>? {
-        let scalar = { lenientScalar(make(Scalar.self)) }
-        let conversion: Any? =
-            switch Value.self {
-            case is Scalar?.Type: scalar().map { optional($0) }
-            case is [Scalar].Type: scalar().map { array($0) }
-            case is [Scalar]?.Type: scalar().map { optional(array($0)) }
-            case is [String: Scalar].Type: scalar().map { dictionary($0) }
-            default: nil
-            }
-        return conversion.flatMap { typed($0) }
+        return lenientScalar(conversion) ?? conversion.forms?.lenient()
     }
 
     /// `strict`, reading a string by its `coercion` entry first (a `coerced` warning); nil without an entry.

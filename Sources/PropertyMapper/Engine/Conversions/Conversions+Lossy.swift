@@ -27,6 +27,7 @@ extension Conversions {
                     }
                 }
                 return result
-            }, write: strict.write, lossy: strict.lossy)
+            }, write: strict.write,
+            forms: ContainerForms(lenient: { Conversions.lenient(element).map { lossyArray($0) } }, lossy: strict.forms?.lossy))
     }
 }

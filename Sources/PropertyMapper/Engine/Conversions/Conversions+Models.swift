@@ -55,23 +55,25 @@ extension Conversions {
         let raw = make(Enum.RawValue.self)
         let name = TypeName.of(Enum.self)
         let allowed = (Enum.self as? any CaseIterable.Type).map { renderedRawValues(of: $0, as: Enum.self) }
-        return Conversion<Enum>(typeName: name, kinds: raw.kinds) { item, issues in
-            var rawIssues = issues.forPart()
-            guard let rawValue = raw.convert(item, &rawIssues) else {
-                // A value of another kind is not a VideoType (rather than not a String).
-                if case .typeMismatch? = rawIssues.firstFailure {
-                    issues.addMismatch(item, expected: name)
-                } else {
-                    issues.add(rawIssues, under: "")
+        // Its raw value's `coercion`: under `.lenient()`, an integer-backed enum reads "2" as its raw value 2.
+        return Conversion<Enum>(
+            typeName: name, kinds: raw.kinds,
+            convert: { item, issues in
+                var rawIssues = issues.forPart()
+                guard let rawValue = raw.convert(item, &rawIssues) else {
+                    // A value of another kind is not a VideoType (rather than not a String).
+                    if case .typeMismatch? = rawIssues.firstFailure {
+                        issues.addMismatch(item, expected: name)
+                    } else {
+                        issues.add(rawIssues, under: "")
+                    }
+                    return nil
                 }
+                if let value = Enum(rawValue: rawValue) { return value }
+                issues.add(.notACase(typeName: name, allowed: allowed), value: item.value)
                 return nil
-            }
-            if let value = Enum(rawValue: rawValue) { return value }
-            issues.add(.notACase(typeName: name, allowed: allowed), value: item.value)
-            return nil
-        } write: { value, output, issues in
-            raw.write(value.rawValue, &output, &issues)
-        }
+            },
+            write: { value, output, issues in raw.write(value.rawValue, &output, &issues) }, coercion: raw.coercion)
     }
 
     /// Every case's raw value, rendered as in errors.

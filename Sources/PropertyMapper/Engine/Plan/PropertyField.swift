@@ -122,7 +122,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
 
     /// Nil when the property is not an array or the field boxes or calls.
     private func droppingInvalidElements(lenient: Bool) -> (any Field)? {
-        guard finish == nil, let lossy = conversion.lossy, let lossy: Conversion<Value> = Conversions.typed(lossy(lenient)) else {
+        guard finish == nil, let lossy = conversion.forms?.lossy, let lossy: Conversion<Value> = Conversions.typed(lossy(lenient)) else {
             return nil
         }
         let modifiers = modifiers.union(lenient ? [.droppingInvalidElements, .lenient] : [.droppingInvalidElements])
