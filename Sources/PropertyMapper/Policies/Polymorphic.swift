@@ -4,9 +4,9 @@ extension PropertyDescriptor {
     ///
     /// `.polymorphic(\.attachment, on: "type", ["image": Image.self, "file": File.self])`. Each is mapped from the
     /// whole dictionary, tag included. A missing, non-string or unlisted tag is a `discriminator` error at the tag's
-    /// path listing the allowed tags; a non-dictionary is a `type` error. `serialize` writes the tag first (unless
-    /// the mapping writes that key). A type that is not a `Mappable` or `ImmutableMappable` model of the property's
-    /// type is a definition error.
+    /// path listing the allowed tags; a non-dictionary is a `type` error. `serialize` writes the tag first, in place of
+    /// the model's own entry for that key (the tag is what maps it back to its type). A type that is not a `Mappable`
+    /// or `ImmutableMappable` model of the property's type is a definition error.
     public static func polymorphic<Value>(
         _ keyPath: any KeyPath<Root, Value> & Sendable, on tagKey: String, _ types: KeyValuePairs<String, Any.Type>
     ) -> Self {

@@ -139,4 +139,33 @@ struct PolymorphicTests {
             }
         }
     }
+
+    /// The tag is written even when the chosen model's mapping names its key, in place of the model's own entry: one-way,
+    /// nil, or another value, the document maps back to the same type.
+    @Test func theTagIsWrittenInPlaceOfTheModelsOwnEntryForItsKey() throws {
+        struct Photo: Mappable, Attachment, Equatable {
+            var kind = ""
+            var name = ""
+            static let mapping: Mapping<Photo> = ["kind": .property(\.kind).oneWay(), "name": .property(\.name)]
+        }
+        struct Clip: Mappable, Attachment, Equatable {
+            var name = ""
+            var kind: String?
+            static let mapping: Mapping<Clip> = ["name": .property(\.name), "kind": .property(\.kind)]
+        }
+        struct Album: Mappable {
+            var items: [any Attachment] = []
+            static let mapping: Mapping<Album> = ["items": .polymorphic(\.items, on: "kind", ["photo": Photo.self, "clip": Clip.self])]
+        }
+        let album = Album(items: [Photo(kind: "", name: "p"), Clip(name: "c", kind: nil), Clip(name: "d", kind: "photo")])
+        #expect(
+            String(decoding: try Mapper.serializeJSON(album), as: UTF8.self)
+                == #"{"items":[{"kind":"photo","name":"p"},{"kind":"clip","name":"c"},{"kind":"clip","name":"d"}]}"#)
+        #expect(
+            String(decoding: try Mapper.serializeJSON(album, options: .sortedKeys), as: UTF8.self)
+                == #"{"items":[{"kind":"photo","name":"p"},{"kind":"clip","name":"c"},{"kind":"clip","name":"d"}]}"#)
+        let again = try Mapper.map(Album.self, fromJSON: try Mapper.serializeJSON(album))
+        #expect(again.items.first as? Photo == Photo(kind: "photo", name: "p"))
+        #expect(again.items.dropFirst().map { $0 as? Clip } == [Clip(name: "c", kind: "clip"), Clip(name: "d", kind: "clip")])
+    }
 }

@@ -28,14 +28,15 @@ enum Serializer {
             return plan.definitionErrors.isEmpty ? plan.serializeErrors : plan.definitionErrors
         }
         var errors: [ValidationError] = []
-        // A `.polymorphic` value's tag goes among the keys, unless the mapping writes that key (a model of indices has none).
+        // A `.polymorphic` value's tag goes among the keys (a model of indices has none).
         var tag = output.takePendingTag()
-        if let pending = tag, plan.root.shape == .indexed || plan.root.keyNames.contains(pending.key.text) { tag = nil }
+        if plan.root.shape == .indexed { tag = nil }
         _ = write(plan.root, model: model, nesting: nesting, into: &output, errors: &errors, tag: tag)
         return errors
     }
 
-    /// Writes a level's container and its entries (and `tag`, in key order); false when nothing was written.
+    /// Writes a level's container and its entries (and `tag`, in key order, in place of the model's own entry for its key:
+    /// the tag is what maps the document back to the value's type); false when nothing was written.
     private static func write(
         _ level: PlanLevel, model: ModelAccess, nesting: Nesting, into output: inout SerialOutput, errors: inout [ValidationError],
         tag: (key: JSONOutput.Key, value: String)? = nil
@@ -51,12 +52,14 @@ enum Serializer {
             tag = nil
             wroteAny = true
         }
+        let tagEntry = tag.flatMap { level.keyNames.firstIndex(of: $0.key.text) }
         if !output.sortingKeys { writeTag(&output) }
         // An index array is written up to its highest index written, the gaps as `null`.
         var nextIndex = 0
         for position in output.sortingKeys ? level.sortedSerialOrder : level.serialOrder {
             let node = level.entries[position]
-            if let pending = tag, JSONWriter.compareUTF8(pending.key.text, level.keyNames[position]) < 0 { writeTag(&output) }
+            if let pending = tag, JSONWriter.compareUTF8(pending.key.text, level.keyNames[position]) <= 0 { writeTag(&output) }
+            if position == tagEntry { continue }
             let mark = output.mark
             let previousNextIndex = nextIndex
             var key: JSONOutput.Key?
