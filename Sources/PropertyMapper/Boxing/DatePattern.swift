@@ -83,18 +83,15 @@ final class DatePattern: Sendable, Equatable {
     }
 
     /// `seconds` at the pattern's precision: whole seconds, fraction digits, `scale`; nil beyond 10^18 steps (no overflow).
+    /// The second is the one the date is in, its fraction the nearest step the pattern holds, never rounded up into the
+    /// next second: `23:59:59.6` is `23:59:59` without a fraction, and its day stays its day.
     private func split(_ seconds: Double) -> (whole: Int64, fraction: Int64, scale: Int64)? {
         let scale = Int64(Self.powersOfTen[fractionDigits])
-        let scaled = (seconds * Double(scale)).rounded()
-        guard scaled.isFinite, abs(scaled) < 1e18 else { return nil }
-        let total = Int64(scaled)
-        var whole = total / scale
-        var fraction = total % scale
-        if fraction < 0 {
-            whole -= 1
-            fraction += scale
-        }
-        return (whole, fraction, scale)
+        let floored = seconds.rounded(.down)
+        guard floored.isFinite, abs(floored) * Double(scale) < 1e18 else { return nil }
+        // `seconds - floored` is exact, in 0..<1.
+        let fraction = Swift.min(Int64(((seconds - floored) * Double(scale)).rounded()), scale - 1)
+        return (Int64(floored), fraction, scale)
     }
 
     /// The fixed-width tokens; nil for anything else (another letter or width, a repeated field, no y/M/d, non-ASCII).

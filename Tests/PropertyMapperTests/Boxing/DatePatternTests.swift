@@ -34,6 +34,23 @@ import Testing
         #expect(try mapDate(.date(.format("yyyy-MM-dd", timeZone: fixed)), "2019-01-15") == utcDate(2019, 1, 15, 5))
     }
 
+    /// A pattern writes the fields of the instant the date is in, as a clock (and `DateFormatter`) shows them: a fraction it
+    /// has no digits for never carries into the next second, minute, day or year; one it holds is written to its nearest.
+    @Test func aPatternWritesTheFieldsTheDateIsIn() throws {
+        let day = DatePattern("yyyy-MM-dd", timeZone: nil)
+        #expect(try day.string(from: Date(timeIntervalSince1970: 1_704_153_599.6)) == "2024-01-01")
+        #expect(try day.string(from: Date(timeIntervalSince1970: 253_402_300_799.6)) == "9999-12-31")
+        #expect(try day.string(from: Date(timeIntervalSince1970: -0.4)) == "1969-12-31")
+        let minute = DatePattern("yyyy-MM-dd HH:mm", timeZone: nil)
+        #expect(try minute.string(from: Date(timeIntervalSince1970: 1_704_112_499.7)) == "2024-01-01 12:34")
+        let milliseconds = DatePattern("yyyy-MM-dd HH:mm:ss.SSS", timeZone: nil)
+        #expect(try milliseconds.string(from: Date(timeIntervalSince1970: 1_704_153_599.6)) == "2024-01-01 23:59:59.600")
+        #expect(try milliseconds.string(from: Date(timeIntervalSince1970: 1_704_153_599.9996)) == "2024-01-01 23:59:59.999")
+        #expect(try milliseconds.string(from: Date(timeIntervalSince1970: -0.0004)) == "1969-12-31 23:59:59.999")
+        let last = Date(timeIntervalSince1970: 253_402_300_799.9996)
+        #expect(try DatePattern.iso8601Milliseconds.string(from: last) == "9999-12-31T23:59:59.999Z")
+    }
+
     @Test func simplePatternsAreParsedByHandAndOthersByAFormatter() {
         for pattern in ["yyyy-MM-dd", "dd/MM/yyyy", "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", "yyyyMMdd", "yyyy-MM-dd HH:mm:ss.S"] {
             #expect(DatePattern.compile(pattern) != nil, "\(pattern)")
