@@ -122,9 +122,10 @@ enum LengthUnit: Sendable, Equatable {
     case characters, elements
 }
 
-/// What is wrong with a `.polymorphic` tag.
+/// What is wrong with a `.polymorphic` tag; or, serializing, a value of a type no tag names.
 enum DiscriminatorProblem: Sendable, Equatable {
     case missing(key: String, allowed: [String])
     case notAString(found: ValueKind, allowed: [String])
     case unknown(allowed: [String])
+    case unlisted(typeName: String, allowed: [String])
 }

@@ -133,6 +133,8 @@ extension Failure {
                 return "\(found.phrase), expected one of \(quoted(allowed))"
             case let .unknown(allowed):
                 return "not a known type, expected one of \(quoted(allowed))"
+            case let .unlisted(typeName, allowed):
+                return "a \(typeName), which no tag names, expected one of \(quoted(allowed))"
             }
         case let .inside(subpath, failure):
             return "at \(subpath): \(failure.message)"

@@ -168,4 +168,16 @@ struct PolymorphicTests {
         #expect(again.items.first as? Photo == Photo(kind: "photo", name: "p"))
         #expect(again.items.dropFirst().map { $0 as? Clip } == [Clip(name: "c", kind: "clip"), Clip(name: "d", kind: "clip")])
     }
+
+    /// A value of a type no tag names cannot be written: the error names its type and the tags there are.
+    @Test func serializingAnUnlistedTypeNamesItAndTheTags() {
+        struct Video: Attachment { var name = "v" }
+        var post = Post()
+        post.cover = Video()
+        let error = #expect(throws: MappingError.self) { try Mapper.serializeJSON(post) }
+        #expect(error?.errors.map(\.path) == ["cover"])
+        #expect(error?.errors.map(\.rule) == ["serialize"])
+        #expect(error?.errors.first?.message == #"a Video, which no tag names, expected one of "image", "file""#)
+        #expect(throws: MappingError.self) { try Mapper.serialize(post) }
+    }
 }

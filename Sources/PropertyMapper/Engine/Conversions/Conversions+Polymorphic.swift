@@ -110,7 +110,8 @@ enum Polymorphism {
             },
             write: { value, output, issues in
                 guard let chosen = cases.first(where: { $0.holds(value) }) else {
-                    issues.add(.notSerializable(.notJSONValue(typeName: TypeName.of(type(of: value)))), value: value, rule: "serialize")
+                    let typeName = TypeName.of(type(of: value as Any))
+                    issues.add(.discriminator(.unlisted(typeName: typeName, allowed: allowed)), value: value, rule: "serialize")
                     return false
                 }
                 output.pendTag(key, chosen.tag)
