@@ -135,4 +135,35 @@ struct MappingRulePointingTests {
                 "shipped → shippedAt: must be after the order date; got 2026-11-27T09:30:00.250Z [shippedAfterOrdered]"
             ])
     }
+
+    /// The path is the key the document used, as a field's own error has it: a later `.anyOf` key, a loose match, or a
+    /// nested level read at either, from a dictionary and from JSON alike.
+    @Test func thePathIsTheKeyTheDocumentUsed() throws {
+        struct Trip: Mappable {
+            var ordered = 0
+            var shipped = 0
+            var stop = 0
+            static let mapping = Mapping<Trip>(
+                keys: .caseInsensitive, keyStyle: .snakeCase,
+                rules: [
+                    MappingRule("after", at: \.shipped, message: "must be after") { try $0[\.shipped] > $0[\.ordered] },
+                    MappingRule("stopAfter", at: \.stop, message: "must be after") { try $0[\.stop] > $0[\.ordered] },
+                ],
+                [
+                    "orderedAt": .property(\.ordered), .anyOf("shippedAt", "sentAt"): .property(\.shipped),
+                    .anyOf("route", "path"): ["lastStop": .property(\.stop)],
+                ])
+        }
+        let cases: [(json: String, paths: [String])] = [
+            (#"{"ordered_at": 5, "sent_at": 3, "path": {"LAST_STOP": 1}}"#, ["sent_at", "path.LAST_STOP"]),
+            (#"{"ordered_at": 5, "SHIPPED_AT": 3, "Route": {"last_stop": 1}}"#, ["SHIPPED_AT", "Route.last_stop"]),
+            (#"{"ordered_at": 5, "shipped_at": 3, "route": {"last_stop": 1}}"#, ["shipped_at", "route.last_stop"]),
+        ]
+        for (json, paths) in cases {
+            let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8))
+            #expect(Mapper.validate(parsed, as: Trip.self).map(\.path) == paths, "\(json)")
+            let error = #expect(throws: MappingError.self) { try Mapper.map(Trip.self, fromJSON: json) }
+            #expect(error?.errors.map(\.path) == paths, "\(json)")
+        }
+    }
 }

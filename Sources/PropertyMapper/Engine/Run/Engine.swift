@@ -238,7 +238,7 @@ enum Engine {
         _ plan: Plan, model: ModelAccess?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting,
         _ visit: (inout MappingRun) -> Void
     ) -> MappingRun {
-        var run = MappingRun(model: model, staging: staging, stagesWrites: stagesWrites, nesting: nesting)
+        var run = MappingRun(model: model, staging: staging, stagesWrites: stagesWrites, nesting: nesting, judgesRules: !plan.rules.isEmpty)
         visit(&run)
         run.checkSharedTargets(plan)
         run.judgeRules(of: plan)

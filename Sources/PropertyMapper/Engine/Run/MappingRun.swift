@@ -13,12 +13,16 @@ struct MappingRun {
     private var reportedDepth = false
     /// The fields that failed, by index (with repeats): what `MappingRule`s leave unjudged.
     private var failedFields: [Int] = []
+    /// The entries read at a key other than their first, from their path to that key's, innermost first: where the error of
+    /// a rule pointing at one goes (`judgeRules`). Nil, and never kept, when the plan has no rules.
+    private var readElsewhere: [(from: String, to: String)]?
 
-    init(model: ModelAccess?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting) {
+    init(model: ModelAccess?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting, judgesRules: Bool) {
         self.model = model
         self.staging = staging
         self.stagesWrites = stagesWrites
         self.nesting = nesting
+        if judgesRules { readElsewhere = [] }
     }
 
     /// The whole source as an entry point was given it, read here so that no optional reading is copied on the way.
@@ -159,8 +163,11 @@ struct MappingRun {
         let firstError = errors.count
         let firstWarning = warnings.count
         visit(node, present: item)
-        guard errors.count > firstError || warnings.count > firstWarning else { return }
+        let moved = errors.count > firstError || warnings.count > firstWarning
+        guard moved || readElsewhere != nil else { return }
         let path = MappingKey.key(key).appended(to: level.path)
+        readElsewhere?.append((node.path, path))
+        guard moved else { return }
         for index in errors.indices.dropFirst(firstError) {
             errors[index].path = Paths.rebased(errors[index].path, from: node.path, to: path)
         }
@@ -381,7 +388,10 @@ struct MappingRun {
         for rule in plan.rules {
             // Values of their own for each rule: whether one rule read a failed field says nothing of the next.
             let values = StagedValues(staging: staging, model: model, failedFields: failed)
-            errors += rule.judge(values)
+            for var error in rule.judge(values) {
+                for read in readElsewhere ?? [] { error.path = Paths.rebased(error.path, from: read.from, to: read.to) }
+                errors.append(error)
+            }
             values.close()
         }
     }
