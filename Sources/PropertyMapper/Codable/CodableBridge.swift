@@ -2,7 +2,7 @@ import Foundation
 
 /// The Codable bridge's two directions, each over the library's own entry points: a decoder's value read as a
 /// source (`DecodedValue`) and made by `ModelEntry`, as `Mapper.map` makes it; a model serialized, as
-/// `Mapper.serialize` writes it, and handed to the encoder as a `JSONValue`.
+/// `Mapper.serializeJSON` writes it, and handed to the encoder as a `JSONValue`.
 enum CodableBridge {
     static func decode<Model: MappedModel>(_: Model.Type, from decoder: any Decoder) throws -> Model {
         let entry = ModelEntry(Model.self)
@@ -30,7 +30,10 @@ enum CodableBridge {
     static func encode<Model: MappedModel>(_ model: Model, to encoder: any Encoder) throws {
         let value: JSONValue
         do {
-            value = try JSONValue(converting: Mapper.serialize(model))
+            // An object, or an array for a mapping of indices, as `serializeJSON` writes it.
+            var output = SerialOutput.foundation([])
+            try Serializer.serialize(model, plan: Model.mapping.plan, into: &output)
+            value = try JSONValue(converting: output.foundationValue ?? [String: Any]())
         } catch let error as MappingError {
             let codingPath = encoder.codingPath
             let located = error.located(at: CodingPath.path(of: codingPath))

@@ -195,6 +195,21 @@ private struct Misdefined: Mappable, MappedDecodable {
         try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
     }
 
+    /// A mapping of indices writes an array through the encoder too, and reads it back through the decoder.
+    @Test func aMappingOfIndicesEncodesAsAnArray() throws {
+        struct Point: Mappable, MappedCodable, Equatable {
+            var x = 0
+            var y = 0.0
+            static let mapping: Mapping<Point> = [0: .property(\.x), 2: .property(\.y)]
+        }
+        let point = Point(x: 1, y: 2.5)
+        let encoded = try JSONEncoder().encode(point)
+        #expect(String(decoding: encoded, as: UTF8.self) == #"[1,null,2.5]"#)
+        #expect(encoded == (try Mapper.serializeJSON(point)))
+        #expect(try JSONDecoder().decode(Point.self, from: encoded) == point)
+        #expect(try JSONDecoder().decode([Point].self, from: JSONEncoder().encode([point, point])) == [point, point])
+    }
+
     @Test func jsonEncoderWritesWhatSerializeJSONWrites() throws {
         let encoded = try JSONEncoder().encode(Self.order)
         let serialized = try Mapper.serializeJSON(Self.order)
