@@ -11,18 +11,29 @@ struct MappingRun {
     /// Handed on only when the run succeeds.
     private(set) var warnings: [MappingWarning] = []
     private var reportedDepth = false
-    /// The fields that failed, by index (with repeats): what `MappingRule`s leave unjudged.
-    private var failedFields: [Int] = []
-    /// The entries read at a key other than their first, from their path to that key's, innermost first: where the error of
-    /// a rule pointing at one goes (`judgeRules`). Nil, and never kept, when the plan has no rules.
-    private var readElsewhere: [(from: String, to: String)]?
+    /// What the plan's rules need of the walk (`judgeRules`), in one array: a run's every stored property costs each model
+    /// mapped, rules or not.
+    private var ruleNotes: [RuleNote] = []
+    private let judgesRules: Bool
+
+    private enum RuleNote {
+        /// A field that failed, by index (repeats allowed): a rule reading it is not judged.
+        case failed(Int)
+        /// An entry read at a key other than its first, from its path to that key's (innermost first), when the plan has
+        /// rules: where the error of a rule pointing at it goes.
+        case readElsewhere(from: String, to: String)
+    }
 
     init(model: ModelAccess?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting, judgesRules: Bool) {
         self.model = model
         self.staging = staging
         self.stagesWrites = stagesWrites
         self.nesting = nesting
-        if judgesRules { readElsewhere = [] }
+        self.judgesRules = judgesRules
+    }
+
+    private mutating func noteFailed(_ fields: [Int]) {
+        for field in fields { ruleNotes.append(.failed(field)) }
     }
 
     /// The whole source as an entry point was given it, read here so that no optional reading is copied on the way.
@@ -143,7 +154,7 @@ struct MappingRun {
                         path: node.path, property: node.property, rule: "ambiguousKey", value: nil,
                         failure: .ambiguousKey(candidates: candidates))
                 ])
-            failedFields += node.fieldIndices
+            noteFailed(node.fieldIndices)
         }
     }
 
@@ -164,9 +175,9 @@ struct MappingRun {
         let firstWarning = warnings.count
         visit(node, present: item)
         let moved = errors.count > firstError || warnings.count > firstWarning
-        guard moved || readElsewhere != nil else { return }
+        guard moved || judgesRules else { return }
         let path = MappingKey.key(key).appended(to: level.path)
-        readElsewhere?.append((node.path, path))
+        if judgesRules { ruleNotes.append(.readElsewhere(from: node.path, to: path)) }
         guard moved else { return }
         for index in errors.indices.dropFirst(firstError) {
             errors[index].path = Paths.rebased(errors[index].path, from: node.path, to: path)
@@ -307,13 +318,13 @@ struct MappingRun {
     /// fallback staged instead.
     private mutating func stageFallingBack(_ field: PlanField, at node: PlanNode, _ item: SourceItem) {
         let errorCount = errors.count
-        let failedCount = failedFields.count
+        let notesCount = ruleNotes.count
         let depthReported = reportedDepth
         field.stage(item, at: node, in: &self)
         guard errors.count > errorCount else { return }
         let replaced = Array(errors[errorCount...])
         errors.removeSubrange(errorCount...)
-        failedFields.removeSubrange(failedCount...)
+        ruleNotes.removeSubrange(notesCount...)
         reportedDepth = depthReported
         if let rendered = field.stage(.fallback, at: node, in: &self) {
             warn(node, .fallbackUsed(value: rendered, replacing: replaced), value: item.value)
@@ -374,7 +385,7 @@ struct MappingRun {
     /// An `isRequired` error for each shared target of an immutable model whose fields were all absent (`Plan.sharedTargets`).
     mutating func checkSharedTargets(_ plan: Plan) {
         for target in plan.sharedTargets where !target.fields.contains(where: staging.isPresent) {
-            failedFields += target.fields
+            noteFailed(target.fields)
             errors.append(
                 ValidationError(
                     path: target.path, property: target.property, rule: "isRequired", value: nil, failure: .missing))
@@ -384,12 +395,12 @@ struct MappingRun {
     /// The plan's rules over what the run staged, on `model`: after every field, before any write.
     mutating func judgeRules(of plan: Plan) {
         if plan.rules.isEmpty { return }
-        let failed = Set(failedFields)
+        let failed = Set(ruleNotes.compactMap { if case let .failed(field) = $0 { field } else { nil } })
         for rule in plan.rules {
             // Values of their own for each rule: whether one rule read a failed field says nothing of the next.
             let values = StagedValues(staging: staging, model: model, failedFields: failed)
             for var error in rule.judge(values) {
-                for read in readElsewhere ?? [] { error.path = Paths.rebased(error.path, from: read.from, to: read.to) }
+                for case let .readElsewhere(from, to) in ruleNotes { error.path = Paths.rebased(error.path, from: from, to: to) }
                 errors.append(error)
             }
             values.close()
@@ -402,7 +413,7 @@ struct MappingRun {
     }
 
     mutating func fail(_ node: PlanNode, rule: String, failure: Failure, value: Any?) {
-        failedFields += node.fieldIndices
+        noteFailed(node.fieldIndices)
         errors.append(
             ValidationError(
                 path: node.path, property: node.property, rule: rule,
@@ -411,7 +422,7 @@ struct MappingRun {
 
     /// A conversion's errors, each at its sub-path (`tags[3]`, `owner.login`); a run keeps only its first `depth` error.
     mutating func fail(_ node: PlanNode, issues: ConversionIssues) {
-        failedFields += node.fieldIndices
+        noteFailed(node.fieldIndices)
         for error in issues.errors(path: node.path, property: node.property) {
             if error.rule == "depth", reportedDepth { continue }
             if error.rule == "depth" { reportedDepth = true }
@@ -420,7 +431,7 @@ struct MappingRun {
     }
 
     private mutating func failShape(_ level: PlanLevel, value: Any) {
-        failedFields += level.fieldIndices
+        noteFailed(level.fieldIndices)
         errors.append(
             ValidationError(
                 path: level.path, property: level.property, rule: "type",
