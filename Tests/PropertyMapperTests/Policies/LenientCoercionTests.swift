@@ -105,7 +105,7 @@ struct LenientCoercionTests {
     }
 
     /// An enum backed by a number or a `Bool` reads its raw value by the table, alone or in any container; one backed by a
-    /// `String` stays as it is, and nested arrays are covered element by element.
+    /// `String` stays as it is, and nested arrays and sets are covered element by element.
     @Test func enumsAndNestedContainersReadTheirScalarsByTheTable() throws {
         enum Level: Int, CaseIterable {
             case low = 1
@@ -117,22 +117,25 @@ struct LenientCoercionTests {
             var levels: [Level]? = nil
             var byName: [String: Level] = [:]
             var grid: [[Int]] = []
+            var ids: Set<Int> = []
             var mood = Mood.calm
         }
         let mapping = Mapping<Board>(
             coercion: .lenient,
             [
                 "level": .property(\.level), "levels": .property(\.levels), "byName": .property(\.byName),
-                "grid": .property(\.grid), "mood": .property(\.mood),
+                "grid": .property(\.grid), "ids": .property(\.ids), "mood": .property(\.mood),
             ])
         var board = Board()
         var warnings: [MappingWarning] = []
         try Mapper.mapValues(
-            from: ["level": "2", "levels": ["1", 2], "byName": ["a": "02"], "grid": [["1", 2], ["3"]], "mood": "calm"], to: &board,
-            using: mapping, warnings: &warnings)
+            from: [
+                "level": "2", "levels": ["1", 2], "byName": ["a": "02"], "grid": [["1", 2], ["3"]], "ids": [4, "5"], "mood": "calm",
+            ],
+            to: &board, using: mapping, warnings: &warnings)
         #expect(board.level == .high && board.levels == [.low, .high] && board.byName == ["a": .high])
-        #expect(board.grid == [[1, 2], [3]])
-        #expect(warnings.map(\.path) == ["level", "levels[0]", "byName.a", "grid[0][0]", "grid[1][0]"])
+        #expect(board.grid == [[1, 2], [3]] && board.ids == [4, 5])
+        #expect(warnings.map(\.path) == ["level", "levels[0]", "byName.a", "grid[0][0]", "grid[1][0]", "ids[1]"])
         #expect(warnings.first?.message == "a string, read as Level (lenient)")
         let unknown = #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["level": "3"], to: &board, using: mapping) }
         #expect(unknown?.errors.map(\.rule) == ["type"])

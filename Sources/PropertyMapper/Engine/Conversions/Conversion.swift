@@ -17,7 +17,7 @@ struct Conversion<Value>: Sendable {
     /// The table's entry for the scalar read (integer, fraction, `Decimal`, `Bool`), by which `.lenient()` reads strings; nil
     /// for anything else, strings included (a boxing that reads strings itself, such as `.decimal`).
     let coercion: Coercion.Target?
-    /// For a container (optional, array, `[String: …]`): what `.lenient()` and `.droppingInvalidElements()` make of it, from
+    /// For a container (optional, array, set, `[String: …]`): what `.lenient()` and `.droppingInvalidElements()` make of it, from
     /// its element's conversion; nil for anything else (a scalar's lenient form comes from its `coercion`).
     let forms: ContainerForms<Value>?
 

@@ -110,16 +110,22 @@ extension Conversions {
 
     /// `Set<Element>` from an array: an element's errors name its index; a non-array is a `type` error naming the set.
     static func set<Element: Hashable & ThreadSafeMetatype>(of _: Element.Type) -> Conversion<Set<Element>> {
-        let array = array(make(Element.self))
+        set(from: array(make(Element.self)))
+    }
+
+    /// `Set<Element>`, read as `array` reads its elements.
+    private static func set<Element: Hashable & ThreadSafeMetatype>(from array: Conversion<[Element]>) -> Conversion<Set<Element>> {
         let typeName = "Set<\(TypeName.of(Element.self))>"
-        return Conversion<Set<Element>>(typeName: typeName, kinds: .array, demand: array.demand) { item, issues in
-            guard item.indexed != nil else {
-                issues.addMismatch(item, expected: typeName)
-                return nil
-            }
-            return array.convert(item, &issues).map { Set($0) }
-        } write: { set, output, issues in
-            array.write(Array(set), &output, &issues)
-        }
+        return Conversion<Set<Element>>(
+            typeName: typeName, kinds: .array, demand: array.demand,
+            convert: { item, issues in
+                guard item.indexed != nil else {
+                    issues.addMismatch(item, expected: typeName)
+                    return nil
+                }
+                return array.convert(item, &issues).map { Set($0) }
+            },
+            write: { set, output, issues in array.write(Array(set), &output, &issues) },
+            forms: ContainerForms(lenient: { Conversions.lenient(array).map { set(from: $0) } }))
     }
 }
