@@ -6,10 +6,17 @@ extension PropertyDescriptor {
     ///
     /// `.property(\.status, default: .draft, fallback: .unknown)`. A later `.ifAbsent(_:)` overrides the default,
     /// `.ifNull(.useDefault)` writes it for null; validators never judge it.
+    /// On an optional property, `fallback: nil` is a fallback of nil.
     public static func property<Value: Sendable>(
-        _ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value, fallback: Value? = nil
+        _ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value, fallback: Value
     ) -> Self {
         Self(.field(PropertyField(keyPath, substitutes: Substitutes(default: defaultValue, fallback: fallback))))
+            .withPolicies(absent: .useDefault, null: nil)
+    }
+
+    /// `default:` alone: a present value that fails is an error.
+    public static func property<Value: Sendable>(_ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value) -> Self {
+        Self(.field(PropertyField(keyPath, substitutes: Substitutes(default: defaultValue, fallback: nil))))
             .withPolicies(absent: .useDefault, null: nil)
     }
 

@@ -67,6 +67,23 @@ struct DefaultAndFallbackTests {
         #expect(warnings.first?.message.contains("not a Kind") == true)
     }
 
+    /// On an optional property `fallback: nil` is a fallback of nil, beside a default as alone.
+    @Test func aNilFallbackOnAnOptionalIsAFallback() throws {
+        struct Named { var name: String? = "old" }
+        for mapping: Mapping<Named> in [
+            ["name": .property(\.name, default: "none", fallback: nil)], ["name": .property(\.name, fallback: nil)],
+        ] {
+            var named = Named()
+            var warnings: [MappingWarning] = []
+            try Mapper.mapValues(from: ["name": 5], to: &named, using: mapping, warnings: &warnings)
+            #expect(named.name == nil)
+            #expect(warnings.map(\.kind) == [.fallbackUsed])
+        }
+        var named = Named()
+        let strict: Mapping<Named> = ["name": .property(\.name, default: "none")]
+        #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["name": 5], to: &named, using: strict) }
+    }
+
     @Test func aFallbackDoesNotApplyToNull() {
         let error = #expect(throws: MappingError.self) { try Mapper.map(Trip.self, from: ["kind": NSNull()]) }
         #expect(error?.errors.map(\.rule) == ["type"])
