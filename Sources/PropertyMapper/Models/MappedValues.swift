@@ -91,6 +91,11 @@ final class StagedValues {
         opening = 0
     }
 
+    /// Whether `field` staged a value in this run.
+    func isStaged(_ field: Int) -> Bool {
+        staging.isStaged(field)
+    }
+
     /// The common read of `init(_ values:)`, which moves values: the next key path in the mapping's order, of type `type`,
     /// staged by its one field. Its slot, no longer staged, for the caller to move the value out of at once; else nil.
     @usableFromInline

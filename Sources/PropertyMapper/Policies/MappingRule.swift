@@ -56,14 +56,13 @@ struct PlanRule: Sendable {
     let definitionError: ValidationError?
 
     init<Root>(_ rule: MappingRule<Root>, in root: PlanLevel) {
-        let node = rule.target.flatMap { root.firstNode(writing: $0.keyPath) }
+        let nodes = rule.target.map { root.nodes(writing: $0.keyPath) } ?? []
         definitionError = rule.target.flatMap { target in
-            guard node == nil else { return nil }
+            guard nodes.isEmpty else { return nil }
             return ValidationError(
                 path: "", property: "", rule: "mapping", value: nil,
                 failure: .definition(.ruleTargetNotMapped(rule: rule.name, keyPath: String(describing: target.keyPath))))
         }
-        let (path, property) = (node?.path ?? "", node?.property ?? "")
         judge = { values in
             let mapped = MappedValues<Root>(source: values)
             var passed = false
@@ -79,7 +78,11 @@ struct PlanRule: Sendable {
             let failure: Failure =
                 rule.message.map { .ruleFailed(message: $0, thrown: thrown) } ?? .failedCheck(name: rule.name, thrown: thrown)
             let value = rule.target.flatMap { $0.value(mapped) }.map(SourceValue.render)
-            return [ValidationError(path: path, property: property, rule: rule.name, value: value, failure: failure)]
+            // The entry the property's value came from: the last one staged, as a property mapped twice holds the later value.
+            let node = nodes.last { $0.fieldIndices.contains(where: values.isStaged) } ?? nodes.first
+            return [
+                ValidationError(path: node?.path ?? "", property: node?.property ?? "", rule: rule.name, value: value, failure: failure)
+            ]
         }
     }
 }

@@ -166,4 +166,18 @@ struct MappingRulePointingTests {
             #expect(error?.errors.map(\.path) == paths, "\(json)")
         }
     }
+
+    /// A property two entries write holds the later one's value when both are present: the error names that entry.
+    @Test func aPropertyTwoEntriesWriteIsNamedAtTheEntryItsValueCameFrom() {
+        struct Counter: Mappable {
+            var x = 0
+            static let mapping = Mapping<Counter>(
+                rules: [MappingRule("positive", at: \.x, message: "must be positive") { try $0[\.x] > 0 }],
+                ["a": .property(\.x), "b": .property(\.x)])
+        }
+        #expect(Mapper.validate(["b": -1], as: Counter.self).map(\.path) == ["b"])
+        #expect(Mapper.validate(["a": -1], as: Counter.self).map(\.path) == ["a"])
+        #expect(Mapper.validate(["a": 1, "b": -1], as: Counter.self).map(\.path) == ["b"])
+        #expect(Mapper.validate(["a": -1, "b": 1], as: Counter.self).isEmpty)
+    }
 }

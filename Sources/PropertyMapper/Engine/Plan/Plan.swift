@@ -193,17 +193,16 @@ final class PlanLevel: Sendable {
         }
     }
 
-    /// The first node, in declaration order, whose field writes `keyPath`.
-    func firstNode(writing keyPath: AnyKeyPath) -> PlanNode? {
-        func search(_ nodes: [PlanNode]) -> PlanNode? {
-            for node in nodes {
+    /// The nodes whose field writes `keyPath`, in declaration order.
+    func nodes(writing keyPath: AnyKeyPath) -> [PlanNode] {
+        func search(_ nodes: [PlanNode]) -> [PlanNode] {
+            nodes.flatMap { node -> [PlanNode] in
                 switch node.body {
-                case let .field(field): if field.field.keyPathID == keyPath { return node }
-                case let .nested(level): if let found = search(level.entries) { return found }
-                case let .list(children): if let found = search(children) { return found }
+                case let .field(field): field.field.keyPathID == keyPath ? [node] : []
+                case let .nested(level): search(level.entries)
+                case let .list(children): search(children)
                 }
             }
-            return nil
         }
         return search(entries)
     }
