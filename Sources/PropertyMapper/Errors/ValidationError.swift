@@ -36,6 +36,11 @@ public struct ValidationError: Error, Sendable, Equatable, Hashable, CustomStrin
         self.value = value
         self.reason = reason
     }
+
+    /// A mistake in a mapping, not in the data.
+    var isDefinitionError: Bool {
+        if case .failure(.definition) = reason { true } else { false }
+    }
 }
 
 /// Why an error or a warning was recorded: data (a `Failure`, a `Notice`), worded only when `message` is read,

@@ -222,6 +222,31 @@ struct ModelDefinitionErrorTests {
         #expect(inImmutable.map(\.path) == ["child.count"])
     }
 
+    /// Definition errors met while mapping (a nested model's mapping, a rule's read) are reported alone, never mixed with
+    /// the data's errors: the data is not checked against a broken mapping.
+    @Test func definitionErrorsMetInARunComeAlone() throws {
+        let nested = Mapper.validate(["name": "much too long", "one": ["count": 1]], as: BrokenHolder.self)
+        #expect(nested.map(\.path) == ["one.count"])
+        let fromJSON = #expect(throws: MappingError.self) {
+            _ = try Mapper.map(BrokenHolder.self, fromJSON: #"{"name": "much too long", "one": {"count": 1}}"#)
+        }
+        #expect(fromJSON?.errors == nested)
+        struct Tagged: ImmutableMappable {
+            let x: Int
+            let z: String
+            static let mapping = Mapping<Tagged>(
+                rules: [MappingRule("positiveY") { try $0[\.unmapped] > 0 }], ["x": .property(\.x), "z": .property(\.z)])
+            var unmapped: Int { 1 }
+            init(_ values: MappedValues<Tagged>) throws {
+                x = try values[\.x]
+                z = try values[\.z]
+            }
+        }
+        let rule = Mapper.validate(["x": 1, "z": 5], as: Tagged.self)
+        #expect(rule.map(\.rule) == ["mapping"])
+        #expect(rule.first?.message.contains("not a target of this mapping") == true)
+    }
+
     private static func errors(_ body: () throws(MappingError) -> Void) -> [ValidationError] {
         do {
             try body()

@@ -32,7 +32,8 @@
 //             become one fallbackUsed warning.
 //   after     Engine.phaseOne, after every field, in every run: an immutable model's shared targets
 //             (MappingRun.checkSharedTargets), then each MappingRule reads the staged values (StagedValues) of fields that did
-//             not fail (MappingRun.judgeRules).
+//             not fail (MappingRun.judgeRules); a definition error met on the way (a nested model's mapping, a rule's read)
+//             is kept alone (MappingRun.keepDefinitionErrorsAlone).
 //
 // Phase two, after Engine.phaseOne, by how the model is obtained
 //   commit    Engine.run: StagingBuffer.moveAll, for an instance (map, mapValues, a new Mappable), only when no error and the
@@ -233,7 +234,8 @@ enum Engine {
         }
     }
 
-    /// Phase one, in every run: the walk (`visit`), then an immutable model's shared targets, then the rules.
+    /// Phase one, in every run: the walk (`visit`), then an immutable model's shared targets, then the rules; definition errors
+    /// met on the way are kept alone.
     private static func phaseOne(
         _ plan: Plan, model: ModelAccess?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting,
         _ visit: (inout MappingRun) -> Void
@@ -242,6 +244,7 @@ enum Engine {
         visit(&run)
         run.checkSharedTargets(plan)
         run.judgeRules(of: plan)
+        run.keepDefinitionErrorsAlone()
         return run
     }
 }

@@ -407,6 +407,13 @@ struct MappingRun {
         }
     }
 
+    /// Definition errors met in the run (a nested model's mapping, a rule's read) are reported alone: the data is not judged
+    /// against a broken mapping.
+    mutating func keepDefinitionErrorsAlone() {
+        guard errors.contains(where: \.isDefinitionError) else { return }
+        errors.removeAll { !$0.isDefinitionError }
+    }
+
     /// Null into a property that is not optional.
     mutating func failNull(at node: PlanNode, expected: String) {
         fail(node, rule: "type", failure: .typeMismatch(found: .null, expected: expected), value: SourceValue.null)
