@@ -195,10 +195,14 @@ extension DefinitionProblem {
             return "\(forNull ? ".ifNull" : ".ifAbsent")(.useDefault) needs a default: on the field"
         case let .policyNeedsInstance(forNull):
             return "\(forNull ? ".ifNull" : ".ifAbsent")(.keep) has no current value to keep in an ImmutableMappable model"
-        case let .polymorphicType(problem):
-            return problem.isModel
-                ? "\(problem.typeName) (tag \(SourceValue.render(string: problem.tag))) is not the property's type"
-                : "\(problem.typeName) (tag \(SourceValue.render(string: problem.tag))) is not a Mappable or ImmutableMappable model"
+        case let .polymorphicType(.notThePropertysType(tag, typeName)):
+            return "\(typeName) (tag \(SourceValue.render(string: tag))) is not the property's type"
+        case let .polymorphicType(.notAModel(tag, typeName)):
+            return "\(typeName) (tag \(SourceValue.render(string: tag))) is not a Mappable or ImmutableMappable model"
+        case let .polymorphicType(.tagTwice(tag, typeNames)):
+            return "the tag \(SourceValue.render(string: tag)) names more than one type: \(typeNames.joined(separator: ", "))"
+        case .polymorphicType(.noTypes):
+            return "lists no type to map into"
         case let .ensureNeverApplies(rule, takes, receives):
             guard let receives else { return "ensure \(rule) takes \(takes), but a nested mapping or a list has no converted value" }
             return "ensure \(rule) takes \(takes), but the field converts to \(receives)"

@@ -6,7 +6,9 @@ extension PropertyDescriptor {
     /// whole dictionary, tag included. A missing, non-string or unlisted tag is a `discriminator` error at the tag's
     /// path listing the allowed tags; a non-dictionary is a `type` error. `serialize` writes the tag first, in place of
     /// the model's own entry for that key (the tag is what maps it back to its type). A type that is not a `Mappable`
-    /// or `ImmutableMappable` model of the property's type is a definition error.
+    /// or `ImmutableMappable` model of the property's type, a tag listed twice and an empty list are definition errors.
+    /// Whether an `ImmutableMappable` struct is of a protocol type shows only once one is made: the first value mapped
+    /// under its tag reports that definition error, alone.
     public static func polymorphic<Value>(
         _ keyPath: any KeyPath<Root, Value> & Sendable, on tagKey: String, _ types: KeyValuePairs<String, Any.Type>
     ) -> Self {

@@ -104,6 +104,11 @@ struct PolymorphicTests {
         #expect(notModel.definitionErrors.map(\.message) == [#"String (tag "s") is not a Mappable or ImmutableMappable model"#])
         let notAttachment: Mapping<Holder> = ["v": .polymorphic(\.value, on: "type", ["n": Note.self])]
         #expect(notAttachment.definitionErrors.map(\.message) == [#"Note (tag "n") is not the property's type"#])
+        let twice: Mapping<Holder> = ["v": .polymorphic(\.value, on: "type", ["m": Image.self, "m": File.self])]
+        #expect(twice.definitionErrors.map(\.message) == [#"the tag "m" names more than one type: Image, File"#])
+        let none: Mapping<Holder> = ["v": .polymorphic(\.value, on: "type", [:])]
+        #expect(none.definitionErrors.map(\.message) == ["lists no type to map into"])
+        #expect(none.definitionErrors.map(\.path) == ["v"])
     }
 
     /// `.droppingInvalidElements()` keeps the polymorphic element conversion: only the failing elements go, from every

@@ -1,9 +1,12 @@
-/// A type listed for `.polymorphic` that cannot be used, found when the descriptor is made.
-struct PolymorphismProblem: Error, Sendable, Equatable {
-    let tag: String
-    let typeName: String
-    /// False: not a `Mappable` or `ImmutableMappable` model; true: a model that is not the property's type.
-    let isModel: Bool
+/// Why the types listed for `.polymorphic` cannot be used, found when the descriptor is made.
+enum PolymorphismProblem: Error, Sendable, Equatable {
+    /// Not a `Mappable` or `ImmutableMappable` model.
+    case notAModel(tag: String, typeName: String)
+    /// A model that is not the property's type.
+    case notThePropertysType(tag: String, typeName: String)
+    /// One tag listed for two types: which a value of either is written with, the other would not map back.
+    case tagTwice(tag: String, typeNames: [String])
+    case noTypes
 }
 
 /// One listed type: its tag and how a dictionary maps into it, then into the property's type.
@@ -19,6 +22,7 @@ enum Polymorphism {
     static func conversion<Value>(
         _: Value.Type, on tagKey: String, _ types: KeyValuePairs<String, Any.Type>
     ) -> Result<Conversion<Value>, PolymorphismProblem> {
+        guard !types.isEmpty else { return .failure(.noTypes) }
         var cases: [PolymorphicCase<Value>] = []
         for (tag, type) in types {
             let made: PolymorphicCase<Value>?
@@ -27,9 +31,12 @@ enum Polymorphism {
             } else if let model = type as? any (ImmutableMappable & ThreadSafeMetatype).Type {
                 made = immutableCase(model, tag: tag, as: Value.self)
             } else {
-                return .failure(PolymorphismProblem(tag: tag, typeName: TypeName.of(type), isModel: false))
+                return .failure(.notAModel(tag: tag, typeName: TypeName.of(type)))
             }
-            guard let made else { return .failure(PolymorphismProblem(tag: tag, typeName: TypeName.of(type), isModel: true)) }
+            guard let made else { return .failure(.notThePropertysType(tag: tag, typeName: TypeName.of(type))) }
+            if cases.contains(where: { $0.tag == tag }) {
+                return .failure(.tagTwice(tag: tag, typeNames: types.filter { $0.key == tag }.map { TypeName.of($0.value) }))
+            }
             cases.append(made)
         }
         return .success(choosing(among: cases, on: tagKey))
@@ -60,7 +67,7 @@ enum Polymorphism {
                 guard let converted = model.convert(item, &issues) else { return nil }
                 guard let value = converted as? Value else {
                     issues.add(
-                        .definition(.polymorphicType(PolymorphismProblem(tag: tag, typeName: model.typeName, isModel: true))),
+                        .definition(.polymorphicType(.notThePropertysType(tag: tag, typeName: model.typeName))),
                         value: item.value, rule: "mapping")
                     return nil
                 }
