@@ -55,7 +55,8 @@ public struct DateFormat: Sendable, Equatable {
             }
         case let .number(.int(integer)): value = Double(integer)
         case let .number(.uint(integer)): value = Double(integer)
-        case let .number(.double(double)), let .number(.fraction(double)): value = double
+        case let .number(.double(double)): value = double
+        case let .number(.fraction(decimal)): value = SourceNumber.nearestDouble(decimal)
         case .number(.wide): return nil
         }
         guard value.isFinite else { return nil }

@@ -8,8 +8,8 @@ enum SourceNumber: Sendable, Equatable {
     case double(Double)
     /// An integer wider than 64 bits, as its decimal digits.
     case wide(String)
-    /// A decimal with a fractional part, as its nearest `Double`: whole-looking above 2^53, never an integer.
-    case fraction(Double)
+    /// A decimal with a fractional part, exactly: never an integer, whatever its nearest `Double`.
+    case fraction(Decimal)
 
     init<N: BinaryInteger>(integer value: N) {
         if let small = Int64(exactly: value) {
@@ -27,8 +27,7 @@ enum SourceNumber: Sendable, Equatable {
         var whole = Decimal()
         NSDecimalRound(&whole, &value, 0, .plain)
         guard whole == decimal else {
-            // From its digits, correctly rounded; `NSDecimalNumber.doubleValue` is not (0.30000000000000004).
-            self = .fraction(Double(decimal.description) ?? NSDecimalNumber(decimal: decimal).doubleValue)
+            self = .fraction(decimal)
             return
         }
         let digits = whole.description
@@ -53,8 +52,8 @@ enum SourceNumber: Sendable, Equatable {
             return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
         case .wide:
             return .failure(.beyond64Bits)
-        case let .fraction(value):
-            return value.isFinite ? .failure(.notWhole) : .failure(.nonFinite)
+        case .fraction:
+            return .failure(.notWhole)
         }
     }
 
@@ -63,9 +62,15 @@ enum SourceNumber: Sendable, Equatable {
         switch self {
         case let .int(value): return .success(Double(value))
         case let .uint(value): return .success(Double(value))
-        case let .double(value), let .fraction(value): return value.isFinite ? .success(value) : .failure(.nonFinite)
+        case let .double(value): return value.isFinite ? .success(value) : .failure(.nonFinite)
+        case let .fraction(value): return .success(Self.nearestDouble(value))
         case let .wide(digits): return Self.shortestDouble(digits).map(Result.success) ?? .failure(.beyond64Bits)
         }
+    }
+
+    /// From its digits, correctly rounded; `NSDecimalNumber.doubleValue` is not (0.30000000000000004).
+    static func nearestDouble(_ decimal: Decimal) -> Double {
+        Double(decimal.description) ?? NSDecimalNumber(decimal: decimal).doubleValue
     }
 
     /// That double, for an integer beyond 64 bits in a `Double`'s shortest form (2^64 serialized as
@@ -78,8 +83,8 @@ enum SourceNumber: Sendable, Equatable {
 
     /// Exact order of two numbers; `nil` when either is NaN.
     static func compare(_ lhs: SourceNumber, _ rhs: SourceNumber) -> ComparisonResult? {
-        if case let .fraction(value) = lhs { return compare(.double(value), rhs) }
-        if case let .fraction(value) = rhs { return compare(lhs, .double(value)) }
+        if case let .fraction(value) = lhs { return compare(fraction: value, rhs) }
+        if case let .fraction(value) = rhs { return compare(fraction: value, lhs).map(\.reversed) }
         switch (lhs, rhs) {
         case let (.int(a), .int(b)): return order(a, b)
         case let (.uint(a), .uint(b)): return order(a, b)
@@ -94,6 +99,22 @@ enum SourceNumber: Sendable, Equatable {
         case let (_, .wide(b)): return compareWide(b, lhs).map(\.reversed)
         case (.fraction, _), (_, .fraction): return nil  // handled above
         }
+    }
+
+    /// A decimal fraction's order, by digits, against an integer, a decimal or a `Double` as it is written (its shortest
+    /// digits, as a bound `0.1` is meant); against a `Double` no `Decimal` holds, by the nearest doubles.
+    private static func compare(fraction: Decimal, _ other: SourceNumber) -> ComparisonResult? {
+        let decimal: Decimal? =
+            switch other {
+            case let .int(value): Decimal(value)
+            case let .uint(value): Decimal(value)
+            case let .fraction(value): value
+            // Beyond 38 digits it is rounded, yet still beyond every fraction a `Decimal` holds.
+            case let .wide(digits): Decimal(string: digits)
+            case let .double(value): value.isFinite ? Decimal(string: "\(value)") : nil
+            }
+        guard let decimal else { return compare(.double(nearestDouble(fraction)), other) }
+        return order(fraction, decimal)
     }
 
     private static func order<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
@@ -120,7 +141,9 @@ enum SourceNumber: Sendable, Equatable {
         switch other {
         case .int, .uint:
             return beyondOtherSide
-        case let .double(value), let .fraction(value):
+        case let .fraction(value):
+            return compare(fraction: value, .wide(digits)).map(\.reversed)
+        case let .double(value):
             if value.isNaN { return nil }
             if value.isInfinite { return value > 0 ? .orderedAscending : .orderedDescending }
             // Doubles inside ±2^63 lie within the 64-bit range, which the wide integer lies outside of.
@@ -171,8 +194,9 @@ enum SourceNumber: Sendable, Equatable {
         switch self {
         case let .int(value): return String(value)
         case let .uint(value): return String(value)
-        case let .double(value), let .fraction(value):
+        case let .double(value):
             return value.isFinite ? "\(value)" : (value.isNaN ? "NaN" : (value > 0 ? "Infinity" : "-Infinity"))
+        case let .fraction(value): return value.description
         case let .wide(digits): return digits
         }
     }

@@ -244,6 +244,31 @@ import Testing
         #expect(check(["raw": .property(\.raw).range(huge, huge + 1)]).isEmpty)
     }
 
+    /// A decimal with a fraction compares by its digits, against a `Decimal`, an integer or a `Double` (as written).
+    @Test func decimalFractionsCompareByTheirDigits() throws {
+        struct Priced {
+            var price = Decimal(0)
+            var total: Decimal?
+        }
+        let tenth = try #require(Decimal(string: "0.1"))
+        let nearTenth = try #require(Decimal(string: "0.10000000000000001"))
+        let check = { (source: [String: Any], mapping: Mapping<Priced>) in
+            Mapper.validate(source, for: Priced(), using: mapping).map(\.rule)
+        }
+        #expect(check(["price": "0.10000000000000001"], ["price": .box(.decimal, \.price).max(tenth)]) == ["max"])
+        #expect(check(["price": "0.1"], ["price": .box(.decimal, \.price).min(nearTenth)]) == ["min"])
+        #expect(check(["price": "0.10000000000000001"], ["price": .box(.decimal, \.price).max(0.1)]) == ["max"])
+        #expect(check(["price": "0.1"], ["price": .box(.decimal, \.price).range(0.1, 0.1).equalTo(0.1)]).isEmpty)
+        #expect(check(["price": "3.0000000000000000001"], ["price": .box(.decimal, \.price).max(3)]) == ["max"])
+        #expect(check(["price": "-0.5"], ["price": .box(.decimal, \.price).min(-1).max(0)]).isEmpty)
+        let range: Mapping<Priced> = ["total": .property(\.total).range(Decimal(0), try #require(Decimal(string: "100000000000000000000")))]
+        var priced = Priced()
+        #expect(throws: MappingError.self) {
+            try Mapper.mapValues(fromJSON: #"{"total": 100000000000000000000.5}"#, to: &priced, using: range)
+        }
+        #expect(priced.total == nil)
+    }
+
     @Test func literalBoundsMixingIntegersAndFractions() {
         // `range(0, 99.5)` and `range(-90, 90.5)`: one bound type, the floating-point one.
         let mapping: Mapping<Reading> = [
