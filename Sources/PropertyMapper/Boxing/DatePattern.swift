@@ -82,13 +82,13 @@ final class DatePattern: Sendable, Equatable {
         return Date(timeIntervalSince1970: Double(whole) + Double(fraction) / Double(scale)) == date
     }
 
-    /// `seconds` at the pattern's precision: whole seconds, fraction digits, `scale`; nil beyond 10^18 steps (no overflow).
+    /// `seconds` at the pattern's precision: whole seconds, fraction digits, `scale`; nil beyond 10^18 seconds (no overflow).
     /// The second is the one the date is in, its fraction the nearest step the pattern holds, never rounded up into the
     /// next second: `23:59:59.6` is `23:59:59` without a fraction, and its day stays its day.
     private func split(_ seconds: Double) -> (whole: Int64, fraction: Int64, scale: Int64)? {
         let scale = Int64(Self.powersOfTen[fractionDigits])
         let floored = seconds.rounded(.down)
-        guard floored.isFinite, abs(floored) * Double(scale) < 1e18 else { return nil }
+        guard floored.isFinite, abs(floored) < 1e18 else { return nil }
         // `seconds - floored` is exact, in 0..<1.
         let fraction = Swift.min(Int64(((seconds - floored) * Double(scale)).rounded()), scale - 1)
         return (Int64(floored), fraction, scale)

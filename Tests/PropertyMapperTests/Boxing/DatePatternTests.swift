@@ -51,6 +51,15 @@ import Testing
         #expect(try DatePattern.iso8601Milliseconds.string(from: last) == "9999-12-31T23:59:59.999Z")
     }
 
+    /// Nine fraction digits write every date of the years 0000...9999, as they read them.
+    @Test func nineFractionDigitsWriteEveryYear() throws {
+        let nanoseconds = DatePattern("yyyy-MM-dd HH:mm:ss.SSSSSSSSS", timeZone: nil)
+        for text in ["2020-01-01 00:00:00.000000000", "9999-12-31 23:59:59.500000000", "0001-01-01 00:00:00.250000000"] {
+            let date = try #require(nanoseconds.date(from: text))
+            #expect(try nanoseconds.string(from: date) == text)
+        }
+    }
+
     @Test func simplePatternsAreParsedByHandAndOthersByAFormatter() {
         for pattern in ["yyyy-MM-dd", "dd/MM/yyyy", "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", "yyyyMMdd", "yyyy-MM-dd HH:mm:ss.S"] {
             #expect(DatePattern.compile(pattern) != nil, "\(pattern)")
