@@ -14,13 +14,19 @@ extension Boxing where Value == Date {
     /// `.box(.date(.iso8601, .secondsSince1970), \.end)`, `.box(.date(.format("yyyy-MM-dd")), \.birthday)`. Text
     /// formats read strings, epoch formats numbers; another kind is a `type` error (`expected String or Double`). A
     /// value no format reads fails naming them all: `end → end: not a valid Date in any of the formats .iso8601,
-    /// .secondsSince1970; got "soon" [box(Date)]`. The reverse writes the first format.
+    /// .secondsSince1970; got "soon" [box(Date)]`. The reverse writes the first format that can write the date (one
+    /// read as seconds may lie beyond `.iso8601`'s year 9999).
     public static func date(_ formats: DateFormat...) -> Self { date(formats) }
 
     static func date(_ formats: [DateFormat]) -> Self {
         let formats = formats.isEmpty ? [DateFormat.iso8601] : formats
-        let reverse: @Sendable (Date) throws -> Any = { try formats[0].source(of: $0) }
-        let writeBack: SerialWrite<Date> = { formats[0].write($0, &$1, &$2) }
+        // The first format that can write the date: one read in a later format may lie beyond the first's years.
+        @Sendable func writer(_ date: Date) -> DateFormat {
+            guard formats.count > 1 else { return formats[0] }
+            return formats.first { (try? $0.source(of: date)) != nil } ?? formats[0]
+        }
+        let reverse: @Sendable (Date) throws -> Any = { try writer($0).source(of: $0) }
+        let writeBack: SerialWrite<Date> = { writer($0).write($0, &$1, &$2) }
         let readsText = formats.contains { $0.readsText }
         let readsNumbers = formats.contains { !$0.readsText }
         return Boxing(

@@ -75,6 +75,25 @@ import Testing
         #expect(throws: DateFormatProblem.self) { try DateFormat.millisecondsSince1970.source(of: Date(timeIntervalSince1970: .infinity)) }
     }
 
+    /// A date read in a later format that the first cannot write (beyond the year 9999) is written in the next that can.
+    @Test func aDateIsWrittenInTheFirstFormatThatCanWriteIt() throws {
+        struct Ending {
+            var end = Date(timeIntervalSince1970: 0)
+            static let mapping: Mapping<Ending> = ["end": .box(.date(.iso8601, .secondsSince1970), \.end)]
+        }
+        var ending = Ending()
+        for (json, written) in [
+            (#"{"end":253402300800}"#, #"{"end":253402300800}"#), (#"{"end":1291878848}"#, #"{"end":"2010-12-09T07:14:08.000Z"}"#),
+        ] {
+            try Mapper.mapValues(fromJSON: json, to: &ending, using: Ending.mapping)
+            let text = try Mapper.serializeJSON(ending, using: Ending.mapping)
+            #expect(String(decoding: text, as: UTF8.self) == written)
+            var back = Ending()
+            try Mapper.mapValues(fromJSON: text, to: &back, using: Ending.mapping)
+            #expect(back.end == ending.end)
+        }
+    }
+
     @Test func isoDatesRoundTripAtMillisecondPrecision() throws {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2000 {
