@@ -49,7 +49,8 @@ public struct DateFormat: Sendable, Equatable {
         switch source {
         case let .text(text):
             switch kind {
-            case .iso8601: return ISO8601.date(from: text)
+            // An offset can carry a date out of the years ISO 8601 text writes back (in UTC): that is no date it reads.
+            case .iso8601: return ISO8601.date(from: text).flatMap { ISO8601.writable.contains($0.timeIntervalSince1970) ? $0 : nil }
             case let .pattern(pattern): return pattern.date(from: text)
             case .secondsSince1970, .millisecondsSince1970: return nil
             }

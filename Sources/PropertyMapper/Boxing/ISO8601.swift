@@ -4,6 +4,9 @@ import Foundation
 /// allocation: it rejects impossible days, hour 24, second 60 and a missing zone, and counts in `Int64` with
 /// checked arithmetic (`Int` is 32 bits on watchOS).
 enum ISO8601 {
+    /// The seconds since 1970 that ISO 8601 text in UTC writes: the years 0000...9999.
+    static let writable = -62_167_219_200.0..<253_402_300_800.0
+
     static func date(from text: String) -> Date? {
         UTF8Bytes.of(text) { parse($0) }
     }

@@ -197,6 +197,16 @@ private final class Stamp {
         #expect(stamp.date == Date(timeIntervalSince1970: 0))
     }
 
+    /// The parser reads an offset that carries the date out of the years 0000...9999 in UTC; `.date`, which could not write
+    /// it back, refuses it.
+    @Test(arguments: ["0000-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00"])
+    func dateBoxingRefusesInstantsOutsideTheYearsItWrites(text: String) {
+        #expect(ISO8601.date(from: text) != nil)
+        let stamp = Stamp()
+        let errors = mappingErrors { try Mapper.mapValues(from: ["at": text], to: stamp, using: ["at": .box(.date, \.date)]) }
+        expectSingleError(errors, at: "at", rule: "box(Date)")
+    }
+
     @Test func dateBoxingWritesTheParsedDate() throws {
         let record: [String: Any] = ["at": "2010-12-09T09:14:08.5+02:00"]
         for source in [record, try Fixtures.parsed(record)] {
