@@ -65,7 +65,7 @@ public struct Mapping<Root>: Sendable, ExpressibleByDictionaryLiteral {
         coercion: CoercionPolicy = .strict, rules: [MappingRule<Root>] = [],
         _ entries: KeyValuePairs<MappingKey, PropertyDescriptor<Root>>
     ) {
-        let entries = entries.map { key, descriptor in (key, coercion == .lenient ? descriptor.lenientThroughout() : descriptor) }
+        let entries = entries.map { key, descriptor in (key, coercion == .lenient ? descriptor.lenient() : descriptor) }
         storage = Storage(entries, keys: keys, keyStyle: keyStyle, unknownKeys: unknownKeys, rules: rules)
     }
 }

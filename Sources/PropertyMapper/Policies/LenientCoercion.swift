@@ -8,18 +8,13 @@ extension PropertyDescriptor {
     ///
     /// It covers every scalar inside the value, an enum's raw value of these types, and the input of a boxing or
     /// call taking them (`.date(.secondsSince1970)` reads `"1291878848"`); validators judge the coerced value.
-    /// Elsewhere (a `String`, a model, a text `.date`, `.decimal`) it changes nothing.
+    /// Elsewhere (a `String`, a model, a text `.date`, `.decimal`) it changes nothing. On a nested level or a list it
+    /// applies to every field under it, as `coercion: .lenient` does to a whole mapping.
     public func lenient() -> Self {
-        if case let .field(field) = node, let lenient = field.modified(.lenient) { return replacingField(lenient) }
-        return self
-    }
-
-    /// `.lenient()` on this descriptor and every one under it (`coercion: .lenient`).
-    func lenientThroughout() -> Self {
         switch node {
-        case .field: lenient()
-        case let .nested(entries): replacingNode(.nested(entries.map { ($0.0, $0.1.lenientThroughout()) }))
-        case let .list(descriptors): replacingNode(.list(descriptors.map { $0.lenientThroughout() }))
+        case let .field(field): field.modified(.lenient).map(replacingField) ?? self
+        case let .nested(entries): replacingNode(.nested(entries.map { ($0.0, $0.1.lenient()) }))
+        case let .list(descriptors): replacingNode(.list(descriptors.map { $0.lenient() }))
         }
     }
 }

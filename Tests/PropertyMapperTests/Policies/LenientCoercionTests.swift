@@ -142,6 +142,21 @@ struct LenientCoercionTests {
         #expect(unknown?.errors.first?.message.contains("expected one of 1, 2") == true)
     }
 
+    /// On a nested level or a list, `.lenient()` covers every field under it, as `coercion: .lenient` does a mapping's.
+    @Test func onANestedLevelOrAListItCoversEveryFieldUnderIt() throws {
+        struct Pair {
+            var count = 0
+            var ratio = 0.0
+        }
+        let nested: Mapping<Pair> = ["a": (["b": .property(\.count)] as PropertyDescriptor<Pair>).lenient()]
+        let list: Mapping<Pair> = ["n": PropertyDescriptor<Pair>.list(.property(\.count), .property(\.ratio)).lenient()]
+        var pair = Pair()
+        try Mapper.mapValues(from: ["a": ["b": "5"]], to: &pair, using: nested)
+        #expect(pair.count == 5)
+        try Mapper.mapValues(from: ["n": "7"], to: &pair, using: list)
+        #expect(pair.count == 7 && pair.ratio == 7)
+    }
+
     @Test func withoutItTypesStayStrict() {
         let strict: Mapping<Reading> = ["count": .property(\.count)]
         var reading = Reading()
