@@ -13,7 +13,9 @@ extension PropertyDescriptor {
 
 extension PropertyDescriptor {
     /// Maps into the property's current model instead of a new one (`.property(\.settings).merging()`): absent keys keep their
-    /// values, still all or nothing. Only for a `Mappable` property in a mapping into an instance; else a definition error.
+    /// values, still all or nothing. Only for a `Mappable` property in a mapping into an instance, with no `default:` or
+    /// `fallback:` (nothing but the current value is written) and no `.ensure` (no new model to judge); else a definition
+    /// error.
     public func merging() -> Self {
         if case let .field(field) = node, let merging = field.modified(.merging) {
             return replacingField(merging)

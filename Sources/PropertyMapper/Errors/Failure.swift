@@ -116,6 +116,8 @@ enum DefinitionProblem: Sendable, Equatable {
     case polymorphicType(PolymorphismProblem)
     /// An `.ensure` closure that takes another type than the field's converted value (`receives`: nil when none).
     case ensureNeverApplies(rule: String, takes: String, receives: String?)
+    /// An `.ensure` on a merge, which makes no model to judge.
+    case ensureOnMerge(rule: String)
 }
 
 enum LengthUnit: Sendable, Equatable {

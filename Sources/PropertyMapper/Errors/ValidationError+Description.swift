@@ -184,7 +184,8 @@ extension DefinitionProblem {
         case .droppingWithoutArray:
             return ".droppingInvalidElements() applies to a .property whose type is an array or an optional array"
         case .mergingWithoutModel:
-            return "merging() needs a .property whose type is a Mappable model"
+            return
+                "merging() needs a .property whose type is a Mappable model, with no default: or fallback: (it writes into the current value)"
         case let .keyPathNotMapped(keyPath):
             return "\(keyPath) is not a target of this mapping"
         case let .valuesReadLate(keyPath):
@@ -203,6 +204,8 @@ extension DefinitionProblem {
             return "the tag \(SourceValue.render(string: tag)) names more than one type: \(typeNames.joined(separator: ", "))"
         case .polymorphicType(.noTypes):
             return "lists no type to map into"
+        case let .ensureOnMerge(rule):
+            return "ensure \(rule) cannot judge a merged model: .merging() writes into the current one"
         case let .ensureNeverApplies(rule, takes, receives):
             guard let receives else { return "ensure \(rule) takes \(takes), but a nested mapping or a list has no converted value" }
             return "ensure \(rule) takes \(takes), but the field converts to \(receives)"

@@ -49,8 +49,12 @@ enum PlanCheck {
                 }
                 if immutable, let use = traits.instanceUse { fail(node, .needsInstance(use)) }
                 policies(node, field.field)
-                for ensure in node.ensures where traits.instanceUse == .merging || !ensure.accepts(traits.valueType) {
-                    fail(node, .ensureNeverApplies(rule: ensure.rule, takes: ensure.typeName, receives: TypeName.of(traits.valueType)))
+                for ensure in node.ensures {
+                    if traits.instanceUse == .merging {
+                        fail(node, .ensureOnMerge(rule: ensure.rule))
+                    } else if !ensure.accepts(traits.valueType) {
+                        fail(node, .ensureNeverApplies(rule: ensure.rule, takes: ensure.typeName, receives: TypeName.of(traits.valueType)))
+                    }
                 }
                 received = (.type(traits.input.name), traits.input.kinds)
             case let .nested(nested):

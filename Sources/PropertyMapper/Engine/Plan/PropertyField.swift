@@ -129,9 +129,12 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         return PropertyField<Root, Value, Value>(keyPath, substitutes: substitutes, conversion: lossy, modifiers: modifiers)
     }
 
-    /// Nil when the property holds no `Mappable` model or the field boxes or calls.
+    /// Nil when the property holds no `Mappable` model, the field boxes or calls, or it has a `default:` or `fallback:`
+    /// (a merge writes into the current value, never a substitute).
     private func merging() -> (any Field)? {
-        guard finish == nil, let model = Value.self as? any (Mappable & ThreadSafeMetatype).Type else { return nil }
+        guard finish == nil, substitutes.defaultValue == nil, substitutes.fallback == nil,
+            let model = Value.self as? any (Mappable & ThreadSafeMetatype).Type
+        else { return nil }
         return mergingField(model)
     }
 

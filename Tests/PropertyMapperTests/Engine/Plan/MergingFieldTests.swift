@@ -87,4 +87,18 @@ struct MergingFieldTests {
         #expect(notAModel.definitionErrors.map(\.path) == ["email"])
         #expect(Mapper.validate(["settings": [:]], as: FrozenAccount.self).map(\.rule) == ["mapping"])
     }
+
+    /// A merge writes into the current value: a `default:` or `fallback:` would never be written, and there is no new
+    /// model for `.ensure` to judge. Each is a definition error saying so.
+    @Test func substitutesAndEnsuresOnAMergeAreDefinitionErrors() {
+        let fallback: Mapping<MergedAccount> = ["settings": .property(\.settings, fallback: MergedSettings()).merging()]
+        let byDefault: Mapping<MergedAccount> = ["settings": .property(\.settings, default: MergedSettings()).merging()]
+        for mapping in [fallback, byDefault] {
+            #expect(mapping.definitionErrors.map(\.path) == ["settings"])
+            #expect(mapping.definitionErrors.first?.message.contains("no default: or fallback:") == true)
+        }
+        let ensured: Mapping<MergedAccount> = ["settings": .property(\.settings).merging().ensure("any") { (_: MergedSettings) in true }]
+        #expect(
+            ensured.definitionErrors.map(\.message) == ["ensure any cannot judge a merged model: .merging() writes into the current one"])
+    }
 }
