@@ -43,6 +43,13 @@ public struct ValidationError: Error, Sendable, Equatable, Hashable, CustomStrin
     }
 }
 
+extension [ValidationError] {
+    /// The definition errors alone when there is one (the data is not judged against a broken mapping); else all of them.
+    var definitionErrorsAlone: [ValidationError] {
+        contains(where: \.isDefinitionError) ? filter(\.isDefinitionError) : self
+    }
+}
+
 /// Why an error or a warning was recorded: data (a `Failure`, a `Notice`), worded only when `message` is read,
 /// or a caller's text. Two reasons are equal when they read the same, however given.
 enum Reason: Sendable, Hashable {

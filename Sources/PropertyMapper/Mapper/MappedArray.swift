@@ -21,6 +21,12 @@ public struct MappedArray<Root> {
         self.warnings = warnings
     }
 
+    /// The batch, or the definition errors a record met (a nested model's mapping): they are thrown, never one record's failure.
+    static func checked(_ results: [Result<Root, MappingError>], warnings: BatchWarnings) throws(MappingError) -> Self {
+        for case let .failure(error) in results where error.errors.first?.isDefinitionError == true { throw error }
+        return Self(results: results, warnings: warnings.perRecord)
+    }
+
     /// The models that mapped, in source order.
     public var models: [Root] {
         results.compactMap { try? $0.get() }

@@ -136,7 +136,8 @@ struct ModelEntry<Model> {
         }
 
         func result(warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
-            if !errors.isEmpty { throw MappingError(errors: errors) }
+            // A record's definition errors (a nested model's mapping) are thrown alone, as a run's are.
+            if !errors.isEmpty { throw MappingError(errors: errors.definitionErrorsAlone) }
             warnings += self.warnings
             return models
         }
@@ -153,7 +154,7 @@ struct ModelEntry<Model> {
             results.append(make(item, &recordWarnings))
             warnings.append(recordWarnings)
         }
-        return MappedArray(results: results, warnings: warnings.perRecord)
+        return try MappedArray.checked(results, warnings: warnings)
     }
 
     func each(fromJSON json: some JSONInput) throws(MappingError) -> MappedArray<Model> {
@@ -170,7 +171,7 @@ struct ModelEntry<Model> {
             }
         }
         if let notAnArray { return try each(from: notAnArray) }
-        return MappedArray(results: results, warnings: warnings.perRecord)
+        return try MappedArray.checked(results, warnings: warnings)
     }
 
     func validate(_ source: Any?, warnings: inout [MappingWarning]) -> [ValidationError] {

@@ -75,7 +75,7 @@ public enum Mapper {
         for index in 0..<elements.count {
             mapRecord(elements[index], using: plan, create: create, into: &results, &warnings)
         }
-        return MappedArray(results: results, warnings: warnings.perRecord)
+        return try MappedArray.checked(results, warnings: warnings)
     }
 
     /// Maps one record of a batch; inlined, so the loop's generic code looks the result type up once.
@@ -112,7 +112,7 @@ public enum Mapper {
             }
         }
         if let notAnArray { return try mapArray(from: notAnArray, using: mapping, create: create) }
-        return MappedArray(results: results, warnings: warnings.perRecord)
+        return try MappedArray.checked(results, warnings: warnings)
     }
 
     /// The document with only what `level` names built, for a sound plan; malformed JSON is one `json` error.

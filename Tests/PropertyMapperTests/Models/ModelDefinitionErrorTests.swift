@@ -247,6 +247,24 @@ struct ModelDefinitionErrorTests {
         #expect(rule.first?.message.contains("not a target of this mapping") == true)
     }
 
+    /// A per-record batch throws a broken nested mapping's definition errors, as it does its own: a mistake in the mapping is
+    /// never one record's failure.
+    @Test func aPerRecordBatchThrowsABrokenNestedMapping() throws {
+        let records: [[String: Any]] = [["name": "ok"], ["one": ["count": 1]], ["name": "fine"]]
+        let json = try JSONSerialization.data(withJSONObject: records)
+        let expected = Mapper.validate(records[1], as: BrokenHolder.self)
+        #expect(expected.map(\.path) == ["one.count"])
+        let thrown = [
+            Self.errors { () throws(MappingError) in _ = try Mapper.mapArray(from: records, as: BrokenHolder.self) },
+            Self.errors { () throws(MappingError) in _ = try Mapper.mapArray(fromJSON: json, as: BrokenHolder.self) },
+            Self.errors { () throws(MappingError) in _ = try Mapper.mapArray(from: records, using: BrokenHolder.mapping) { BrokenHolder() }
+            },
+            Self.errors { () throws(MappingError) in _ = try Mapper.mapArray(fromJSON: json, using: BrokenHolder.mapping) { BrokenHolder() }
+            },
+        ]
+        #expect(thrown == Array(repeating: expected, count: 4))
+    }
+
     private static func errors(_ body: () throws(MappingError) -> Void) -> [ValidationError] {
         do {
             try body()

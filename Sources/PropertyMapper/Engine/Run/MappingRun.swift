@@ -410,8 +410,7 @@ struct MappingRun {
     /// Definition errors met in the run (a nested model's mapping, a rule's read) are reported alone: the data is not judged
     /// against a broken mapping.
     mutating func keepDefinitionErrorsAlone() {
-        guard errors.contains(where: \.isDefinitionError) else { return }
-        errors.removeAll { !$0.isDefinitionError }
+        errors = errors.definitionErrorsAlone
     }
 
     /// Null into a property that is not optional.
