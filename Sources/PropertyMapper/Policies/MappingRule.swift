@@ -2,7 +2,8 @@
 ///
 /// `rules: [MappingRule("endsAfterStart") { try $0[\.end] > $0[\.start] }]`. `$0[\.x]` is the value the property will
 /// hold (for a `Mappable` model, the current one when absent or unmapped); a rule reading a field that failed is not
-/// judged. `false` is an error with the rule's name as rule, at the root (path and property `""`) or, with `at:`, at
+/// judged. A merged model (`.merging()`) holds its value only once it is written: a rule that reads one present in the
+/// source is a definition error, reported alone. `false` is an error with the rule's name as rule, at the root (path and property `""`) or, with `at:`, at
 /// the field it points at; a throw is one carrying its description. Rules run in `Mapper.validate` too.
 public struct MappingRule<Root>: Sendable {
     /// The rule's name: the `rule` of its error.
