@@ -5,8 +5,8 @@ extension Boxing where Value == Date {
     ///
     /// `"published_at": .box(.date, \.publishedAt)`. Impossible dates (`2015-02-29`), hour 24, leap seconds, missing
     /// time zones and offsets that carry the date out of the years 0000...9999 in UTC fail with
-    /// `published_at → publishedAt: not a valid Date; got "yesterday" [box(Date)]`; a number is a `type` error. The reverse writes UTC with milliseconds (`"2010-12-09T07:14:08.123Z"`), more digits
-    /// if needed to read back exactly.
+    /// `published_at → publishedAt: not a valid Date; got "yesterday" [box(Date)]`; a number is a `type` error. The
+    /// reverse writes UTC with milliseconds (`"2010-12-09T07:14:08.123Z"`), more digits if needed to read back exactly.
     public static var date: Self { date([.iso8601]) }
 
     /// Boxes a date in any of `formats`, tried in order (none means `.iso8601`):

@@ -56,8 +56,8 @@ public struct DateFormat: Sendable, Equatable {
             }
         case let .number(.int(integer)): value = Double(integer)
         case let .number(.uint(integer)): value = Double(integer)
-        case let .number(.double(double)): value = double
-        case let .number(.fraction(decimal)): value = SourceNumber.nearestDouble(decimal)
+        case let .number(.double(double)), let .number(.fraction(double)): value = double
+        case let .number(.preciseFraction(digits)): value = Double(digits) ?? .nan
         case .number(.wide): return nil
         }
         guard value.isFinite else { return nil }

@@ -40,9 +40,8 @@ enum DecimalText {
         switch number {
         case let .int(integer): return .decimal(Decimal(integer))
         case let .uint(integer): return .decimal(Decimal(integer))
-        case let .wide(digits): return reading(from: digits)
-        case let .fraction(decimal): return .decimal(decimal)
-        case let .double(double): return double.isFinite ? reading(from: "\(double)") : .nonFinite
+        case let .wide(digits), let .preciseFraction(digits): return reading(from: digits)
+        case let .double(double), let .fraction(double): return double.isFinite ? reading(from: "\(double)") : .nonFinite
         }
     }
 

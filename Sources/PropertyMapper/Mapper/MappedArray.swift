@@ -22,9 +22,9 @@ public struct MappedArray<Root> {
     }
 
     /// The batch, or the definition errors a record met (a nested model's mapping): they are thrown, never one record's failure.
-    static func checked(_ results: [Result<Root, MappingError>], warnings: BatchWarnings) throws(MappingError) -> Self {
-        for case let .failure(error) in results where error.errors.first?.isDefinitionError == true { throw error }
-        return Self(results: results, warnings: warnings.perRecord)
+    static func checked(_ results: [Result<Root, MappingError>], _ records: BatchRecords) throws(MappingError) -> Self {
+        if let definitionErrors = records.definitionErrors { throw definitionErrors }
+        return Self(results: results, warnings: records.warnings)
     }
 
     /// The models that mapped, in source order.
@@ -41,10 +41,12 @@ public struct MappedArray<Root> {
     }
 }
 
-/// Each record's warnings; outside the generic `MappedArray`, which would make it generic, its metadata looked up per record.
-struct BatchWarnings {
+/// Each record's warnings, and the first definition errors a record met; outside the generic `MappedArray`, which would
+/// make it generic, its metadata looked up per record.
+struct BatchRecords {
     private var arrays: [[MappingWarning]] = []
     private var count = 0
+    private(set) var definitionErrors: MappingError?
 
     mutating func append(_ warnings: [MappingWarning]) {
         if !warnings.isEmpty {
@@ -54,7 +56,12 @@ struct BatchWarnings {
         count += 1
     }
 
-    var perRecord: [[MappingWarning]] {
+    mutating func noteFailure(_ error: MappingError) {
+        if definitionErrors == nil, error.errors.first?.isDefinitionError == true { definitionErrors = error }
+    }
+
+    /// One array per record.
+    var warnings: [[MappingWarning]] {
         arrays + Array(repeating: [], count: count - arrays.count)
     }
 }

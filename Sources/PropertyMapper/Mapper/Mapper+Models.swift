@@ -148,30 +148,35 @@ struct ModelEntry<Model> {
         let elements = try Engine.elements(of: source)
         var results: [Result<Model, MappingError>] = []
         results.reserveCapacity(elements.count)
-        var warnings = BatchWarnings()
-        elements.forEachItem { _, item in
-            var recordWarnings: [MappingWarning] = []
-            results.append(make(item, &recordWarnings))
-            warnings.append(recordWarnings)
-        }
-        return try MappedArray.checked(results, warnings: warnings)
+        var records = BatchRecords()
+        elements.forEachItem { _, item in addRecord(item, to: &results, &records) }
+        return try MappedArray.checked(results, records)
     }
 
     func each(fromJSON json: some JSONInput) throws(MappingError) -> MappedArray<Model> {
         try Engine.refuseFaulty(plan, writing: making.writes)
         var results: [Result<Model, MappingError>] = []
-        var warnings = BatchWarnings()
+        var records = BatchRecords()
         let notAnArray = try Mapper.withJSONElements(of: json, jsonLevel) { elements throws(JSONSyntaxError) in
             // Asks for the array's type before the loop, so the loop's generic code looks it up once.
             results.reserveCapacity(1)
-            while let element = try elements.next() {
-                var recordWarnings: [MappingWarning] = []
-                results.append(make(SourceItem(element), &recordWarnings))
-                warnings.append(recordWarnings)
-            }
+            while let element = try elements.next() { addRecord(SourceItem(element), to: &results, &records) }
         }
         if let notAnArray { return try each(from: notAnArray) }
-        return try MappedArray.checked(results, warnings: warnings)
+        return try MappedArray.checked(results, records)
+    }
+
+    /// One record of a per-record batch: its result and warnings, its definition errors noted for the batch to throw.
+    private func addRecord(_ item: SourceItem?, to results: inout [Result<Model, MappingError>], _ records: inout BatchRecords) {
+        var recordWarnings: [MappingWarning] = []
+        switch make(item, &recordWarnings) {
+        case let .success(model):
+            results.append(.success(model))
+        case let .failure(error):
+            records.noteFailure(error)
+            results.append(.failure(error))
+        }
+        records.append(recordWarnings)
     }
 
     func validate(_ source: Any?, warnings: inout [MappingWarning]) -> [ValidationError] {

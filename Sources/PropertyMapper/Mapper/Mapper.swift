@@ -70,25 +70,31 @@ public enum Mapper {
         let elements = try Engine.elements(of: source)
         var results: [Result<Root, MappingError>] = []
         results.reserveCapacity(elements.count)
-        var warnings = BatchWarnings()
+        var records = BatchRecords()
         let plan = mapping.plan
         for index in 0..<elements.count {
-            mapRecord(elements[index], using: plan, create: create, into: &results, &warnings)
+            mapRecord(elements[index], using: plan, create: create, into: &results, &records)
         }
-        return try MappedArray.checked(results, warnings: warnings)
+        return try MappedArray.checked(results, records)
     }
 
     /// Maps one record of a batch; inlined, so the loop's generic code looks the result type up once.
     @inline(__always)
     private static func mapRecord<Root>(
         _ element: Any, using plan: Plan, create: () -> Root,
-        into results: inout [Result<Root, MappingError>], _ warnings: inout BatchWarnings
+        into results: inout [Result<Root, MappingError>], _ records: inout BatchRecords
     ) {
         var model = create()
         var recordWarnings: [MappingWarning] = []
         let errors = Engine.map(element, into: &model, using: plan, warnings: &recordWarnings)
-        results.append(errors.isEmpty ? .success(consume model) : .failure(MappingError(errors: errors)))
-        warnings.append(recordWarnings)
+        if errors.isEmpty {
+            results.append(.success(consume model))
+        } else {
+            let error = MappingError(errors: errors)
+            records.noteFailure(error)
+            results.append(.failure(error))
+        }
+        records.append(recordWarnings)
     }
 
     /// Maps each element of a top-level JSON array into a new model made by `create`, in one pass; malformed JSON
@@ -102,17 +108,17 @@ public enum Mapper {
     ) throws(MappingError) -> MappedArray<Root> {
         try Engine.refuseFaulty(mapping.plan, writing: true)
         var results: [Result<Root, MappingError>] = []
-        var warnings = BatchWarnings()
+        var records = BatchRecords()
         let plan = mapping.plan
         let notAnArray = try withJSONElements(of: json, mapping.jsonLevel) { elements throws(JSONSyntaxError) in
             // Asks for the array's type before the loop, so the loop's generic code looks it up once.
             results.reserveCapacity(1)
             while let element = try elements.next() {
-                mapRecord(element, using: plan, create: create, into: &results, &warnings)
+                mapRecord(element, using: plan, create: create, into: &results, &records)
             }
         }
         if let notAnArray { return try mapArray(from: notAnArray, using: mapping, create: create) }
-        return try MappedArray.checked(results, warnings: warnings)
+        return try MappedArray.checked(results, records)
     }
 
     /// The document with only what `level` names built, for a sound plan; malformed JSON is one `json` error.

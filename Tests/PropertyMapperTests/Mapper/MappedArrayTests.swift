@@ -23,15 +23,15 @@ import Testing
         #expect(batch.models.isEmpty && batch.failures.isEmpty && batch.warnings.isEmpty)
     }
 
-    @Test func batchWarningsKeepOneListPerRecord() {
-        var warnings = BatchWarnings()
-        warnings.append([])
-        warnings.append([Self.warning])
-        warnings.append([])
-        warnings.append([])
-        warnings.append([Self.warning, Self.warning])
-        warnings.append([])
-        #expect(warnings.perRecord.map(\.count) == [0, 1, 0, 0, 2, 0])
-        #expect(BatchWarnings().perRecord.isEmpty)
+    @Test func batchRecordsKeepOneListOfWarningsPerRecord() {
+        var records = BatchRecords()
+        records.append([])
+        records.append([Self.warning])
+        records.append([])
+        records.append([])
+        records.append([Self.warning, Self.warning])
+        records.append([])
+        #expect(records.warnings.map(\.count) == [0, 1, 0, 0, 2, 0])
+        #expect(BatchRecords().warnings.isEmpty)
     }
 }

@@ -410,7 +410,7 @@ struct MappingRun {
     /// Definition errors met in the run (a nested model's mapping, a rule's read) are reported alone: the data is not judged
     /// against a broken mapping.
     mutating func keepDefinitionErrorsAlone() {
-        errors = errors.definitionErrorsAlone
+        if !errors.isEmpty { errors = errors.definitionErrorsAlone }
     }
 
     /// Null into a property that is not optional.

@@ -8,8 +8,10 @@ enum SourceNumber: Sendable, Equatable {
     case double(Double)
     /// An integer wider than 64 bits, as its decimal digits.
     case wide(String)
-    /// A decimal with a fractional part, exactly: never an integer, whatever its nearest `Double`.
-    case fraction(Decimal)
+    /// A decimal with a fractional part whose nearest `Double` writes it exactly (its shortest digits): that double.
+    case fraction(Double)
+    /// A decimal with a fractional part no `Double` writes (`0.10000000000000001`), as its digits: never an integer.
+    case preciseFraction(String)
 
     init<N: BinaryInteger>(integer value: N) {
         if let small = Int64(exactly: value) {
@@ -27,7 +29,10 @@ enum SourceNumber: Sendable, Equatable {
         var whole = Decimal()
         NSDecimalRound(&whole, &value, 0, .plain)
         guard whole == decimal else {
-            self = .fraction(decimal)
+            // From its digits, correctly rounded; `NSDecimalNumber.doubleValue` is not (0.30000000000000004).
+            let digits = decimal.description
+            let nearest = Double(digits) ?? NSDecimalNumber(decimal: decimal).doubleValue
+            self = Decimal(string: "\(nearest)") == decimal ? .fraction(nearest) : .preciseFraction(digits)
             return
         }
         let digits = whole.description
@@ -52,7 +57,9 @@ enum SourceNumber: Sendable, Equatable {
             return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
         case .wide:
             return .failure(.beyond64Bits)
-        case .fraction:
+        case let .fraction(value):
+            return value.isFinite ? .failure(.notWhole) : .failure(.nonFinite)
+        case .preciseFraction:
             return .failure(.notWhole)
         }
     }
@@ -63,14 +70,10 @@ enum SourceNumber: Sendable, Equatable {
         case let .int(value): return .success(Double(value))
         case let .uint(value): return .success(Double(value))
         case let .double(value): return value.isFinite ? .success(value) : .failure(.nonFinite)
-        case let .fraction(value): return .success(Self.nearestDouble(value))
+        case let .fraction(value): return value.isFinite ? .success(value) : .failure(.nonFinite)
+        case let .preciseFraction(digits): return .success(Double(digits) ?? .nan)
         case let .wide(digits): return Self.shortestDouble(digits).map(Result.success) ?? .failure(.beyond64Bits)
         }
-    }
-
-    /// From its digits, correctly rounded; `NSDecimalNumber.doubleValue` is not (0.30000000000000004).
-    static func nearestDouble(_ decimal: Decimal) -> Double {
-        Double(decimal.description) ?? NSDecimalNumber(decimal: decimal).doubleValue
     }
 
     /// That double, for an integer beyond 64 bits in a `Double`'s shortest form (2^64 serialized as
@@ -83,8 +86,10 @@ enum SourceNumber: Sendable, Equatable {
 
     /// Exact order of two numbers; `nil` when either is NaN.
     static func compare(_ lhs: SourceNumber, _ rhs: SourceNumber) -> ComparisonResult? {
-        if case let .fraction(value) = lhs { return compare(fraction: value, rhs) }
-        if case let .fraction(value) = rhs { return compare(fraction: value, lhs).map(\.reversed) }
+        if case let .preciseFraction(digits) = lhs { return compare(preciseFraction: digits, rhs) }
+        if case let .preciseFraction(digits) = rhs { return compare(preciseFraction: digits, lhs).map(\.reversed) }
+        if case let .fraction(value) = lhs { return compare(.double(value), rhs) }
+        if case let .fraction(value) = rhs { return compare(lhs, .double(value)) }
         switch (lhs, rhs) {
         case let (.int(a), .int(b)): return order(a, b)
         case let (.uint(a), .uint(b)): return order(a, b)
@@ -97,23 +102,23 @@ enum SourceNumber: Sendable, Equatable {
         case let (.double(a), .uint(b)): return compare(integer: b, double: a).map(\.reversed)
         case let (.wide(a), _): return compareWide(a, rhs)
         case let (_, .wide(b)): return compareWide(b, lhs).map(\.reversed)
-        case (.fraction, _), (_, .fraction): return nil  // handled above
+        case (.fraction, _), (_, .fraction), (.preciseFraction, _), (_, .preciseFraction): return nil  // handled above
         }
     }
 
-    /// A decimal fraction's order, by digits, against an integer, a decimal or a `Double` as it is written (its shortest
-    /// digits, as a bound `0.1` is meant); against a `Double` no `Decimal` holds, by the nearest doubles.
-    private static func compare(fraction: Decimal, _ other: SourceNumber) -> ComparisonResult? {
+    /// A decimal fraction no `Double` writes, by its digits, against an integer, a decimal or a `Double` as it is written
+    /// (its shortest digits, as a bound `0.1` is meant); against a `Double` no `Decimal` holds, by the nearest doubles.
+    private static func compare(preciseFraction digits: String, _ other: SourceNumber) -> ComparisonResult? {
+        guard let fraction = Decimal(string: digits) else { return nil }
         let decimal: Decimal? =
             switch other {
             case let .int(value): Decimal(value)
             case let .uint(value): Decimal(value)
-            case let .fraction(value): value
             // Beyond 38 digits it is rounded, yet still beyond every fraction a `Decimal` holds.
-            case let .wide(digits): Decimal(string: digits)
-            case let .double(value): value.isFinite ? Decimal(string: "\(value)") : nil
+            case let .wide(digits), let .preciseFraction(digits): Decimal(string: digits)
+            case let .double(value), let .fraction(value): value.isFinite ? Decimal(string: "\(value)") : nil
             }
-        guard let decimal else { return compare(.double(nearestDouble(fraction)), other) }
+        guard let decimal else { return compare(.double(Double(digits) ?? .nan), other) }
         return order(fraction, decimal)
     }
 
@@ -141,9 +146,9 @@ enum SourceNumber: Sendable, Equatable {
         switch other {
         case .int, .uint:
             return beyondOtherSide
-        case let .fraction(value):
-            return compare(fraction: value, .wide(digits)).map(\.reversed)
-        case let .double(value):
+        case let .preciseFraction(fraction):
+            return compare(preciseFraction: fraction, .wide(digits)).map(\.reversed)
+        case let .double(value), let .fraction(value):
             if value.isNaN { return nil }
             if value.isInfinite { return value > 0 ? .orderedAscending : .orderedDescending }
             // Doubles inside ±2^63 lie within the 64-bit range, which the wide integer lies outside of.
@@ -194,9 +199,9 @@ enum SourceNumber: Sendable, Equatable {
         switch self {
         case let .int(value): return String(value)
         case let .uint(value): return String(value)
-        case let .double(value):
+        case let .double(value), let .fraction(value):
             return value.isFinite ? "\(value)" : (value.isNaN ? "NaN" : (value > 0 ? "Infinity" : "-Infinity"))
-        case let .fraction(value): return value.description
+        case let .preciseFraction(digits): return digits
         case let .wide(digits): return digits
         }
     }

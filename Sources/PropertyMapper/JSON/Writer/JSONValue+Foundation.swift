@@ -111,9 +111,8 @@ extension JSONValue {
         switch number {
         case let .int(value): return .int(value)
         case let .uint(value): return .uint(value)
-        case let .double(value): return try finite(double: value)
-        case let .fraction(value): return .decimal(value)
-        case let .wide(digits): return try finite(decimal: Decimal(string: digits) ?? .nan)
+        case let .double(value), let .fraction(value): return try finite(double: value)
+        case let .wide(digits), let .preciseFraction(digits): return try finite(decimal: Decimal(string: digits) ?? .nan)
         }
     }
 }
