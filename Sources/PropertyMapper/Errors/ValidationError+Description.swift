@@ -184,8 +184,7 @@ extension DefinitionProblem {
         case .droppingWithoutArray:
             return ".droppingInvalidElements() applies to a .property whose type is an array or an optional array"
         case .mergingWithoutModel:
-            return
-                "merging() needs a .property whose type is a Mappable model, with no default: or fallback: (it writes into the current value)"
+            return "merging() needs a .property whose type is a Mappable model, with no default: or fallback:"
         case let .keyPathNotMapped(keyPath):
             return "\(keyPath) is not a target of this mapping"
         case let .valuesReadLate(keyPath):

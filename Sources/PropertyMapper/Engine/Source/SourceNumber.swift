@@ -69,8 +69,7 @@ enum SourceNumber: Sendable, Equatable {
         switch self {
         case let .int(value): return .success(Double(value))
         case let .uint(value): return .success(Double(value))
-        case let .double(value): return value.isFinite ? .success(value) : .failure(.nonFinite)
-        case let .fraction(value): return value.isFinite ? .success(value) : .failure(.nonFinite)
+        case let .double(value), let .fraction(value): return value.isFinite ? .success(value) : .failure(.nonFinite)
         case let .preciseFraction(digits): return .success(Double(digits) ?? .nan)
         case let .wide(digits): return Self.shortestDouble(digits).map(Result.success) ?? .failure(.beyond64Bits)
         }
