@@ -96,7 +96,11 @@ struct DecodedValue: Decodable {
     /// when `exact`, else a `Double`; near the 64-bit limits, where that `Double` could pass for an integer it is not
     /// (`-9223372036854775809`), the decoder's `Decimal` instead, as the JSON reader keeps such a number's digits.
     private static func number(_ value: any SingleValueDecodingContainer, exact: Bool) throws -> Any {
-        if let integer = try? value.decode(Int64.self) { return Int(exactly: integer).map { $0 as Any } ?? integer }
+        if let integer = try? value.decode(Int64.self) {
+            // An encoder writes -0.0 as `-0`, which reads as the integer 0 too: the sign is kept, as JSON text's `-0.0` keeps it.
+            if integer == 0, let double = try? value.decode(Double.self), double.sign == .minus { return double }
+            return Int(exactly: integer).map { $0 as Any } ?? integer
+        }
         // A property list writes a `Decimal` as its own keyed form, which only `Decimal` reads back.
         if exact, let decimal = try? value.decode(Decimal.self) { return decimal }
         let double = try value.decode(Double.self)

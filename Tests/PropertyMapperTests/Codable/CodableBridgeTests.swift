@@ -295,6 +295,27 @@ private final class Legacy: Mappable, MappedCodable {
         #expect(decoded == shelf)
     }
 
+    /// An encoder writes -0.0 as `-0`, which also reads as the integer 0: the sign comes back, an `Int` still reads it.
+    @Test func negativeZeroComesBackThroughEitherEncoder() throws {
+        struct Zero: Mappable, MappedCodable {
+            var double = 1.0
+            var float: Float = 1
+            var whole = 1
+            static let mapping: Mapping<Zero> = ["double": .property(\.double), "float": .property(\.float), "whole": .property(\.whole)]
+        }
+        var zero = Zero()
+        (zero.double, zero.float, zero.whole) = (-0.0, -0.0, 0)
+        let throughJSON = try JSONDecoder().decode(Zero.self, from: try JSONEncoder().encode(zero))
+        let throughList = try PropertyListDecoder().decode(Zero.self, from: try PropertyListEncoder().encode(zero))
+        for decoded in [throughJSON, throughList] {
+            #expect(decoded.double.bitPattern == (-0.0 as Double).bitPattern)
+            #expect(decoded.float.bitPattern == (-0.0 as Float).bitPattern)
+        }
+        let whole = try JSONDecoder().decode(Zero.self, from: Data(#"{"double": 0, "float": 0, "whole": -0}"#.utf8))
+        #expect(whole.whole == 0)
+        #expect(whole.double.bitPattern == 0)
+    }
+
     @Test func aPropertyListIsCheckedAsStrictlyAsJSON() throws {
         let data = try PropertyListSerialization.data(
             fromPropertyList: ["name": "K", "count": true, "weight": "heavy"], format: .binary, options: 0)
