@@ -35,12 +35,20 @@ enum CodableBridge {
             try Serializer.serialize(model, plan: Model.mapping.plan, into: &output)
             value = try JSONValue(converting: output.foundationValue ?? [String: Any]())
         } catch let error as MappingError {
-            let codingPath = encoder.codingPath
-            let located = error.located(at: CodingPath.path(of: codingPath))
-            throw EncodingError.invalidValue(
-                model, EncodingError.Context(codingPath: codingPath, debugDescription: located.summary, underlyingError: located))
+            throw invalid(model, error, at: encoder.codingPath)
+        } catch let error as JSONWriteError {
+            // Containers nested deeper than JSON is read back: a `serialize` error, as `serializeJSON` reports it.
+            let refusal = ValidationError(
+                path: error.path, property: "", rule: "serialize", value: nil, failure: .notSerializable(error.problem))
+            throw invalid(model, MappingError(errors: [refusal]), at: encoder.codingPath)
         }
         try value.encode(to: encoder)
+    }
+
+    private static func invalid(_ model: Any, _ error: MappingError, at codingPath: [any CodingKey]) -> EncodingError {
+        let located = error.located(at: CodingPath.path(of: codingPath))
+        return EncodingError.invalidValue(
+            model, EncodingError.Context(codingPath: codingPath, debugDescription: located.summary, underlyingError: located))
     }
 
     /// The coding path is asked for only on a failure: a decoder builds it anew each time.

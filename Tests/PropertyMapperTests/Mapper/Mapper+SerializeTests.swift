@@ -43,3 +43,46 @@ import Testing
         #expect(fromFoundation == Self.songs)
     }
 }
+
+/// A chain of models, each one's next under a nested level: two JSON containers a model.
+private final class Reply: Mappable, MappedEncodable {
+    var id = 0
+    var next: Reply?
+    init() {}
+    static let mapping: Mapping<Reply> = ["id": .property(\.id), "replies": ["first": .property(\.next)]]
+
+    /// `models` models as parsed data (no JSON text, so no reader's limit).
+    static func chain(_ models: Int) -> [String: Any] {
+        var node: [String: Any] = ["id": models]
+        for id in stride(from: models - 1, through: 1, by: -1) { node = ["id": id, "replies": ["first": node]] }
+        return node
+    }
+
+    var length: Int { 1 + (next?.length ?? 0) }
+}
+
+@Suite struct SerializeDepthTests {
+    /// JSON text is read back 512 containers deep: `serializeJSON` writes no deeper, and what it writes maps back.
+    @Test func jsonTextNestsAtMostAsDeepAsItIsReadBack() throws {
+        let fits = try Mapper.map(Reply.self, from: Reply.chain(256))
+        let json = try Mapper.serializeJSON(fits)
+        _ = try JSONSerialization.jsonObject(with: json)
+        #expect(try Mapper.map(Reply.self, fromJSON: json).length == 256)
+
+        let deeper = try Mapper.map(Reply.self, from: Reply.chain(300))
+        let error = try #require(throws: MappingError.self) { try Mapper.serializeJSON(deeper) }
+        #expect(error.errors.map { "\($0.path)|\($0.rule)" } == ["|serialize"])
+        // Foundation values have no such limit: they map back whole.
+        #expect(try Mapper.map(Reply.self, from: try Mapper.serialize(deeper)).length == 300)
+        // In an array, as for one model.
+        #expect(throws: MappingError.self) { try Mapper.serializeJSON([fits, deeper]) }
+    }
+
+    /// The Codable bridge refuses it as an encoding error carrying the mapping error, not as the writer's own error.
+    @Test func anEncoderIsRefusedWithAnEncodingError() throws {
+        let deeper = try Mapper.map(Reply.self, from: Reply.chain(300))
+        let error = try #require(throws: EncodingError.self) { try JSONEncoder().encode(deeper) }
+        let mapping = try #require(error.mappingError)
+        #expect(mapping.errors.map(\.rule) == ["serialize"])
+    }
+}

@@ -34,6 +34,13 @@ struct SerialOutput {
         refusedPlans.insert(ObjectIdentifier(plan)).inserted
     }
 
+    /// A `serialize` error for JSON text that nests containers deeper than `JSONWriter.maximumDepth`, which no reader here
+    /// (nor `JSONSerialization`) reads back; Foundation values have no such limit.
+    var depthRefusal: ValidationError? {
+        guard writesText, text.wentTooDeep else { return nil }
+        return ValidationError(path: "", property: "", rule: "serialize", value: nil, failure: .notSerializable(.tooDeep))
+    }
+
     /// The Foundation value written, once every container closed; nil for JSON text or before anything was written.
     var foundationValue: Any? { tree.result }
 

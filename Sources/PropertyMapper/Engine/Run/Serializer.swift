@@ -173,7 +173,8 @@ extension ConversionIssues {
 extension Serializer {
     /// Writes one model, the outermost; throws its errors.
     static func serialize<Root>(_ model: Root, plan: Plan, into output: inout SerialOutput) throws(MappingError) {
-        let errors = ModelAccess.reading(model) { write(plan, model: $0, nesting: .outermost(), into: &output) }
+        var errors = ModelAccess.reading(model) { write(plan, model: $0, nesting: .outermost(), into: &output) }
+        if let refusal = output.depthRefusal { errors.append(refusal) }
         if !errors.isEmpty { throw MappingError(errors: errors) }
     }
 
@@ -193,6 +194,7 @@ extension Serializer {
             errors += issues.errors(path: element, property: element)
         }
         output.endArray()
+        if let refusal = output.depthRefusal { errors.append(refusal) }
         if !errors.isEmpty { throw MappingError(errors: errors) }
     }
 

@@ -9,6 +9,8 @@ struct JSONOutput {
     private(set) var bytes: [UInt8]
     private let pretty: Bool
     private(set) var depth = 0
+    /// Whether a container opened deeper than `JSONWriter.maximumDepth`, deeper than JSON text is read back.
+    private(set) var wentTooDeep = false
     /// The current container holds a value already: the next key or element needs a comma first.
     private var needsComma = false
     /// A key was just written: the next token is its value, on the same line.
@@ -72,18 +74,20 @@ struct JSONOutput {
     struct Mark {
         fileprivate let count: Int
         fileprivate let depth: Int
+        fileprivate let wentTooDeep: Bool
         fileprivate let needsComma: Bool
         fileprivate let afterKey: Bool
     }
 
     var mark: Mark {
-        Mark(count: bytes.count, depth: depth, needsComma: needsComma, afterKey: afterKey)
+        Mark(count: bytes.count, depth: depth, wentTooDeep: wentTooDeep, needsComma: needsComma, afterKey: afterKey)
     }
 
     /// Takes back everything written since `mark`, which must come from this output.
     mutating func rollBack(to mark: Mark) {
         bytes.removeSubrange(mark.count...)
         depth = mark.depth
+        wentTooDeep = mark.wentTooDeep
         needsComma = mark.needsComma
         afterKey = mark.afterKey
     }
@@ -186,6 +190,7 @@ struct JSONOutput {
         beginValue()
         bytes.append(opener)
         depth += 1
+        if depth > JSONWriter.maximumDepth { wentTooDeep = true }
         needsComma = false
     }
 
