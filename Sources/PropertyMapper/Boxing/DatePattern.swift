@@ -210,13 +210,14 @@ final class DatePattern: Sendable, Equatable {
 
     private static let powersOfTen: [Double] = (0...9).map { pow(10, Double($0)) }
 
-    /// The date as the pattern writes it; throws when it falls outside the years 0000...9999.
+    /// The date as the pattern writes it; throws when it falls outside the years 0000...9999 (for the formatter, when
+    /// the text does not read back in the date's era).
     func string(from date: Date) throws -> String {
         guard tokens != nil else {
-            guard let formatter, date.timeIntervalSince1970.isFinite else {
+            guard let formatter, date.timeIntervalSince1970.isFinite, let text = formatter.string(from: date) else {
                 throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
             }
-            return formatter.string(from: date)
+            return text
         }
         guard let fields = fields(of: date) else {
             throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
@@ -294,6 +295,8 @@ final class DatePattern: Sendable, Equatable {
 final class LockedDateFormatter: @unchecked Sendable {
     private let lock = NSLock()
     private let formatter: DateFormatter
+    /// The formatter's calendar in its time zone, to tell a date's era.
+    private let calendar: Calendar
 
     init(pattern: String, timeZone: TimeZone) {
         formatter = DateFormatter()
@@ -302,13 +305,24 @@ final class LockedDateFormatter: @unchecked Sendable {
         formatter.timeZone = timeZone
         formatter.dateFormat = pattern
         formatter.isLenient = false
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
     }
 
     func date(from text: String) -> Date? {
         lock.withLock { formatter.date(from: text) }
     }
 
-    func string(from date: Date) -> String {
-        lock.withLock { formatter.string(from: date) }
+    /// The date as the pattern writes it, nil when the text does not read back in the date's era: a date before the
+    /// year 1 in a pattern with no era field (it would read back in the year 1 or later), or one the formatter cannot
+    /// write (it writes "").
+    func string(from date: Date) -> String? {
+        lock.withLock {
+            let text = formatter.string(from: date)
+            guard let back = formatter.date(from: text), calendar.component(.era, from: back) == calendar.component(.era, from: date)
+            else { return nil }
+            return text
+        }
     }
 }

@@ -92,4 +92,33 @@ import Testing
             #expect(civil.year == Int64(components.year!) && civil.month == Int64(components.month!) && civil.day == Int64(components.day!))
         }
     }
+
+    /// A formatter's pattern writes only what reads back in the date's era: a date before the year 1, with no era field, is
+    /// written in the next format; a date the formatter cannot write (it gives "") is a `serialize` error, never `""`.
+    @Test func aFormatterPatternWritesOnlyWhatReadsBackInTheDatesEra() throws {
+        struct Stamp: Mappable {
+            var when = Date(timeIntervalSince1970: 0)
+            static let mapping: Mapping<Stamp> = [
+                "when": .box(.date(.format("EEE, dd MMM yyyy HH:mm:ss"), .iso8601, .secondsSince1970), \.when)
+            ]
+        }
+        for source: Any in ["0000-06-15T12:00:00Z", -100_000_000_000.0, "2019-02-28T10:00:00Z"] {
+            let model = try Mapper.map(Stamp.self, from: ["when": source])
+            let json = try Mapper.serializeJSON(model)
+            #expect(try Mapper.map(Stamp.self, fromJSON: json).when == model.when, "\(String(decoding: json, as: UTF8.self))")
+        }
+        let recent = try Mapper.serialize(try Mapper.map(Stamp.self, from: ["when": "2019-02-28T10:00:00Z"]))
+        #expect(recent["when"] as? String == "Thu, 28 Feb 2019 10:00:00")
+
+        struct Day: Mappable {
+            var day = Date(timeIntervalSince1970: 0)
+            static let mapping: Mapping<Day> = ["day": .box(.date(.format("EEE, dd MMM yyyy")), \.day)]
+        }
+        for seconds in [1e15, -1e15, 1e300] {
+            let day = Day(day: Date(timeIntervalSince1970: seconds))
+            let error = try #require(throws: MappingError.self) { try Mapper.serializeJSON(day) }
+            #expect(error.errors.map { "\($0.path) \($0.rule)" } == ["day serialize"])
+            #expect(throws: MappingError.self) { try Mapper.serialize(day) }
+        }
+    }
 }
