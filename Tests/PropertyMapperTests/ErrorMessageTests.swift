@@ -484,6 +484,16 @@ import Testing
             description: "geo[-1] → latitude: the index -1 is below zero; indices count from 0 [mapping]")
     }
 
+    @Test func serializeAnIndexBeyondWhatAnArrayIsWrittenTo() throws {
+        let mapping: Mapping<Sheet> = ["geo": [0: .property(\.latitude), 2_000_000: .property(\.longitude)]]
+        let error = try #require(throws: MappingError.self) { try Mapper.serializeJSON(Sheet(), using: mapping) }
+        #expect(
+            error.errors.map(\.description) == [
+                "geo[2000000] → longitude: index 2000000 cannot be serialized: an array is written with a null at each index "
+                    + "before it, up to index 1048575 (mark the field .oneWay() to only read it) [serialize]"
+            ])
+    }
+
     @Test func definitionMixedKeysAndIndices() {
         Self.expectDefinitionText(
             ["geo": ["lat": .property(\.latitude), 1: .property(\.longitude)]],

@@ -46,6 +46,8 @@ enum Failure: Sendable, Equatable {
     case notSerializable(JSONWriteError.Problem)
     /// A field serialize cannot run backwards (rule `serialize`): its boxing or call `rule` has no reverse.
     case noReverse(rule: String)
+    /// An index beyond `limit`, which serialize would write after that many nulls (rule `serialize`).
+    case indexTooFarToWrite(index: Int, limit: Int)
     case arrayRoot
     case reverseFailed(rule: String, thrown: String)
     /// `.polymorphic`'s tag is missing, not a string, or not one of `allowed` (rule `discriminator`).

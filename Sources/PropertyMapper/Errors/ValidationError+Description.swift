@@ -117,6 +117,9 @@ extension Failure {
             return problem.message
         case let .notSerializable(problem):
             return problem.phrase
+        case let .indexTooFarToWrite(index, limit):
+            return
+                "index \(index) cannot be serialized: an array is written with a null at each index before it, up to index \(limit) (mark the field .oneWay() to only read it)"
         case let .noReverse(rule):
             return rule == "call"
                 ? "a call without reverse: cannot be serialized (give .call a reverse:, or mark the field .oneWay())"

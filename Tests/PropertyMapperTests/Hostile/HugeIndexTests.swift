@@ -100,4 +100,25 @@ import Testing
         try Mapper.mapValues(fromJSON: #"{"v": [0, 11, [2], {"x": 3}, 44, 5]}"#, to: &triple, using: mapping)
         #expect(triple.a == 11 && triple.b == 44 && triple.c == 0)
     }
+
+    /// Serialize writes an array with a null at each index before its last: an index past 1,048,575 is a `serialize`
+    /// error at its path, before anything is written, unless the field only reads.
+    @Test(arguments: hugeIndices + [1_048_576])
+    func aHugeIndexIsASerializeErrorUnlessItOnlyReads(index: Int) throws {
+        struct Pair {
+            var near = 1.5
+            var far: Double?
+        }
+        let mapping: Mapping<Pair> = ["geo": [0: .property(\.near), .index(index): .property(\.far)]]
+        for error in [
+            try #require(throws: MappingError.self) { try Mapper.serializeJSON(Pair(), using: mapping) },
+            try #require(throws: MappingError.self) { try Mapper.serialize(Pair(), using: mapping) },
+        ] {
+            #expect(error.errors.map { "\($0.path) \($0.property) \($0.rule)" } == ["geo[\(index)] far serialize"])
+        }
+        let oneWay: Mapping<Pair> = ["geo": [0: .property(\.near), .index(index): .property(\.far).oneWay()]]
+        #expect(try Mapper.serializeJSON(Pair(far: 2.5), using: oneWay) == Data(#"{"geo":[1.5]}"#.utf8))
+        let near: Mapping<Pair> = ["geo": [0: .property(\.near), 3: .property(\.far)]]
+        #expect(try Mapper.serializeJSON(Pair(far: 2.5), using: near) == Data(#"{"geo":[1.5,null,null,2.5]}"#.utf8))
+    }
 }

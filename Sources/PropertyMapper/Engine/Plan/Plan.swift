@@ -295,7 +295,12 @@ final class PlanNode: Sendable {
         missing = if case let .alternatives(keys) = key { .missingKeys(tried: keys) } else { .missing }
         fallsBack = field?.field.traits.hasFallback ?? false
         hasPresentPolicy = fallsBack || nullPolicy != nil
-        serialization = isOneWay ? .skipped : Self.serialization(of: body)
+        if !isOneWay, case let .index(index) = key, index > Serializer.largestIndex {
+            // Its array would be written with a null at every index before it.
+            serialization = .irreversible(.indexTooFarToWrite(index: index, limit: Serializer.largestIndex))
+        } else {
+            serialization = isOneWay ? .skipped : Self.serialization(of: body)
+        }
         switch serialization {
         case let .field(field): (serialField, serialLevel) = (field, nil)
         case let .nested(level): (serialField, serialLevel) = (nil, level)

@@ -17,6 +17,9 @@ typealias SerialReverse<Root, Target> = @Sendable (_ model: ModelAccess, Target,
 
 /// Runs plans backwards: a model's values to the source shape its mapping reads.
 enum Serializer {
+    /// The largest index a mapping of indices writes: an array is written with a `null` at each index before its last.
+    static let largestIndex = (1 << 20) - 1
+
     /// Writes `model` as an object (an array for a mapping of indices), even when empty; returns every error, or none.
     static func write(_ plan: Plan, model: ModelAccess, nesting: Nesting, into output: inout SerialOutput) -> [ValidationError] {
         if let refusal = nesting.refusal {
@@ -60,6 +63,8 @@ enum Serializer {
             let node = level.entries[position]
             if let pending = tag, JSONWriter.compareUTF8(pending.key.text, level.keyNames[position]) <= 0 { writeTag(&output) }
             if position == tagEntry { continue }
+            // One-way: nothing to write, not even an index array's gap before it.
+            if node.serialField == nil && node.serialLevel == nil { continue }
             let mark = output.mark
             let previousNextIndex = nextIndex
             var key: JSONOutput.Key?
@@ -69,7 +74,7 @@ enum Serializer {
             } else {
                 key = level.outputKeys[position]
             }
-            var outcome = SerialOutcome.omitted  // one-way (a plan with an irreversible node is refused before the walk)
+            var outcome = SerialOutcome.omitted
             if let field = node.serialField {
                 var issues = ConversionIssues(nesting: nesting)
                 outcome = field.serialize(from: model, key: key, into: &output, &issues)
