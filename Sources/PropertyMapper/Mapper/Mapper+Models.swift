@@ -4,6 +4,7 @@ import Foundation
 
 extension Mapper {
     /// Makes a model from `source` (`[String: Any]`, `NSDictionary`, …); a `MappingError` lists every failure, nested ones at full paths.
+    /// A nil or null source is one `type` error: a model is never made from nothing.
     ///
     ///     let author = try Mapper.map(Author.self, from: dictionary)
     public static func map<Model: MappedModel>(_ type: Model.Type, from source: Any?) throws(MappingError) -> Model {
@@ -81,7 +82,7 @@ struct ModelEntry<Model> {
     }
 
     func one(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
-        try make(source.map(SourceItem.init), &warnings).get()
+        try make(Self.item(source), &warnings).get()
     }
 
     func one(fromJSON json: some JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
@@ -179,8 +180,13 @@ struct ModelEntry<Model> {
         records.append(recordWarnings)
     }
 
+    /// An entry point's source: nil, nothing at all, is refused as null is (a model is never made from nothing).
+    private static func item(_ source: Any?) -> SourceItem {
+        SourceItem(source ?? SourceValue.null)
+    }
+
     func validate(_ source: Any?, warnings: inout [MappingWarning]) -> [ValidationError] {
-        switch making.make(source.map(SourceItem.init), .outermost(writes: false), &warnings) {
+        switch making.make(Self.item(source), .outermost(writes: false), &warnings) {
         case .success: []
         case let .failure(error): error.errors
         }

@@ -58,7 +58,8 @@ public enum Mapper {
     }
 
     /// Maps each element of an array source (`[Any]`, `NSArray`) on its own into a new model made by `create`; throws
-    /// only a definition error, or one `type` error at path `""` when the source is not an array.
+    /// only a definition error, or one `type` error at path `""` when the source is not an array. Each record is mapped
+    /// as `mapValues` maps it into the model `create` made: a null record finds no value, as a null source does there.
     ///
     ///     let batch = try Mapper.mapArray(from: records, using: Video.mapping) { Video() }
     public static func mapArray<Root>(

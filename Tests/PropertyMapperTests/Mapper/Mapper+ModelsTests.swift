@@ -57,7 +57,8 @@ struct ModelEntryPointTests {
         let (_, source) = teamSources[index]
         let thrown = errors { () throws(MappingError) in try Mapper.map(Team.self, from: source) }
         #expect(Mapper.validate(source, as: Team.self) == thrown)
-        #expect(Mapper.validate(source, for: Team(), using: Team.mapping) == thrown)
+        // `validate(_:for:using:)` is `mapValues`' dry run, which finds no value in nil; `map` makes no model of it.
+        #expect(Mapper.validate(source, for: Team(), using: Team.mapping) == (source == nil ? [] : thrown))
     }
 
     @Test func validateAsMatchesMapForDefectiveSourcesWithSeveralErrors() {

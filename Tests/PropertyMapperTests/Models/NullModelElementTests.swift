@@ -99,4 +99,12 @@ import Testing
             #expect(batch.failures.first?.error.errors.map(\.rule) == ["type"])
         }
     }
+
+    /// An entry point given nil, nothing at all, refuses it as it refuses null.
+    @Test func aNilSourceIsOneTypeError() {
+        Self.expectOneNullTypeError(mappingErrors { _ = try Mapper.map(Price.self, from: nil) }, at: "", expected: "Price")
+        Self.expectOneNullTypeError(mappingErrors { _ = try Mapper.map(Fee.self, from: nil) }, at: "", expected: "Fee")
+        Self.expectOneNullTypeError(Mapper.validate(nil, as: Price.self), at: "", expected: "Price")
+        Self.expectOneNullTypeError(Mapper.validate(nil, as: Fee.self), at: "", expected: "Fee")
+    }
 }
