@@ -26,6 +26,7 @@ import Testing
         var tags: [String] = []
         var links: [URL] = []
         var amount: Decimal = 0
+        var counts: [String: Int] = [:]
 
         func kind(from text: String) -> VideoType? { VideoType(rawValue: text) }
         func strictKind(from text: String) throws -> VideoType {
@@ -165,6 +166,13 @@ import Testing
             ["score": -Double.infinity], ["score": .property(\.score)],
             message: "a non-finite number, expected Double",
             description: "score → score: a non-finite number, expected Double; got -Infinity [type]")
+    }
+
+    @Test func typeDictionaryWithAKeyThatIsNotAString() {
+        Self.expectText(
+            ["counts": [AnyHashable(1): 10, AnyHashable("ok"): 20] as [AnyHashable: Any]], ["counts": .property(\.counts)],
+            message: "a dictionary with a key that is not a string, expected [String: Int]",
+            description: "counts → counts: a dictionary with a key that is not a string, expected [String: Int]; got {…} (2 keys) [type]")
     }
 
     @Test func typeShapeDictionaryExpected() {

@@ -13,6 +13,8 @@ enum Failure: Sendable, Equatable {
     case typeMismatch(found: ValueKind, expected: String)
     /// A nested mapping (or a batch) met a value that is not the container it reads.
     case shapeMismatch(found: ValueKind, expected: ValueKinds)
+    /// A dictionary with a key that is not a string, where a `[String: Value]` (named `expected`) is read (rule `type`).
+    case keyNotAString(expected: String)
     case notWhole(expected: String)
     case outOfRange(expected: String)
     case beyond64Bits(expected: String)

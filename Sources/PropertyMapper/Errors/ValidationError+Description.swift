@@ -58,6 +58,8 @@ extension Failure {
             return "expected \(expected), which is not optional"
         case let .typeMismatch(found, expected):
             return "\(found.phrase), expected \(expected)"
+        case let .keyNotAString(expected):
+            return "a dictionary with a key that is not a string, expected \(expected)"
         case let .shapeMismatch(found, expected):
             return "\(found.phrase), expected \(expected.phrase)"
         case let .notWhole(expected):

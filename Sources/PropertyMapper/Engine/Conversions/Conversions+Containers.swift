@@ -175,7 +175,9 @@ extension Conversions {
                 result.reserveCapacity(source.count)
                 var reports: [(key: String, issues: ConversionIssues)] = []
                 var failed = false
+                var read = 0
                 source.forEach { key, value in
+                    read += 1
                     var elementIssues = issues.forPart()
                     if let converted = element.convert(SourceItem(value), &elementIssues) {
                         result[key] = converted
@@ -184,6 +186,11 @@ extension Conversions {
                     }
                     // Its errors, or a nested model's warnings.
                     if !elementIssues.list.isEmpty { reports.append((key, elementIssues)) }
+                }
+                if read < source.count {
+                    // A key that is not a string (an `NSDictionary`'s `1`) has no place in the result: one error, no entry lost.
+                    issues.add(.keyNotAString(expected: name), value: item.value)
+                    return nil
                 }
                 // By key: the error list is deterministic.
                 for report in reports.sorted(by: { $0.key < $1.key }) {

@@ -74,4 +74,28 @@ import Testing
         expectTypeError(try mapJSON(#"["a"]"#, initial: ["k": 1]), initial: ["k": 1])
         expectTypeError(try mapJSON("3", initial: ["k": 1]), initial: ["k": 1])
     }
+
+    /// A `[String: Value]` has no place for a key that is not a string: the dictionary is one `type` error at the
+    /// property, never read with that entry dropped.
+    @Test func aKeyThatIsNotAStringIsOneTypeErrorNotALostEntry() throws {
+        struct Holder {
+            var counts: [String: Int] = ["preset": 0]
+        }
+        let mapping: Mapping<Holder> = ["counts": .property(\.counts)]
+        let foundation = NSMutableDictionary()
+        foundation[NSNumber(value: 1)] = 10
+        foundation["ok"] = 20
+        let swift: [AnyHashable: Any] = [AnyHashable(1): 10, AnyHashable("ok"): 20]
+        for source in [foundation as Any, swift] {
+            var holder = Holder()
+            let error = try #require(throws: MappingError.self) {
+                try Mapper.mapValues(from: ["counts": source], to: &holder, using: mapping)
+            }
+            #expect(error.errors.map { "\($0.path) \($0.rule)" } == ["counts type"])
+            #expect(holder.counts == ["preset": 0])
+        }
+        var holder = Holder()
+        try Mapper.mapValues(from: ["counts": [AnyHashable("ok"): 20] as [AnyHashable: Any]], to: &holder, using: mapping)
+        #expect(holder.counts == ["ok": 20])
+    }
 }
