@@ -246,6 +246,26 @@ struct KeyPoliciesTests {
             ])
     }
 
+    /// A key that is not a string (an `NSDictionary`'s `3`, an `[AnyHashable: Any]`'s `Int`) is a key no entry names.
+    @Test func aKeyThatIsNotAStringIsAnUnknownKey() throws {
+        let foundation = NSMutableDictionary()
+        foundation[NSNumber(value: 3)] = "three"
+        foundation["name"] = "a"
+        let swift: [AnyHashable: Any] = [AnyHashable(3): "three", AnyHashable("name"): "a"]
+        for source in [foundation as Any, swift] {
+            var trip = TripFixture(name: "kept")
+            let strict = Mapping<TripFixture>(unknownKeys: .fail, ["name": .property(\.name)])
+            let error = try #require(throws: MappingError.self) { try Mapper.mapValues(from: source, to: &trip, using: strict) }
+            #expect(error.errors.map { "\($0.path) \($0.rule)" } == ["3 unknownKey"])
+            #expect(trip.name == "kept")
+            var warnings: [MappingWarning] = []
+            let warn = Mapping<TripFixture>(unknownKeys: .warn, ["name": .property(\.name)])
+            try Mapper.mapValues(from: source, to: &trip, using: warn, warnings: &warnings)
+            #expect(warnings.map(\.path) == ["3"])
+            #expect(trip.name == "a")
+        }
+    }
+
     @Test func unknownKeysFailAndWriteNothing() {
         let mapping = Mapping<TripFixture>(unknownKeys: .fail, ["name": .property(\.name)])
         let outcome = map(#"{"name": "a", "extra": 1, "more": null}"#, mapping)

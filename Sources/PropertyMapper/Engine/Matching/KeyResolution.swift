@@ -76,13 +76,14 @@ struct KeyedReading {
         }
     }
 
-    /// After every look-up: the source keys no entry reads, unsorted (the walk sorts them); none under `.ignore`.
+    /// After every look-up: the source keys no entry reads, unsorted (the walk sorts them), a key that is not a string
+    /// among them; none under `.ignore`.
     var unknownKeys: [String] {
         guard keys.unknownKeys != .ignore, matched < source.count else { return [] }
         var unknown: [String] = []
         source.forEachKey { key, _ in
             if !keys.reads(key) { unknown.append(key) }
         }
-        return unknown
+        return unknown + source.otherKeys
     }
 }

@@ -34,6 +34,14 @@ enum KeyedSource {
         }
     }
 
+    /// Every key that is not a string (an `NSDictionary`'s `1`), rendered: a key no entry names.
+    var otherKeys: [String] {
+        guard case let .other(container) = self else { return [] }
+        var keys: [String] = []
+        container.forEachOtherKey { keys.append(SourceValue.render($0)) }
+        return keys
+    }
+
     /// Every key and normalized value, for converting a whole `[String: V]`.
     func forEach(_ body: (String, Any) -> Void) {
         switch self {
@@ -89,6 +97,7 @@ protocol StringKeyedContainer {
     var count: Int { get }
     func value(forKey key: String) -> Any?
     func forEachStringKey(_ body: (String, Any) -> Void)
+    func forEachOtherKey(_ body: (Any) -> Void)
 }
 
 protocol IndexedContainer {
@@ -112,6 +121,10 @@ extension Dictionary: StringKeyedContainer {
             if let key = SourceValue.string((key as AnyHashable).base) { body(key, value) }
         }
     }
+
+    func forEachOtherKey(_ body: (Any) -> Void) {
+        for key in keys where SourceValue.string((key as AnyHashable).base) == nil { body((key as AnyHashable).base) }
+    }
 }
 
 extension NSDictionary: StringKeyedContainer {
@@ -123,6 +136,10 @@ extension NSDictionary: StringKeyedContainer {
 
     func forEachStringKey(_ body: (String, Any) -> Void) {
         forEachUnbridgedStringKey(body)
+    }
+
+    func forEachOtherKey(_ body: (Any) -> Void) {
+        for key in allKeys where SourceValue.string(key) == nil { body(key) }
     }
 }
 

@@ -126,4 +126,7 @@ extension JSONObject: StringKeyedContainer {
             body(level.keys.names[index], items[index].value)
         }
     }
+
+    /// None: JSON keys are strings.
+    func forEachOtherKey(_: (Any) -> Void) {}
 }
