@@ -266,6 +266,18 @@ struct KeyPoliciesTests {
         }
     }
 
+    /// An `[AnyHashable: Any]` whose key is an `NSString` (which hashes apart from a `String` on Linux) is read at it.
+    @Test func anNSStringKeyInAnAnyHashableDictionaryIsRead() throws {
+        let source: [AnyHashable: Any] = [AnyHashable("name"): "a", AnyHashable(NSString(string: "count")): 4]
+        let strict = Mapping<TripFixture>(unknownKeys: .fail, ["name": .property(\.name), "count": .property(\.count)])
+        var trip = TripFixture(name: "kept")
+        try Mapper.mapValues(from: source, to: &trip, using: strict)
+        #expect(trip.name == "a" && trip.count == 4)
+        var plain = TripFixture(name: "kept")
+        try Mapper.mapValues(from: source, to: &plain, using: ["count": .property(\.count)])
+        #expect(plain.count == 4)
+    }
+
     @Test func unknownKeysFailAndWriteNothing() {
         let mapping = Mapping<TripFixture>(unknownKeys: .fail, ["name": .property(\.name)])
         let outcome = map(#"{"name": "a", "extra": 1, "more": null}"#, mapping)

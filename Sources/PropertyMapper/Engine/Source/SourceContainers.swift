@@ -111,9 +111,11 @@ extension Dictionary: StringKeyedContainer {
     }
 
     func value(forKey key: String) -> Any? {
-        if let key = key as? Key { return self[key] }
-        if let key = AnyHashable(key) as? Key { return self[key] }
-        return nil
+        if let key = key as? Key, let value = self[key] { return value }
+        if Key.self == String.self { return nil }
+        if let key = AnyHashable(key) as? Key, let value = self[key] { return value }
+        // An `NSString` key hashes apart from a `String` on Linux: found by its text, as `forEachStringKey` finds it.
+        return first { SourceValue.string(($0.key as AnyHashable).base) == key }?.value
     }
 
     func forEachStringKey(_ body: (String, Any) -> Void) {
