@@ -14,7 +14,8 @@ extension JSONWriteError.Problem {
         case let .nonFinite(number):
             return "a non-finite number (\(number.spelled)), which JSON cannot hold"
         case .tooDeep:
-            return "containers nested deeper than \(JSONWriter.maximumDepth) levels (or a container that contains itself)"
+            return
+                "containers nested deeper than \(JSONWriter.maximumDepth) levels, or than the thread's stack allows (or a container that contains itself)"
         }
     }
 }

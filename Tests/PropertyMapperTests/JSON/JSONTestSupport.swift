@@ -18,7 +18,7 @@ extension JSONWriter {
     static func bytes(for value: JSONValue, options: SerializationOptions = []) throws(JSONWriteError) -> [UInt8] {
         var output = JSONOutput(options: options)
         do {
-            try output.append(value, sortingKeys: options.contains(.sortedKeys))
+            try output.append(value, sortingKeys: options.contains(.sortedKeys), floor: JSONWriter.stackFloor())
         } catch {
             throw error.error
         }

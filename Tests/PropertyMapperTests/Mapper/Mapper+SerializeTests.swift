@@ -85,4 +85,37 @@ private final class Reply: Mappable, MappedEncodable {
         let mapping = try #require(error.mappingError)
         #expect(mapping.errors.map(\.rule) == ["serialize"])
     }
+
+    /// An `Any` value nested within the writer's 512 levels but too deep for a small stack (a 512 KB thread, a secondary
+    /// thread's default on Apple platforms) is written whole or refused with one `serialize` error, never an overflow.
+    @Test func aDeepAnyValueOnASmallStackIsWrittenOrRefusedNeverAnOverflow() async {
+        final class Holder: @unchecked Sendable {
+            var value: Any = 0
+        }
+        let holder = Holder()
+        var nested: Any = 1
+        for _ in 0..<500 { nested = [nested] }
+        holder.value = nested
+        let mapping: Mapping<Holder> = ["value": .property(\.value)]
+        let outcomes = await withCheckedContinuation { (done: CheckedContinuation<[String], Never>) in
+            let thread = Thread {
+                func outcome(_ write: () throws(MappingError) -> Void) -> String {
+                    do {
+                        try write()
+                        return "written"
+                    } catch {
+                        return error.errors.map { "\($0.rule) \($0.path.hasPrefix("value"))" }.joined(separator: ", ")
+                    }
+                }
+                done.resume(returning: [
+                    outcome { () throws(MappingError) in _ = try Mapper.serializeJSON(holder, using: mapping) },
+                    outcome { () throws(MappingError) in _ = try Mapper.serialize(holder, using: mapping) },
+                ])
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+        #expect(outcomes.count == 2)
+        #expect(outcomes.allSatisfy { $0 == "written" || $0 == "serialize true" }, "\(outcomes)")
+    }
 }

@@ -134,15 +134,16 @@ struct SerialOutput {
         let type = SourceValue.typeID(of: value)
         if type == SourceValue.stringType { return string(value as! String) }
         if type == SourceValue.intType { return integer(value as! Int) }
-        let converted = try JSONValue(converting: value)
-        if writesText {
-            do {
-                try text.append(converted, sortingKeys: sortingKeys)
-            } catch {
-                throw error.error
+        let floor = JSONWriter.stackFloor()
+        let converted = try JSONValue(converting: value, floor: floor)
+        do {
+            if writesText {
+                try text.append(converted, sortingKeys: sortingKeys, floor: floor)
+            } else {
+                tree.value(try converted.foundationValue(floor: floor))
             }
-        } else {
-            tree.value(converted.foundationValue)
+        } catch {
+            throw error.error
         }
     }
 
@@ -223,12 +224,25 @@ private struct FoundationTree {
 }
 
 extension JSONValue {
-    /// The value as Foundation holds it: an `Int`, or `Int64`/`UInt64` beyond it; `NSNull` for null.
-    var foundationValue: Any {
+    /// The value as Foundation holds it: an `Int`, or `Int64`/`UInt64` beyond it; `NSNull` for null. Containers open
+    /// only with the stack above `floor` (`JSONWriter.stackFloor()`): deeper is `tooDeep`, never an overflow.
+    func foundationValue(floor: UInt) throws(PendingWriteFailure) -> Any {
         switch self {
         case let .object(members):
-            return Dictionary(members.map { ($0.0, $0.1.foundationValue) }) { _, last in last } as [String: Any]
-        case let .array(elements): return elements.map(\.foundationValue)
+            guard StackFloor.address() >= floor else { throw PendingWriteFailure(.tooDeep) }
+            var dictionary: [String: Any] = [:]
+            for (key, member) in members {
+                do { dictionary[key] = try member.foundationValue(floor: floor) } catch { throw error.inside(.key(key)) }
+            }
+            return dictionary
+        case let .array(elements):
+            guard StackFloor.address() >= floor else { throw PendingWriteFailure(.tooDeep) }
+            var array: [Any] = []
+            array.reserveCapacity(elements.count)
+            for index in elements.indices {
+                do { array.append(try elements[index].foundationValue(floor: floor)) } catch { throw error.inside(.index(index)) }
+            }
+            return array
         case let .string(text): return text
         case let .bool(flag): return flag
         case .null: return NSNull()

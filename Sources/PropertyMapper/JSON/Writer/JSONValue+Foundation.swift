@@ -4,16 +4,16 @@ extension JSONValue {
     /// The tree for a Foundation value (what `Mapper.serialize` returns), read as the engine reads (`SourceValue`):
     /// exact type first, so a boolean `NSNumber` (which Linux also casts to `Int`) stays a boolean; a dictionary's keys
     /// in its own order, numbers exactly. Anything else is `notJSONValue` at its path, NaN and infinities
-    /// `nonFinite`, containers deeper than `JSONWriter.maximumDepth` (or cyclic) `tooDeep`.
-    init(converting value: Any) throws(JSONWriteError) {
+    /// `nonFinite`, containers deeper than `JSONWriter.maximumDepth` or the stack allows (or cyclic) `tooDeep`.
+    init(converting value: Any, floor: UInt = JSONWriter.stackFloor()) throws(JSONWriteError) {
         do {
-            self = try Self.converting(value, depth: 0)
+            self = try Self.converting(value, depth: 0, floor: floor)
         } catch {
             throw error.error
         }
     }
 
-    private static func converting(_ value: Any, depth: Int) throws(PendingWriteFailure) -> JSONValue {
+    private static func converting(_ value: Any, depth: Int, floor: UInt) throws(PendingWriteFailure) -> JSONValue {
         let type = SourceValue.typeID(of: value)
         if type == SourceValue.stringType { return .string(value as! String) }
         if type == SourceValue.intType { return .int(Int64(value as! Int)) }
@@ -23,17 +23,17 @@ extension JSONValue {
         if type == SourceValue.booleanType { return .bool((value as! NSNumber).boolValue) }
         if type == SourceValue.numberType { return try number(SourceValue.number(fromNumber: value as! NSNumber)) }
         if type == SourceValue.dictionaryType {
-            return try object(value as! [String: Any], depth: depth)
+            return try object(value as! [String: Any], depth: depth, floor: floor)
         }
-        if type == SourceValue.arrayType { return try array(.array(value as! [Any]), depth: depth) }
-        return try convertingOther(value, depth: depth)
+        if type == SourceValue.arrayType { return try array(.array(value as! [Any]), depth: depth, floor: floor) }
+        return try convertingOther(value, depth: depth, floor: floor)
     }
 
     /// Values of the less common types, told apart by casts once the exact types above are ruled out.
-    private static func convertingOther(_ value: Any, depth: Int) throws(PendingWriteFailure) -> JSONValue {
+    private static func convertingOther(_ value: Any, depth: Int, floor: UInt) throws(PendingWriteFailure) -> JSONValue {
         if let optional = value as? any OptionalValue {
             guard let wrapped = optional.wrappedValue else { return .null }
-            return try converting(wrapped, depth: depth)
+            return try converting(wrapped, depth: depth, floor: floor)
         }
         if SourceValue.isObject(value) {
             // Foundation objects (subclasses included); never cast a Swift value to a class, which bridges it.
@@ -50,7 +50,7 @@ extension JSONValue {
         if let keyed = SourceValue.keyed(value) {
             switch keyed {
             case let .dictionary(dictionary):
-                return try object(dictionary, depth: depth)
+                return try object(dictionary, depth: depth, floor: floor)
             case let .other(container):
                 var members: [(key: String, value: Any)] = []
                 members.reserveCapacity(container.count)
@@ -59,20 +59,20 @@ extension JSONValue {
                 guard members.count == container.count else {
                     throw PendingWriteFailure(.notJSONValue(typeName: TypeName.of(Swift.type(of: value))))
                 }
-                return try object(members, depth: depth)
+                return try object(members, depth: depth, floor: floor)
             }
         }
-        if let indexed = SourceValue.indexed(value) { return try array(indexed, depth: depth) }
+        if let indexed = SourceValue.indexed(value) { return try array(indexed, depth: depth, floor: floor) }
         throw PendingWriteFailure(.notJSONValue(typeName: TypeName.of(Swift.type(of: value))))
     }
 
-    private static func array(_ array: IndexedSource, depth: Int) throws(PendingWriteFailure) -> JSONValue {
-        if depth >= JSONWriter.maximumDepth { throw PendingWriteFailure(.tooDeep) }
+    private static func array(_ array: IndexedSource, depth: Int, floor: UInt) throws(PendingWriteFailure) -> JSONValue {
+        guard JSONWriter.mayOpen(atDepth: depth, above: floor) else { throw PendingWriteFailure(.tooDeep) }
         var elements: [JSONValue] = []
         elements.reserveCapacity(array.count)
         for index in 0..<array.count {
             do {
-                elements.append(try converting(array[index], depth: depth + 1))
+                elements.append(try converting(array[index], depth: depth + 1, floor: floor))
             } catch {
                 throw error.inside(.index(index))
             }
@@ -82,14 +82,14 @@ extension JSONValue {
 
     private static func object<Members: Collection<(key: String, value: Any)>>(
         _ source: Members,
-        depth: Int
+        depth: Int, floor: UInt
     ) throws(PendingWriteFailure) -> JSONValue {
-        if depth >= JSONWriter.maximumDepth { throw PendingWriteFailure(.tooDeep) }
+        guard JSONWriter.mayOpen(atDepth: depth, above: floor) else { throw PendingWriteFailure(.tooDeep) }
         var members: [(String, JSONValue)] = []
         members.reserveCapacity(source.count)
         for (key, member) in source {
             do {
-                members.append((key, try converting(member, depth: depth + 1)))
+                members.append((key, try converting(member, depth: depth + 1, floor: floor)))
             } catch {
                 throw error.inside(.key(key))
             }

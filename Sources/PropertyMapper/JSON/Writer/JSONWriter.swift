@@ -6,6 +6,17 @@ enum JSONWriter {
     /// Containers nested deeper than this are an error (`tooDeep`), as they are to the reader.
     static let maximumDepth = JSONReader.maximumDepth
 
+    /// The lowest stack address at which a container opens while a value is converted or written (`StackFloor`), found
+    /// where the conversion or writing starts: a value too deep for the thread's stack is `tooDeep`, never an overflow.
+    static func stackFloor() -> UInt {
+        StackFloor.find(entry: StackFloor.address())
+    }
+
+    /// Whether a container may open at `depth`, with the stack above `floor`.
+    static func mayOpen(atDepth depth: Int, above floor: UInt) -> Bool {
+        depth < maximumDepth && StackFloor.address() >= floor
+    }
+
     /// The positions of `keys` in the order of their UTF-8 bytes; equal keys keep their order.
     static func sortedIndices(of keys: [String]) -> [Int] {
         // Sorting indices makes the sort stable whatever algorithm `sort` uses.
@@ -22,27 +33,27 @@ enum JSONWriter {
 }
 
 extension JSONOutput {
-    mutating func append(_ value: JSONValue, sortingKeys: Bool) throws(PendingWriteFailure) {
+    mutating func append(_ value: JSONValue, sortingKeys: Bool, floor: UInt) throws(PendingWriteFailure) {
         switch value {
         case let .object(members):
-            if depth >= JSONWriter.maximumDepth { throw PendingWriteFailure(.tooDeep) }
+            guard JSONWriter.mayOpen(atDepth: depth, above: floor) else { throw PendingWriteFailure(.tooDeep) }
             beginObject()
             let ordered = sortingKeys ? JSONWriter.sortedIndices(of: members.map(\.0)).map { members[$0] } : members
             for (key, member) in ordered {
                 self.key(key)
                 do {
-                    try append(member, sortingKeys: sortingKeys)
+                    try append(member, sortingKeys: sortingKeys, floor: floor)
                 } catch {
                     throw error.inside(.key(key))
                 }
             }
             endObject()
         case let .array(elements):
-            if depth >= JSONWriter.maximumDepth { throw PendingWriteFailure(.tooDeep) }
+            guard JSONWriter.mayOpen(atDepth: depth, above: floor) else { throw PendingWriteFailure(.tooDeep) }
             beginArray()
             for index in elements.indices {
                 do {
-                    try append(elements[index], sortingKeys: sortingKeys)
+                    try append(elements[index], sortingKeys: sortingKeys, floor: floor)
                 } catch {
                     throw error.inside(.index(index))
                 }

@@ -14,7 +14,8 @@ extension SerializationTests {
                     == "(root): a non-finite number (nan), which JSON cannot hold")
             #expect(JSONWriteError.Problem.nonFinite(.negativeInfinity).phrase == "a non-finite number (-inf), which JSON cannot hold")
             #expect(
-                JSONWriteError.Problem.tooDeep.phrase == "containers nested deeper than 512 levels (or a container that contains itself)")
+                JSONWriteError.Problem.tooDeep.phrase
+                    == "containers nested deeper than 512 levels, or than the thread's stack allows (or a container that contains itself)")
         }
 
         @Test func isTheMessageOfASerializeError() {
