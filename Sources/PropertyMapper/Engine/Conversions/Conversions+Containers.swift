@@ -171,13 +171,16 @@ extension Conversions {
                     issues.addMismatch(item, expected: name)
                     return nil
                 }
+                if !source.otherKeys.isEmpty {
+                    // A key that is not a string (an `NSDictionary`'s `1`) has no place in the result: one error, no entry lost.
+                    issues.add(.keyNotAString(expected: name), value: item.value)
+                    return nil
+                }
                 var result: [String: Value] = [:]
                 result.reserveCapacity(source.count)
                 var reports: [(key: String, issues: ConversionIssues)] = []
                 var failed = false
-                var read = 0
                 source.forEach { key, value in
-                    read += 1
                     var elementIssues = issues.forPart()
                     if let converted = element.convert(SourceItem(value), &elementIssues) {
                         result[key] = converted
@@ -186,11 +189,6 @@ extension Conversions {
                     }
                     // Its errors, or a nested model's warnings.
                     if !elementIssues.list.isEmpty { reports.append((key, elementIssues)) }
-                }
-                if read < source.count {
-                    // A key that is not a string (an `NSDictionary`'s `1`) has no place in the result: one error, no entry lost.
-                    issues.add(.keyNotAString(expected: name), value: item.value)
-                    return nil
                 }
                 // By key: the error list is deterministic.
                 for report in reports.sorted(by: { $0.key < $1.key }) {

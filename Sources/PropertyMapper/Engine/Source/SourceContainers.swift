@@ -125,6 +125,7 @@ extension Dictionary: StringKeyedContainer {
     }
 
     func forEachOtherKey(_ body: (Any) -> Void) {
+        if Key.self == String.self { return }
         for key in keys where SourceValue.string((key as AnyHashable).base) == nil { body((key as AnyHashable).base) }
     }
 }
