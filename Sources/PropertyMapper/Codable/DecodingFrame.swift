@@ -73,7 +73,10 @@ struct UndecodableValue: Error {
 enum CodingPath {
     static func path(of keys: some Sequence<any CodingKey>) -> String {
         keys.reduce("") { path, key in
-            (key.intValue.map(MappingKey.index) ?? .key(key.stringValue)).appended(to: path)
+            // An element's key has an index (`intValue`); a dictionary's key that reads as a number has one too (`"7"`),
+            // and is a key, written as it is.
+            (key.intValue.flatMap { $0.description == key.stringValue ? nil : MappingKey.index($0) } ?? .key(key.stringValue))
+                .appended(to: path)
         }
     }
 }

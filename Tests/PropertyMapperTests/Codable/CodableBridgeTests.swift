@@ -6,6 +6,49 @@ import Testing
     static let good = Data(CodableFixtures.goodOrder.utf8)
     static let bad = Data(CodableFixtures.badOrder.utf8)
 
+    /// From 2^53 on, `JSONDecoder` reads a fraction as the integer it truncates it to: the bridge reads the number, as
+    /// `Mapper.map` reads its text (an `Int` refuses it, a `Decimal` keeps it, a `Double` is its nearest).
+    @Test func aLargeFractionIsNeverReadAsTheIntegerItTruncatesTo() throws {
+        struct Reading: Mappable, MappedDecodable, Equatable {
+            var whole = 0
+            var ratio = 0.0
+            var price = Decimal(0)
+            var count: UInt64 = 0
+            static let mapping: Mapping<Reading> = [
+                "whole": .property(\.whole), "ratio": .property(\.ratio), "price": .box(.decimal, \.price), "count": .property(\.count),
+            ]
+        }
+        let good =
+            #"{"ratio": 9007199254740993.5, "price": 123456789012345678.5, "count": 18446744073709551614, "whole": 123456789012345678}"#
+        let decoded = try JSONDecoder().decode(Reading.self, from: Data(good.utf8))
+        #expect(decoded == (try Mapper.map(Reading.self, fromJSON: good)))
+        #expect(decoded.ratio == 9_007_199_254_740_994 && decoded.price == Decimal(string: "123456789012345678.5"))
+        #expect(decoded.whole == 123_456_789_012_345_678 && decoded.count == 18_446_744_073_709_551_614)
+        let bad = #"{"whole": 123456789012345678.5, "count": 18446744073709551614.5}"#
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Reading.self, from: Data(bad.utf8)) }
+        let mapped = try #require(throws: MappingError.self) { try Mapper.map(Reading.self, fromJSON: bad) }
+        #expect(error.mappingError?.errors == mapped.errors)
+        #expect(mapped.errors.map { "\($0.path) \($0.rule)" } == ["whole type", "count type"])
+    }
+
+    /// A dictionary's key that reads as a number (`"7"`) is a key in an error's path, not an array's index.
+    @Test func aNumericDictionaryKeyIsAKeyInAPath() throws {
+        let json = Data(#"{"7": {"id": 0, "customer_email": "a@b", "line_items": []}}"#.utf8)
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: ["7": ["id": 0, "customer_email": "a@b", "line_items": [Any]()]], format: .binary, options: 0)
+        let errors = [
+            try #require(throws: DecodingError.self) { try JSONDecoder().decode([String: ShopOrder].self, from: json) },
+            try #require(throws: DecodingError.self) { try PropertyListDecoder().decode([String: ShopOrder].self, from: plist) },
+            try #require(throws: DecodingError.self) { try JSONDecoder().decode([Int: ShopOrder].self, from: json) },
+        ]
+        let inArray = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(
+                [ShopOrder].self, from: Data("[\(String(decoding: json, as: UTF8.self).dropFirst(6).dropLast())]".utf8))
+        }
+        for error in errors { #expect(error.mappingError?.errors.first?.path.hasPrefix("7.") == true, "\(error)") }
+        #expect(inArray.mappingError?.errors.first?.path.hasPrefix("[0].") == true, "\(inArray)")
+    }
+
     @Test func jsonDecoderGivesTheModelMapperMapGives() throws {
         let decoded = try JSONDecoder().decode(ShopOrder.self, from: Self.good)
         let mapped = try Mapper.map(ShopOrder.self, fromJSON: Self.good)
