@@ -69,6 +69,8 @@ struct PolymorphicTests {
             ], as: Post.self)
         #expect(errors.map(\.rule) == ["discriminator", "discriminator", "discriminator"])
         #expect(errors.map(\.path) == ["cover.type", "extra.type", "attachments[0].kind"])
+        // An absent tag has no value; a present one is shown.
+        #expect(errors.map(\.value) == [nil, "3", #""video""#])
         #expect(
             errors.map(\.message) == [
                 #"no "type" to choose the type by, expected one of "image", "file""#,

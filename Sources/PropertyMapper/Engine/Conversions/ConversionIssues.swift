@@ -28,10 +28,10 @@ struct ConversionIssues {
         ConversionIssues(nesting: nesting)
     }
 
-    mutating func add(_ failure: Failure, value: Any, rule: String = "type", at subpath: String = "") {
+    mutating func add(_ failure: Failure, value: Any?, rule: String = "type", at subpath: String = "") {
         list.append(
             Issue(
-                subpath: subpath, propertySubpath: nil, rule: rule, reason: .failure(failure), value: SourceValue.render(value)))
+                subpath: subpath, propertySubpath: nil, rule: rule, reason: .failure(failure), value: value.map(SourceValue.render)))
     }
 
     mutating func addMismatch(_ item: SourceItem, expected: String) {

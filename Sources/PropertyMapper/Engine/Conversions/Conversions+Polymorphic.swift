@@ -96,7 +96,7 @@ enum Polymorphism {
                 }
                 guard let tagItem = source.item(forKey: tagKey) else {
                     issues.add(
-                        .discriminator(.missing(key: tagKey, allowed: allowed)), value: SourceValue.null, rule: "discriminator", at: subpath
+                        .discriminator(.missing(key: tagKey, allowed: allowed)), value: nil, rule: "discriminator", at: subpath
                     )
                     return nil
                 }
