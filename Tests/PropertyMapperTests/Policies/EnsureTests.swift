@@ -39,6 +39,22 @@ struct EnsureTests {
         #expect(errors.map(\.path) == ["site", "links", "kind", "count", "owner.email"])
     }
 
+    /// Each rule that fails is its own error, as each failing validator is, on a boxing's number too (`min` and `oneOf`
+    /// judge the `Decimal` as rules do).
+    @Test func everyFailingRuleIsReported() {
+        struct Stock: Mappable {
+            var count = 0
+            var price = Decimal(0)
+            static let mapping: Mapping<Stock> = [
+                "count": .property(\.count).ensure("even") { (c: Int) in c.isMultiple(of: 2) }.ensure("big") { (c: Int) in c > 10 },
+                "price": .box(.decimal, \.price).min(5).oneOf([1, 2]),
+            ]
+        }
+        let errors = Mapper.validate(["count": 3, "price": "3"], as: Stock.self)
+        #expect(errors.map { "\($0.path) \($0.rule)" } == ["count even", "count big", "price min", "price oneOf"])
+        #expect(Mapper.validate(["count": 4, "price": "2"], as: Stock.self).map(\.rule) == ["big", "min"])
+    }
+
     @Test func nilPassesAndValidatorsComeFirst() {
         #expect(Mapper.validate(["site": NSNull(), "links": ["https://a.example"], "kind": "shop"], as: Site.self).isEmpty)
         // One root cause: the validator's error, not the rule's on top of it.

@@ -15,8 +15,8 @@ protocol Field: AnyObject, Sendable {
     /// Stages nil for null (a `type` error unless optional), or the `default:` or `fallback:`;
     /// returns the substitute rendered for its warning, nil for null or when there is none.
     func stage(_ substitute: Substitute, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) -> String?
-    /// The first of `ensures` the staged value fails, with why.
-    func firstFailure(of ensures: [Ensure], staged field: PlanField, in staging: StagingBuffer) -> (rule: String, failure: Failure)?
+    /// Each of `ensures` the staged value fails, in order, with why.
+    func failures(of ensures: [Ensure], staged field: PlanField, in staging: StagingBuffer) -> [(rule: String, failure: Failure)]
 
     func commit(_ field: PlanField, from staging: StagingBuffer, into model: ModelAccess)
     func discard(_ field: PlanField, from staging: StagingBuffer)

@@ -26,8 +26,8 @@ final class MergingField<Root, Model: Mappable & ThreadSafeMetatype>: Field, Sen
     }
 
     /// A merge stages writes, not a value: `.ensure` on it is a definition error (see `PlanCheck`).
-    func firstFailure(of ensures: [Ensure], staged field: PlanField, in staging: StagingBuffer) -> (rule: String, failure: Failure)? {
-        nil
+    func failures(of ensures: [Ensure], staged field: PlanField, in staging: StagingBuffer) -> [(rule: String, failure: Failure)] {
+        []
     }
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {

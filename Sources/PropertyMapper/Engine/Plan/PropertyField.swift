@@ -219,12 +219,9 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         return SourceValue.render(value)
     }
 
-    func firstFailure(of ensures: [Ensure], staged field: PlanField, in staging: StagingBuffer) -> (rule: String, failure: Failure)? {
+    func failures(of ensures: [Ensure], staged field: PlanField, in staging: StagingBuffer) -> [(rule: String, failure: Failure)] {
         let value: Any = staging.value(field.index, as: Value.self)
-        for ensure in ensures {
-            if let failure = ensure.judge(value) { return (ensure.rule, failure) }
-        }
-        return nil
+        return ensures.compactMap { ensure in ensure.judge(value).map { (ensure.rule, $0) } }
     }
 
     // MARK: Phase two

@@ -359,7 +359,8 @@ struct MappingRun {
         return passed
     }
 
-    /// `field` staged its value from `item`: the node's `.ensure` rules judge it, then `staged(_:)`; one that fails is dropped.
+    /// `field` staged its value from `item`: the node's `.ensure` rules judge it, each failing one an error, then `staged(_:)`;
+    /// a value one fails is dropped.
     @inline(__always)
     mutating func staged(_ field: PlanField, checkedBy node: PlanNode, from item: SourceItem) {
         if node.ensures.isEmpty { return staged(field) }
@@ -369,9 +370,11 @@ struct MappingRun {
     @inline(never)
     private mutating func stagedIfEnsured(_ field: PlanField, _ node: PlanNode, _ item: SourceItem) {
         staging.stage(field)
-        if let (rule, failure) = field.field.firstFailure(of: node.ensures, staged: field, in: staging) {
+        let failures = field.field.failures(of: node.ensures, staged: field, in: staging)
+        if !failures.isEmpty {
             field.discard(staging)
-            return fail(node, rule: rule, failure: failure, value: item.value)
+            for (rule, failure) in failures { fail(node, rule: rule, failure: failure, value: item.value) }
+            return
         }
         if !stagesWrites { field.discard(staging) }
     }
