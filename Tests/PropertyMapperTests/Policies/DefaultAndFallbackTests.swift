@@ -56,6 +56,30 @@ struct DefaultAndFallbackTests {
         #expect(null?.errors.first?.value == "null")
     }
 
+    /// A value a rule refused is not written: a fallback in its place hands back its own warning only, not the
+    /// refused value's (a coercion, a dropped element), as after a failing validator.
+    @Test func aFallbackAfterARefusedValueWarnsOnlyOfItself() throws {
+        struct Counts: Mappable {
+            var count = 0
+            var tags: [String] = ["old"]
+            var checked = 0
+            static let mapping: Mapping<Counts> = [
+                "count": .property(\.count, fallback: 0).lenient().ensure("big") { (c: Int) in c > 10 },
+                "tags": .property(\.tags, fallback: ["none"]).droppingInvalidElements().ensure("nonEmpty") { (t: [String]) in !t.isEmpty },
+                "checked": .property(\.checked, fallback: 0).lenient().min(10),
+            ]
+        }
+        for source in [["count": "3"], ["tags": [7]], ["checked": "3"]] as [[String: Any]] {
+            var warnings: [MappingWarning] = []
+            let counts = try Mapper.map(Counts.self, from: source, warnings: &warnings)
+            #expect(warnings.map(\.kind) == [.fallbackUsed], "\(source)")
+            #expect(counts.count == 0 && counts.tags == (source["tags"] == nil ? ["old"] : ["none"]) && counts.checked == 0)
+        }
+        var kept: [MappingWarning] = []
+        #expect(try Mapper.map(Counts.self, from: ["count": "12"], warnings: &kept).count == 12)
+        #expect(kept.map(\.kind) == [.coerced])
+    }
+
     @Test func aFallbackReplacesAFailingValueWithAWarning() throws {
         var warnings: [MappingWarning] = []
         let trip = try Mapper.map(Trip.self, from: ["kind": "boat", "site": "", "views": 1, "status": "x"], warnings: &warnings)

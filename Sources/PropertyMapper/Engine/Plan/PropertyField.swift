@@ -198,8 +198,8 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     private func staged(
         _ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun, _ issues: inout ConversionIssues
     ) {
-        run.staged(field, checkedBy: node, from: item)
-        if !issues.list.isEmpty { run.warn(node, issues: issues) }  // a coercion's, a nested model's
+        // A coercion's or a nested model's warnings, for a value kept: not for one a rule refused.
+        if run.staged(field, checkedBy: node, from: item), !issues.list.isEmpty { run.warn(node, issues: issues) }
     }
 
     func stage(_ substitute: Substitute, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) -> String? {

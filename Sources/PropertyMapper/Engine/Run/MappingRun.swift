@@ -360,23 +360,27 @@ struct MappingRun {
     }
 
     /// `field` staged its value from `item`: the node's `.ensure` rules judge it, each failing one an error, then `staged(_:)`;
-    /// a value one fails is dropped.
+    /// a value one fails is dropped (false).
     @inline(__always)
-    mutating func staged(_ field: PlanField, checkedBy node: PlanNode, from item: SourceItem) {
-        if node.ensures.isEmpty { return staged(field) }
-        stagedIfEnsured(field, node, item)
+    mutating func staged(_ field: PlanField, checkedBy node: PlanNode, from item: SourceItem) -> Bool {
+        if node.ensures.isEmpty {
+            staged(field)
+            return true
+        }
+        return stagedIfEnsured(field, node, item)
     }
 
     @inline(never)
-    private mutating func stagedIfEnsured(_ field: PlanField, _ node: PlanNode, _ item: SourceItem) {
+    private mutating func stagedIfEnsured(_ field: PlanField, _ node: PlanNode, _ item: SourceItem) -> Bool {
         staging.stage(field)
         let failures = field.field.failures(of: node.ensures, staged: field, in: staging)
         if !failures.isEmpty {
             field.discard(staging)
             for (rule, failure) in failures { fail(node, rule: rule, failure: failure, value: item.value) }
-            return
+            return false
         }
         if !stagesWrites { field.discard(staging) }
+        return true
     }
 
     /// `field` has put its converted value in its slot: keep it for phase two or, in a dry run, drop it.
