@@ -55,6 +55,21 @@ struct EnsureTests {
         #expect(Mapper.validate(["count": 4, "price": "2"], as: Stock.self).map(\.rule) == ["big", "min"])
     }
 
+    /// A number validator on a boxing's `Float` judges the number it stands for (`0.1`), as it judges `0.1` read into a
+    /// `Float` property, not its widened binary value.
+    @Test func aBoxingsFloatIsJudgedAsTheNumberItStandsFor() {
+        struct Reading: Mappable {
+            var plain: Float = 0
+            var boxed: Float = 0
+            static let mapping: Mapping<Reading> = [
+                "plain": .property(\.plain).max(0.1),
+                "boxed": .box(Boxing(named: "floatText") { (text: String) in Float(text) }, \.boxed).max(0.1),
+            ]
+        }
+        #expect(Mapper.validate(["plain": 0.1, "boxed": "0.1"], as: Reading.self).isEmpty)
+        #expect(Mapper.validate(["plain": 0.2, "boxed": "0.2"], as: Reading.self).map(\.rule) == ["max", "max"])
+    }
+
     @Test func nilPassesAndValidatorsComeFirst() {
         #expect(Mapper.validate(["site": NSNull(), "links": ["https://a.example"], "kind": "shop"], as: Site.self).isEmpty)
         // One root cause: the validator's error, not the rule's on top of it.
