@@ -96,7 +96,7 @@ struct DecodedValue: Decodable {
     /// when `exact`, else a `Double`; near the 64-bit limits, where that `Double` could pass for an integer it is not
     /// (`-9223372036854775809`), the decoder's `Decimal` instead, as the JSON reader keeps such a number's digits.
     private static func number(_ value: any SingleValueDecodingContainer, exact: Bool) throws -> Any {
-        if let integer = integer(value, as: Int64.self) {
+        if let integer = try? value.decode(Int64.self), isInteger(integer, value) {
             // An encoder writes -0.0 as `-0`, which reads as the integer 0 too: the sign is kept, as JSON text's `-0.0` keeps it.
             if integer == 0, let double = try? value.decode(Double.self), double.sign == .minus { return double }
             return Int(exactly: integer).map { $0 as Any } ?? integer
@@ -105,18 +105,16 @@ struct DecodedValue: Decodable {
         if exact, let decimal = try? value.decode(Decimal.self) { return decimal }
         let double = try value.decode(Double.self)
         guard double.magnitude >= 0x1p53, double.magnitude <= 0x1p64 else { return double }
-        if double > 0, let integer = integer(value, as: UInt64.self) { return integer }
+        if double > 0, let integer = try? value.decode(UInt64.self), isInteger(integer, value) { return integer }
         if let decimal = try? value.decode(Decimal.self), decimal != Decimal(double) { return NSDecimalNumber(decimal: decimal) }
         return double
     }
 
-    /// The value as a `T` when it is that integer. From 2^53 on, a decoder may read a fraction (`123456789012345678.5`)
-    /// as the integer it truncates it to, so there the decoder's `Decimal` must be that integer too.
-    private static func integer<T: FixedWidthInteger & Decodable>(_ value: any SingleValueDecodingContainer, as _: T.Type) -> T? {
-        guard let integer = try? value.decode(T.self) else { return nil }
-        if integer.magnitude < 1 << 53 { return integer }
-        guard let decimal = try? value.decode(Decimal.self), decimal == Decimal(string: String(integer)) else { return nil }
-        return integer
+    /// Whether `integer`, as the decoder read `value`, is that number. From 2^53 on, a decoder may read a fraction
+    /// (`123456789012345678.5`) as the integer it truncates it to, so there the decoder's `Decimal` must be the integer too.
+    /// (Each `decode` names its type: a generic one would take the decoder's slower `Decodable` path.)
+    private static func isInteger(_ integer: some BinaryInteger, _ value: any SingleValueDecodingContainer) -> Bool {
+        integer.magnitude < 1 << 53 || (try? value.decode(Decimal.self)) == Decimal(string: String(integer))
     }
 
     /// The value as an object, its values read by `entries`; nil when it is not one. Its keys come as written, through
