@@ -75,8 +75,7 @@ extension Conversions {
     static let float = Conversion<Float>(
         typeName: "Float", kinds: .number,
         convert: { item, issues in readFloat(item, &issues) },
-        // Widened exactly: the double's shortest text reads back as the same `Float`.
-        write: { value, output, issues in Serializer.write(double: Double(value), &output, &issues) }, coercion: .fraction)
+        write: { value, output, issues in Serializer.write(double: value.standsFor, &output, &issues) }, coercion: .fraction)
 
     private static func readFloat(_ item: SourceItem, _ issues: inout ConversionIssues) -> Float? {
         guard let result = readDouble(item, &issues, as: "Float") else { return nil }

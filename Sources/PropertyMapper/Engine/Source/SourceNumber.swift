@@ -23,6 +23,10 @@ enum SourceNumber: Sendable, Equatable {
         }
     }
 
+    init(float: Float) {
+        self = .double(float.standsFor)
+    }
+
     init(decimal: Decimal) {
         guard decimal.isFinite else { self = .double(.nan); return }
         var value = decimal
@@ -240,5 +244,14 @@ struct InexactNumber {
 
     static func of(_ value: Any) -> InexactNumber? {
         SourceValue.typeID(of: value) == ObjectIdentifier(InexactNumber.self) ? (value as! InexactNumber) : nil
+    }
+}
+
+extension Float {
+    /// The number this `Float` stands for, its shortest digits (`0.1`), not its widened binary value
+    /// (0.10000000149…); narrowed back, it is this `Float`.
+    var standsFor: Double {
+        let shortest = Double(description) ?? Double(self)
+        return Float(shortest) == self ? shortest : Double(self)
     }
 }

@@ -107,8 +107,7 @@ enum SourceValue {
         case let number as UInt16: return .int(Int64(number))
         case let number as UInt32: return .int(Int64(number))
         case let number as UInt64: return SourceNumber(integer: number)
-        // The number a `Float` stands for, its shortest digits (`0.1`), not its widened binary value (0.10000000149…).
-        case let number as Float: return .double(Double(number.description) ?? Double(number))
+        case let number as Float: return SourceNumber(float: number)
         case let number as Decimal: return SourceNumber(decimal: number)
         default: break
         }

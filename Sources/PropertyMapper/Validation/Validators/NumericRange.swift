@@ -9,7 +9,7 @@ extension PropertyDescriptor {
     /// `"id": .property(\.id).min(1)`. `0` fails with `id → id: out of bounds, expected at least 1; got 0 [min]`.
     /// Absent or null passes; a string or a boolean is an error. On a `.box` or `.call` that makes a number
     /// (`.box(.decimal, \.price).min(0)`), it judges that number, once the conversion succeeded. The bound is an integer (exact beyond 2^53), a
-    /// floating-point number (as a `Double`) or a `Decimal`; another numeric type, or NaN, is a definition error.
+    /// floating-point number (as a `Double`; a `Float` as its shortest digits, `4.7`) or a `Decimal`; another numeric type, or NaN, is a definition error.
     public func min<Bound: Numeric & Comparable>(_ bound: Bound) -> Self {
         numberRule("min", lower: NumberBound(bound), upper: nil)
     }
@@ -71,6 +71,7 @@ private enum NumberBound {
     init<Bound: Numeric>(_ bound: Bound) {
         switch bound {
         case let integer as any BinaryInteger: self = .number(SourceNumber(integer: integer))
+        case let float as Float: self = .number(SourceNumber(float: float))
         case let floating as any BinaryFloatingPoint: self = .number(.double(Double(floating)))
         case let decimal as Decimal: self = .number(SourceNumber(decimal: decimal))
         default: self = .unsupported(TypeName.of(Bound.self))

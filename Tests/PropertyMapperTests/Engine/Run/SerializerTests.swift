@@ -231,6 +231,8 @@ struct SerializerTests {
         try Mapper.mapValues(fromJSON: json, to: &again, using: mapping)
         #expect(again.big == .max && again.low == .min && again.price == Numbers().price)
         #expect(again.ratio == 0.1 && again.tiny == .leastNonzeroMagnitude)
+        // A Float is written as the number it stands for, as JSONEncoder writes it.
+        #expect(text(json).contains(#""ratio":0.1,"#))
     }
 }
 

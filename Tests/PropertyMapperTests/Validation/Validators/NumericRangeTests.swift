@@ -235,6 +235,18 @@ import Testing
         #expect(Self.map(record, ["score": .property(\.score).max(try #require(Decimal(string: "2.49")))]).errors.map(\.rule) == ["max"])
     }
 
+    @Test(arguments: SourceForm.allCases)
+    func aFloatBoundIsTheNumberItStandsFor(form: SourceForm) throws {
+        // `Float(4.7)` widens to 4.699999809…; the bound is 4.7, as a Float read from a source is.
+        let limit: Float = 4.7
+        let record = try form(["score": 4.7])
+        #expect(Self.map(record, ["score": .property(\.score).max(limit)]).errors.isEmpty)
+        #expect(Self.map(record, ["score": .property(\.score).range(Float(0.1), limit)]).errors.isEmpty)
+        let over = Self.map(try form(["score": 4.71]), ["score": .property(\.score).max(limit)]).errors
+        #expect(over.map(\.rule) == ["max"])
+        #expect(over.first?.message == "out of bounds, expected at most 4.7")
+    }
+
     @Test func decimalBoundsBeyond64BitsCompareExactly() throws {
         let huge = try #require(Decimal(string: "100000000000000000000"))
         let record = try #require(Fixtures.parse(#"{"raw": 100000000000000000001}"#) as? [String: Any])
