@@ -38,9 +38,7 @@ public struct ValidationError: Error, Sendable, Equatable, Hashable, CustomStrin
     }
 
     /// A mistake in a mapping, not in the data.
-    var isDefinitionError: Bool {
-        if case .failure(.definition) = reason { true } else { false }
-    }
+    var isDefinitionError: Bool { reason.isDefinition }
 }
 
 extension [ValidationError] {
@@ -56,6 +54,11 @@ enum Reason: Sendable, Hashable {
     case text(String)
     indirect case failure(Failure)
     indirect case notice(Notice)
+
+    /// A mistake in a mapping, not in the data.
+    var isDefinition: Bool {
+        if case .failure(.definition) = self { true } else { false }
+    }
 
     static func == (lhs: Reason, rhs: Reason) -> Bool {
         lhs.message == rhs.message

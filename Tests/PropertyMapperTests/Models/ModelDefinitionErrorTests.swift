@@ -67,6 +67,43 @@ private struct BrokenHolder: Mappable {
     ]
 }
 
+/// The broken model under the data policies that turn a failing value into a warning.
+private struct ForgivingHolder: Mappable {
+    var many: [Broken] = []
+    var one = Broken()
+    var reads: [ReadsUnmapped] = []
+    var shapes: [any Figure] = []
+    static let mapping: Mapping<ForgivingHolder> = [
+        "many": .property(\.many).droppingInvalidElements(),
+        "one": .property(\.one, fallback: Broken()),
+        "reads": .property(\.reads).droppingInvalidElements(),
+        "shapes": .polymorphic(\.shapes, on: "type", ["disc": Disc.self, "twig": Twig.self]).droppingInvalidElements(),
+    ]
+}
+
+/// An immutable model whose `init` reads a key path its mapping does not target.
+private struct ReadsUnmapped: ImmutableMappable {
+    let a: Int
+    var doubled: Int { a * 2 }
+    static let mapping: Mapping<ReadsUnmapped> = ["a": .property(\.a)]
+    init(_ values: MappedValues<ReadsUnmapped>) throws {
+        a = try values[\.a]
+        _ = try values[\.doubled]
+    }
+}
+
+private protocol Figure: Sendable {}
+private struct Disc: Mappable, Figure {
+    var radius = 0
+    static let mapping: Mapping<Disc> = ["radius": .property(\.radius)]
+}
+/// Listed for `[any Figure]`, but not a `Figure`: known only once one is made.
+private struct Twig: ImmutableMappable {
+    let size: Int
+    static let mapping: Mapping<Twig> = ["size": .property(\.size)]
+    init(_ values: MappedValues<Twig>) throws { size = try values[\.size] }
+}
+
 /// An immutable model holding the broken one.
 private struct ImmutableBrokenHolder: ImmutableMappable {
     let child: Broken?
@@ -245,6 +282,28 @@ struct ModelDefinitionErrorTests {
         let rule = Mapper.validate(["x": 1, "z": 5], as: Tagged.self)
         #expect(rule.map(\.rule) == ["mapping"])
         #expect(rule.first?.message.contains("not a target of this mapping") == true)
+    }
+
+    /// `.droppingInvalidElements()` and `fallback:` forgive the data, never a mistake in a mapping: it is thrown, alone.
+    @Test(arguments: ["many", "one", "reads", "shapes"])
+    func aMistakeInANestedMappingIsNeverADroppedElementOrAFallback(key: String) throws {
+        let (source, path): ([String: Any], String) =
+            switch key {
+            case "many": (["many": [["count": 1], ["count": 2]]], "many[0].count")
+            case "one": (["one": ["count": 1]], "one.count")
+            case "reads": (["reads": [["a": 1]]], "reads[0]")
+            default: (["shapes": [["type": "disc", "radius": 1], ["type": "twig", "size": 2]]], "shapes[1]")
+            }
+        var warnings: [MappingWarning] = []
+        let thrown = #expect(throws: MappingError.self) { _ = try Mapper.map(ForgivingHolder.self, from: source, warnings: &warnings) }
+        let errors = try #require(thrown?.errors)
+        #expect(Set(errors.map(\.rule)) == ["mapping"])
+        #expect(errors.first?.path == path)
+        #expect(warnings.isEmpty)
+        #expect(Mapper.validate(source, as: ForgivingHolder.self) == errors)
+        let json = try JSONSerialization.data(withJSONObject: source)
+        let fromJSON = #expect(throws: MappingError.self) { _ = try Mapper.map(ForgivingHolder.self, fromJSON: json) }
+        #expect(fromJSON?.errors == errors)
     }
 
     /// A per-record batch throws a broken nested mapping's definition errors, as it does its own: a mistake in the mapping is

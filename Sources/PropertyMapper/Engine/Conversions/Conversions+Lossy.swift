@@ -17,16 +17,21 @@ extension Conversions {
                 }
                 var result: [Element] = []
                 result.reserveCapacity(source.count)
+                var mappingIsBroken = false
                 source.forEachItem { index, elementItem in
                     var elementIssues = issues.forPart()
                     if let converted = element.convert(elementItem, &elementIssues) {
                         result.append(converted)
                         if !elementIssues.list.isEmpty { issues.add(elementIssues, under: MappingKey.index(index).subpath) }
+                    } else if elementIssues.list.contains(where: \.reason.isDefinition) {
+                        // A mistake in a nested mapping is never one element's failure.
+                        issues.add(elementIssues, under: MappingKey.index(index).subpath)
+                        mappingIsBroken = true
                     } else {
                         issues.addDropped(elementIssues, at: index, value: elementItem.value)
                     }
                 }
-                return result
+                return mappingIsBroken ? nil : result
             }, write: strict.write,
             forms: ContainerForms(lenient: { Conversions.lenient(element).map { lossyArray($0) } }, lossy: strict.forms?.lossy))
     }

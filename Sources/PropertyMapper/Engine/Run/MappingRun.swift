@@ -321,7 +321,8 @@ struct MappingRun {
         let notesCount = ruleNotes.count
         let depthReported = reportedDepth
         field.stage(item, at: node, in: &self)
-        guard errors.count > errorCount else { return }
+        // A mistake in a nested mapping is never the value's failure: it stays an error.
+        guard errors.count > errorCount, !errors[errorCount...].contains(where: \.isDefinitionError) else { return }
         let replaced = Array(errors[errorCount...])
         errors.removeSubrange(errorCount...)
         ruleNotes.removeSubrange(notesCount...)
