@@ -58,6 +58,11 @@ final class StagedValues {
     /// A read of a field that failed (or whose value cannot be read before it is written) threw.
     private(set) var readFailedField = false
     private(set) var retakes = false
+    /// The immutable models of this graph counted in the order their makes start, and those whose `init` read a value
+    /// twice. A model is made again after its phase one, and the makes nested in it again, in the same order:
+    /// `rewind` gives them the same numbers, and one that read twice the first time is made copying at once.
+    private var makes = 0
+    private var makesReadingTwice: Set<Int> = []
 
     /// Values for a rule to read, open until `close`.
     init(staging: StagingBuffer, model: ModelAccess?, failedFields: Set<Int>) {
@@ -89,6 +94,18 @@ final class StagedValues {
 
     func close() {
         opening = 0
+    }
+
+    /// Numbers a make as it starts; whether the make of that number read twice before, so it copies.
+    func startMake() -> (number: Int, readsTwice: Bool) {
+        makes += 1
+        return (makes, !makesReadingTwice.isEmpty && makesReadingTwice.contains(makes))
+    }
+
+    /// Notes that make `number` read a value twice, for its make again, whose nested makes take the same numbers again.
+    func makeAgain(_ number: Int) {
+        makesReadingTwice.insert(number)
+        makes = number
     }
 
     /// Whether `field` staged a value in this run.

@@ -123,6 +123,37 @@ private struct ParentOfRetakes: ImmutableMappable {
     }
 }
 
+/// A chain of models, each reading `n` twice: counts its `init`s.
+private struct ChainReadingTwice: ImmutableMappable, Sendable {
+    static let inits = InitCount()
+    let n: Int
+    let next: [ChainReadingTwice]
+    static let mapping: Mapping<ChainReadingTwice> = ["n": .property(\.n), "next": .property(\.next, default: [])]
+    init(_ values: MappedValues<ChainReadingTwice>) throws {
+        Self.inits.add()
+        n = try values[\.n]
+        next = try values[\.next]
+        _ = try values[\.n]
+    }
+
+    static func source(levels: Int) -> [String: Any] {
+        var node: [String: Any] = ["n": levels - 1]
+        for level in stride(from: levels - 2, through: 0, by: -1) { node = ["n": level, "next": [node]] }
+        return node
+    }
+}
+
+private final class InitCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    func take() -> Int {
+        lock.withLock {
+            defer { count = 0 }; return count
+        }
+    }
+}
+
 /// A `Mappable` model between two immutable ones.
 private struct MutableMiddle: Mappable {
     var leaf: KeepingLeaf?
@@ -245,6 +276,22 @@ private func lateReadMessage(_ error: MappingError?) -> String? {
             #expect(parent.rest.map(\.again) == ["n2", "n3", "n4"])
             #expect(parent.rest.map(\.tracked.id) == [2, 3, 4])
         }
+    }
+
+    /// A model that reads a value twice is made again; in its make again, the models nested in it that read twice copy at
+    /// once. A chain of them remakes the levels below each level once: n²/2 `init`s, never 2^n.
+    @Test func aChainOfModelsReadingTwiceRemakesEachLevelBelowOnce() throws {
+        _ = ChainReadingTwice.inits.take()
+        let model = try Mapper.map(ChainReadingTwice.self, from: ChainReadingTwice.source(levels: 40))
+        var levels = 1
+        var link = model
+        while let next = link.next.first {
+            #expect(next.n == link.n + 1)
+            levels += 1
+            link = next
+        }
+        #expect(levels == 40)
+        #expect(ChainReadingTwice.inits.take() == 40 * 41 / 2 + 40)
     }
 
     @Test func aMappableModelBetweenImmutableOnesPassesTheirValuesOn() throws {

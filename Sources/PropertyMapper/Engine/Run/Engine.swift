@@ -123,48 +123,60 @@ enum Engine {
     ) -> [ValidationError] {
         let plan = Model.mapping.plan
         if let refused = refusal(of: plan, Model.self, from: item, nesting: nesting, writing: false) { return refused.errors }
-        // `init` moves each value out as it reads it; one that reads a value twice is made again from a new phase one, copying.
-        return make(Model.self, plan, from: item, nesting: nesting, into: slot, takes: true, warnings: &warnings)
-            ?? make(Model.self, plan, from: item, nesting: nesting, into: slot, takes: false, warnings: &warnings)!
+        return StagingBuffer.with(plan) { staging in
+            // One object for the values of this model and of the models nested in it, each make opening it in turn.
+            let values = nesting.lentValues ?? StagedValues(lending: staging)
+            // `init` moves each value out as it reads it; one that reads a value twice is made again from a new phase one,
+            // copying. In a make again, the nested makes that read twice the first time copy at once: a chain of them
+            // remakes the levels below each once, not 2^depth times.
+            let make = values.startMake()
+            if let errors = Self.make(
+                Model.self, plan, from: item, nesting: nesting, staging: staging, values: values,
+                into: slot, takes: !make.readsTwice, warnings: &warnings)
+            {
+                return errors
+            }
+            values.makeAgain(make.number)
+            staging.clearFlags()
+            return Self.make(
+                Model.self, plan, from: item, nesting: nesting, staging: staging, values: values, into: slot,
+                takes: false, warnings: &warnings)!
+        }
     }
 
     /// As `make`, moving the values out when `takes`; nil (slot uninitialized, no warning) when `init` read a value it took.
     private static func make<Model: ImmutableMappable>(
-        _: Model.Type, _ plan: Plan, from item: SourceItem?, nesting: Nesting, into slot: ValueSlot<Model>, takes: Bool,
-        warnings: inout [MappingWarning]
+        _: Model.Type, _ plan: Plan, from item: SourceItem?, nesting: Nesting, staging: StagingBuffer, values: StagedValues,
+        into slot: ValueSlot<Model>, takes: Bool, warnings: inout [MappingWarning]
     ) -> [ValidationError]? {
-        StagingBuffer.with(plan) { staging in
-            // One object for the values of this model and of the models nested in it, each make opening it in turn.
-            let values = nesting.lentValues ?? StagedValues(lending: staging)
-            // No instance exists yet: the plan refuses calls, the only fields that need one. `values` lives on while the
-            // nestings of phase one refer to it unretained (`Nesting.lending`).
-            let run = withExtendedLifetime(values) {
-                phaseOne(plan, model: nil, staging: staging, stagesWrites: true, nesting: nesting.writingInner(true).lending(values)) {
-                    $0.visitRoot(plan, item)
-                }
+        // No instance exists yet: the plan refuses calls, the only fields that need one. `values` lives on while the
+        // nestings of phase one refer to it unretained (`Nesting.lending`).
+        let run = withExtendedLifetime(values) {
+            phaseOne(plan, model: nil, staging: staging, stagesWrites: true, nesting: nesting.writingInner(true).lending(values)) {
+                $0.visitRoot(plan, item)
             }
-            // What `init` did not take.
-            defer { staging.discardAll() }
-            guard run.errors.isEmpty else { return run.errors }
-            values.open(staging, takes: takes)
-            defer { values.close() }
-            do {
-                let model = try Model(MappedValues(source: values))
-                // `init` caught the throw of a second read and went on: its model is not the mapping's.
-                if values.retakes { return nil }
-                slot.initialize(to: consume model)
-                run.handWarnings(to: &warnings)
-                return []
-            } catch {
-                if values.retakes { return nil }
-                // The model read a key path its mapping lacks: that definition error, not `init`'s.
-                if let problem = values.problem { return problem.errors }
-                return [
-                    ValidationError(
-                        path: "", property: "", rule: "init", value: nil,
-                        failure: .initFailed(model: TypeName.of(Model.self), thrown: String(describing: error)))
-                ]
-            }
+        }
+        // What `init` did not take.
+        defer { staging.discardAll() }
+        guard run.errors.isEmpty else { return run.errors }
+        values.open(staging, takes: takes)
+        defer { values.close() }
+        do {
+            let model = try Model(MappedValues(source: values))
+            // `init` caught the throw of a second read and went on: its model is not the mapping's.
+            if values.retakes { return nil }
+            slot.initialize(to: consume model)
+            run.handWarnings(to: &warnings)
+            return []
+        } catch {
+            if values.retakes { return nil }
+            // The model read a key path its mapping lacks: that definition error, not `init`'s.
+            if let problem = values.problem { return problem.errors }
+            return [
+                ValidationError(
+                    path: "", property: "", rule: "init", value: nil,
+                    failure: .initFailed(model: TypeName.of(Model.self), thrown: String(describing: error)))
+            ]
         }
     }
 

@@ -166,6 +166,14 @@ struct StagingBuffer {
         }
     }
 
+    /// Makes the empty buffer as new for another run of its model (an immutable model made again): clears the flags a run
+    /// leaves set, a source's value held and a value taken.
+    func clearFlags() {
+        let fields = plan.fields.count
+        assert((0..<fields).allSatisfy { !isStaged($0) }, "a buffer is cleared empty")
+        for index in fields..<3 * fields { memory[flag: index] = false }
+    }
+
     /// Destroys every staged value: the record failed, or was only validated.
     func discardAll() {
         let fields = plan.fields
