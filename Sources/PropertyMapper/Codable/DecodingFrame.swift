@@ -73,9 +73,9 @@ struct UndecodableValue: Error {
 enum CodingPath {
     static func path(of keys: some Sequence<any CodingKey>) -> String {
         keys.reduce("") { path, key in
-            // An element's key has an index (`intValue`); a dictionary's key that reads as a number has one too (`"7"`),
-            // and is a key, written as it is.
-            (key.intValue.flatMap { $0.description == key.stringValue ? nil : MappingKey.index($0) } ?? .key(key.stringValue))
+            // An element's key is the decoders' `Index 3`. A dictionary's key that reads as a number (`"7"`) and a key of an
+            // `Int`-backed `CodingKeys` (`order`, 1) have an `intValue` too, and are keys, written as they are.
+            (key.intValue.flatMap { key.stringValue == "Index \($0)" ? MappingKey.index($0) : nil } ?? .key(key.stringValue))
                 .appended(to: path)
         }
     }

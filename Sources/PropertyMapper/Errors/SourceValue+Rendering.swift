@@ -46,8 +46,11 @@ extension SourceValue {
     static func render(string text: String) -> String {
         let limit = 32
         let count = text.count
-        guard count > limit else { return quoted(text) }
-        return quoted(String(text.prefix(23)) + "…") + " (\(count) characters)"
+        // A character may hold any number of scalars (combining marks): the cut counts both.
+        let scalars = text.unicodeScalars.count
+        guard count > limit || scalars > 4 * limit else { return quoted(text) }
+        let kept = String(text.prefix(23).unicodeScalars.prefix(3 * limit))
+        return quoted(kept + "…") + (count > limit ? " (\(count) characters)" : " (\(scalars) Unicode scalars)")
     }
 
     private static func truncated(_ text: String) -> String {
@@ -63,7 +66,10 @@ extension SourceValue {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.properties.generalCategory == .control:
+            // Controls; line and paragraph separators, which break a printed line; bidirectional overrides, which
+            // reorder one.
+            case _ where scalar.properties.generalCategory == .control, "\u{2028}", "\u{2029}", "\u{202A}"..."\u{202E}",
+                "\u{2066}"..."\u{2069}":
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)

@@ -49,6 +49,17 @@ import Testing
         #expect(inArray.mappingError?.errors.first?.path.hasPrefix("[0].") == true, "\(inArray)")
     }
 
+    /// A coding key backed by an `Int` (`case order = 1`) is the key the document has, `order`, not an index.
+    @Test func anIntBackedCodingKeyIsItsKeyInAPath() throws {
+        struct Envelope: Decodable {
+            var order: ShopOrder
+            enum CodingKeys: Int, CodingKey { case order = 1 }
+        }
+        let json = Data(#"{"order": {"id": 0, "customer_email": "a@b", "line_items": []}}"#.utf8)
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Envelope.self, from: json) }
+        #expect(error.mappingError?.errors.first?.path.hasPrefix("order.") == true, "\(error)")
+    }
+
     @Test func jsonDecoderGivesTheModelMapperMapGives() throws {
         let decoded = try JSONDecoder().decode(ShopOrder.self, from: Self.good)
         let mapped = try Mapper.map(ShopOrder.self, fromJSON: Self.good)

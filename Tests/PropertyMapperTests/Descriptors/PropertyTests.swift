@@ -403,6 +403,17 @@ private final class Holder<Value> {
         #expect(!property.contains("0x") && !property.contains("<"), "\(property)")
     }
 
+    /// A dictionary subscript's description holds a generic type (`Optional<Int>`), whose `>` ends no name.
+    @Test func aDictionarySubscriptIsNamedAsASubscript() throws {
+        struct Tally { var counts: [String: Int] = [:] }
+        var tally = Tally()
+        let mapping: Mapping<Tally> = ["dx": .property(\.counts["x"])]
+        try Mapper.mapValues(from: ["dx": 3], to: &tally, using: mapping)
+        #expect(tally.counts == ["x": 3])
+        let thrown = #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["dx": "seven"], to: &tally, using: mapping) }
+        #expect(thrown?.errors.map(\.property) == ["counts[…]"])
+    }
+
     // MARK: Protocols and Any, by dynamic cast
 
     @Test func mapsObjectIntoProtocolTypedProperty() throws {

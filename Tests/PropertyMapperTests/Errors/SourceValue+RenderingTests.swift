@@ -52,6 +52,22 @@ import Testing
         #expect(ValidationErrorTests.rendered(accents) == "\"" + String(repeating: "e\u{301}", count: 23) + "…\" (33 characters)")
     }
 
+    /// A character may hold any number of scalars (a letter and 100,000 accents): the cut counts scalars too.
+    @Test func aFewCharactersOfManyScalarsAreCutToo() throws {
+        let heavy = "a" + String(repeating: "\u{301}", count: 100_000)
+        let rendered = try #require(ValidationErrorTests.rendered(heavy))
+        #expect(rendered.unicodeScalars.count < 200, "\(rendered.unicodeScalars.count) scalars")
+        #expect(rendered.hasSuffix("…\" (100001 Unicode scalars)"))
+    }
+
+    /// Line and paragraph separators and the bidirectional overrides would break a printed error list's lines or reorder
+    /// them: they are escaped, as control characters are.
+    @Test func separatorsAndBidirectionalOverridesAreEscaped() {
+        #expect(ValidationErrorTests.rendered("p\u{2028}q\u{2029}") == #""p\u2028q\u2029""#)
+        #expect(ValidationErrorTests.rendered("a\u{202E}b\u{2066}") == #""a\u202eb\u2066""#)
+        #expect(ValidationErrorTests.rendered("👩\u{200D}💻") == "\"👩\u{200D}💻\"")
+    }
+
     @Test(arguments: SourceForm.allCases)
     func rendersShortArraysInline(form: SourceForm) throws {
         let cases: [([Any], String)] = [

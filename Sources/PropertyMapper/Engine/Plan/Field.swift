@@ -118,12 +118,11 @@ enum PropertyName {
         return name.isEmpty || name.hasPrefix("[") ? nil : name
     }
 
-    /// A subscript prints as `.<computed 0x00007f… (Double)>`, an address; name it `coords[…]`.
+    /// A subscript prints as `.<computed 0x00007f… (Double)>`, an address; name it `coords[…]`. Its type may hold `<…>`
+    /// (`Optional<Int>`): the component ends at the `>` that closes its own `<`.
     private static func withoutComputedComponents(_ text: String) -> String {
         var result = text
-        while let start = result.firstRange(of: "<computed "),
-            let end = result[start.upperBound...].firstIndex(of: ">")
-        {
+        while let start = result.firstRange(of: "<computed "), let end = closingBracket(in: result[start.upperBound...]) {
             var lower = start.lowerBound
             if lower > result.startIndex, result[result.index(before: lower)] == "." {
                 lower = result.index(before: lower)
@@ -131,5 +130,19 @@ enum PropertyName {
             result.replaceSubrange(lower...end, with: "[…]")
         }
         return result
+    }
+
+    /// The `>` that closes an already open `<`, past the ones nested in `text`.
+    private static func closingBracket(in text: Substring) -> String.Index? {
+        var open = 0
+        for index in text.indices {
+            switch text[index] {
+            case "<": open += 1
+            case ">" where open == 0: return index
+            case ">": open -= 1
+            default: break
+            }
+        }
+        return nil
     }
 }

@@ -119,8 +119,10 @@ enum SourceValue {
 
     static func number(fromNumber number: NSNumber) -> SourceNumber {
         switch UInt8(bitPattern: number.objCType.pointee) {
-        case UInt8(ascii: "d"), UInt8(ascii: "f"):
+        case UInt8(ascii: "d"):
             return .double(number.doubleValue)
+        case UInt8(ascii: "f"):
+            return SourceNumber(float: number.floatValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
             return SourceNumber(integer: number.uint64Value)
         default:

@@ -245,6 +245,8 @@ import Testing
         let over = Self.map(try form(["score": 4.71]), ["score": .property(\.score).max(limit)]).errors
         #expect(over.map(\.rule) == ["max"])
         #expect(over.first?.message == "out of bounds, expected at most 4.7")
+        // A Float an NSDictionary holds, in an NSNumber, likewise.
+        #expect(Self.map(["score": NSNumber(value: limit)], ["score": .property(\.score).max(4.7)]).errors.isEmpty)
     }
 
     @Test func decimalBoundsBeyond64BitsCompareExactly() throws {
