@@ -43,8 +43,28 @@ public struct ValidationError: Error, Sendable, Equatable, Hashable, CustomStrin
 
 extension [ValidationError] {
     /// The definition errors alone when there is one (the data is not judged against a broken mapping); else all of them.
+    /// A mistake met at many elements or records (`items[0].count`, `items[1].count`) is one error, the first.
     var definitionErrorsAlone: [ValidationError] {
-        contains(where: \.isDefinitionError) ? filter(\.isDefinitionError) : self
+        guard contains(where: \.isDefinitionError) else { return self }
+        var seen = Set<[String]>()
+        return filter { $0.isDefinitionError && seen.insert([Self.withoutIndices($0.path), $0.message]).inserted }
+    }
+
+    /// `items[0].tags[2].count` → `items.tags.count`: where in the mapping, not in the data.
+    private static func withoutIndices(_ path: String) -> String {
+        var result = ""
+        var index = path.startIndex
+        while index < path.endIndex {
+            if path[index] == "[", let close = path[index...].firstIndex(of: "]"),
+                close > path.index(after: index), path[path.index(after: index)..<close].allSatisfy({ $0.isASCII && $0.isNumber })
+            {
+                index = path.index(after: close)
+            } else {
+                result.append(path[index])
+                index = path.index(after: index)
+            }
+        }
+        return result
     }
 }
 
