@@ -673,6 +673,10 @@ import Testing
         ("{\"id\": 1,}", "unexpected character '}' at byte 9, expected '\"' to start a key"),
         ("[01]", "number with a leading zero at byte 1"),
         ("[1e400]", "number 1e400 at byte 1 is out of range"),
+        (
+            "[1" + String(repeating: "0", count: 100_000) + "]",
+            "number 1" + String(repeating: "0", count: 22) + "… (100001 characters) at byte 1 is out of range"
+        ),
         ("\"\\ud800\"", "lone surrogate \\uD800 at byte 1, expected a high surrogate followed by a low one"),
         ("\"\\q\"", "invalid escape sequence at byte 1: \\q, expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"),
         ("\"\\u12x4\"", "invalid \\u escape at byte 1, expected 4 hexadecimal digits"),

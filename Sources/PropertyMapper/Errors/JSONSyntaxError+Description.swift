@@ -20,6 +20,8 @@ extension JSONSyntaxError {
                 "lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) at byte \(offset), expected a high surrogate followed by a low one"
         case .leadingZero:
             return "number with a leading zero at byte \(offset)"
+        case let .numberOutOfRange(text) where text.count > 32:
+            return "number \(text.prefix(23))… (\(text.count) characters) at byte \(offset) is out of range"
         case let .numberOutOfRange(text):
             return "number \(text) at byte \(offset) is out of range"
         case .tooDeep:

@@ -34,7 +34,21 @@ extension SourceValue {
             if let text = try? DateFormat.iso8601.source(of: date) as? String { return text }
             return "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
         }
-        return truncated(String(describing: value))
+        return summarized(value)
+    }
+
+    /// Another value: its own description (a URL's text), or, where a type has none, a summary, never the whole value (a
+    /// model's every property).
+    private static func summarized(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        let count = mirror.children.count
+        switch mirror.displayStyle {
+        case .dictionary?: return "{…} (\(count) \(count == 1 ? "key" : "keys"))"
+        case .collection?, .set?: return "[…] (\(count) \(count == 1 ? "element" : "elements"))"
+        case .struct?, .class?:
+            return value is any CustomStringConvertible ? truncated(String(describing: value)) : TypeName.of(type(of: value)) + "(…)"
+        default: return truncated(String(describing: value))
+        }
     }
 
     private static func isScalar(_ value: Any) -> Bool {

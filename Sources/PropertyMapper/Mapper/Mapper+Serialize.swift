@@ -43,7 +43,8 @@ extension Mapper {
     public static func serializeJSON<Root>(
         _ models: [Root], using mapping: Mapping<Root>, options: SerializationOptions = []
     ) throws(MappingError) -> Data {
-        var output = SerialOutput.json(options, capacity: 256 * models.count + 2)
+        // A guess at the text's size, which a 32-bit `Int` must hold: never a trap on a large array.
+        var output = SerialOutput.json(options, capacity: Swift.min(models.count, 1 << 20) * 256 + 2)
         try Serializer.serialize(models, plan: mapping.plan, into: &output)
         return output.text.data
     }
