@@ -16,7 +16,7 @@ extension SourceValue {
             if count <= 6 {
                 let items = (0..<count).map { array[$0] }
                 if items.allSatisfy(isScalar) {
-                    let inline = "[" + items.map(render).joined(separator: ", ") + "]"
+                    let inline = "[" + items.map { render($0) }.joined(separator: ", ") + "]"
                     if inline.count <= 48 { return inline }
                 }
             }
@@ -57,13 +57,18 @@ extension SourceValue {
             || string(value).map { $0.count <= 12 } == true
     }
 
-    static func render(string text: String) -> String {
-        let limit = 32
+    /// A value the mapping expects (a candidate, a key, a tag), cut only past 128 characters: long ones that share a
+    /// beginning stay apart.
+    static func renderExpected(_ value: Any) -> String {
+        string(normalized(value)).map { render(string: $0, limit: 128) } ?? render(value)
+    }
+
+    static func render(string text: String, limit: Int = 32) -> String {
         let count = text.count
         // A character may hold any number of scalars (combining marks): the cut counts both.
         let scalars = text.unicodeScalars.count
         guard count > limit || scalars > 4 * limit else { return quoted(text) }
-        let kept = String(text.prefix(23).unicodeScalars.prefix(3 * limit))
+        let kept = String(text.prefix(limit - 9).unicodeScalars.prefix(3 * limit))
         return quoted(kept + "…") + (count > limit ? " (\(count) characters)" : " (\(scalars) Unicode scalars)")
     }
 

@@ -47,9 +47,9 @@ extension Failure {
         case .missing:
             return "value is missing"
         case let .missingKeys(tried):
-            return "value is missing; tried the keys \(tried.map(SourceValue.render(string:)).joined(separator: ", "))"
+            return "value is missing; tried the keys \(quoted(tried))"
         case let .ambiguousKey(candidates):
-            return "no exact key, and several keys match: \(candidates.map(SourceValue.render(string:)).joined(separator: ", "))"
+            return "no exact key, and several keys match: \(quoted(candidates))"
         case .unknownKey:
             return "a key the mapping does not name"
         case .null:
@@ -314,7 +314,7 @@ extension DateFormatProblem: CustomStringConvertible {
     }
 }
 
-/// Strings as a list of JSON strings: `"image", "file"`.
+/// Keys or tags as a list of JSON strings: `"image", "file"`.
 private func quoted(_ values: [String]) -> String {
-    values.map { SourceValue.render(string: $0) }.joined(separator: ", ")
+    values.map(SourceValue.renderExpected).joined(separator: ", ")
 }

@@ -63,6 +63,23 @@ import Testing
         #expect(ValidationErrorTests.rendered(url) == "https://example.com/a")
     }
 
+    /// What a mapping expects (candidates, keys) is cut only past 128 characters: long ones sharing a beginning stay apart.
+    @Test func expectedValuesAreCutLater() throws {
+        struct Pick { var kind = "" }
+        let first = "a very long candidate string number one"
+        let second = "a very long candidate string number two"
+        let mapping: Mapping<Pick> = ["kind": .property(\.kind).oneOf([first, second])]
+        var pick = Pick()
+        let thrown = #expect(throws: MappingError.self) { try Mapper.mapValues(from: ["kind": "other"], to: &pick, using: mapping) }
+        #expect(thrown?.errors.first?.message == "not in the list, expected one of \"\(first)\", \"\(second)\"")
+        let long = String(repeating: "k", count: 200)
+        let cut = #expect(throws: MappingError.self) {
+            try Mapper.mapValues(from: ["kind": "other"], to: &pick, using: ["kind": .property(\.kind).equalTo(long)])
+        }
+        #expect(
+            cut?.errors.first?.message == "a different value, expected \"" + String(repeating: "k", count: 119) + "…\" (200 characters)")
+    }
+
     /// A character may hold any number of scalars (a letter and 100,000 accents): the cut counts scalars too.
     @Test func aFewCharactersOfManyScalarsAreCutToo() throws {
         let heavy = "a" + String(repeating: "\u{301}", count: 100_000)
