@@ -58,11 +58,10 @@ final class StagedValues {
     /// A read of a field that failed (or whose value cannot be read before it is written) threw.
     private(set) var readFailedField = false
     private(set) var retakes = false
-    /// The immutable models of this graph counted in the order their makes start, and those whose `init` read a value
-    /// twice. A model is made again after its phase one, and the makes nested in it again, in the same order:
-    /// `rewind` gives them the same numbers, and one that read twice the first time is made copying at once.
-    private var makes = 0
-    private var makesReadingTwice: Set<Int> = []
+    /// The immutable models of this graph numbered in the order their makes start (`startMake`), and those whose `init`
+    /// read a value twice. A model made again makes the models nested in it again, in the same order: `makeAgain` gives
+    /// them the same numbers, and one that read twice the first time is made copying at once.
+    private var makes = MakeNumbers()
 
     /// Values for a rule to read, open until `close`.
     init(staging: StagingBuffer, model: ModelAccess?, failedFields: Set<Int>) {
@@ -98,14 +97,12 @@ final class StagedValues {
 
     /// Numbers a make as it starts; whether the make of that number read twice before, so it copies.
     func startMake() -> (number: Int, readsTwice: Bool) {
-        makes += 1
-        return (makes, !makesReadingTwice.isEmpty && makesReadingTwice.contains(makes))
+        makes.start()
     }
 
     /// Notes that make `number` read a value twice, for its make again, whose nested makes take the same numbers again.
     func makeAgain(_ number: Int) {
-        makesReadingTwice.insert(number)
-        makes = number
+        makes.again(number)
     }
 
     /// Whether `field` staged a value in this run.
@@ -196,5 +193,21 @@ final class StagedValues {
             ValidationError(
                 path: "", property: "", rule: "mapping", value: nil, failure: .definition(kind(String(describing: keyPath))))
         ])
+    }
+}
+
+/// The makes of a graph's immutable models, numbered as they start, and those that read a value twice (`StagedValues`).
+private struct MakeNumbers {
+    private var last = 0
+    private var readingTwice: Set<Int> = []
+
+    mutating func start() -> (number: Int, readsTwice: Bool) {
+        last += 1
+        return (last, !readingTwice.isEmpty && readingTwice.contains(last))
+    }
+
+    mutating func again(_ number: Int) {
+        readingTwice.insert(number)
+        last = number
     }
 }
