@@ -43,9 +43,7 @@ bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
 rm -rf "$graphs"
 mkdir -p "$graphs"
-# The library imports its C target (CThreadStack), whose module map SwiftPM hands to the compiler.
 swift symbolgraph-extract -module-name PropertyMapper -target "$triple" -I "$bin/Modules" \
-    -Xcc -fmodule-map-file="$bin/CThreadStack.build/module.modulemap" \
     -module-cache-path "$bin/ModuleCache" -minimum-access-level public -emit-extension-block-symbols \
     -output-dir "$graphs"
 echo "== symbol graphs: $((SECONDS - start)) s"
