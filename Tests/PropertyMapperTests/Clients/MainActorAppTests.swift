@@ -64,11 +64,8 @@ import Testing
     /// `release.yaml`): the next build plans again and compiles what changed, and keeps the checkouts
     /// and builds of the fixture's other dependencies (Fixtures/VaporApp's take minutes to build).
     static func clearIfLibraryFilesChanged(_ scratch: URL, keepingDependencies: Bool = false) throws {
-        // The library's files and its C target's.
-        let files = ["Sources/PropertyMapper", "Sources/CThreadStack"].flatMap { folder in
-            let sources = Toolchain.packageRoot.appendingPathComponent(folder)
-            return (FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []).map { folder + "/" + $0 }
-        }.sorted()
+        let sources = Toolchain.packageRoot.appendingPathComponent("Sources/PropertyMapper")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.sorted() ?? []
         let list = files.joined(separator: "\n")
         let record = scratch.appendingPathComponent("library-files.txt")
         if (try? String(contentsOf: record, encoding: .utf8)) == list { return }

@@ -117,12 +117,8 @@ enum Toolchain {
         arguments += ["-swift-version", String(languageMode), "-warnings-as-errors", "-module-name", "Checked"]
         arguments += ["-I", moduleSearchPath(in: products).deletingLastPathComponent().path]
         arguments += ["-module-cache-path", products.appendingPathComponent("ModuleCache").path]
-        // The library's C target, whose module the library imports, as SwiftPM hands it to a client.
-        let cTarget = products.appendingPathComponent("CThreadStack.build")
-        arguments += ["-Xcc", "-fmodule-map-file=" + cTarget.appendingPathComponent("module.modulemap").path]
         arguments += extraFlags
         if let output {
-            arguments.append(cTarget.appendingPathComponent("CThreadStack.c.o").path)
             let objectDirectory = products.appendingPathComponent("PropertyMapper.build")
             // The objects of the library's current sources (SwiftPM lists them in `sources`), so an
             // object left behind by a source file since removed is never linked.
