@@ -15,9 +15,7 @@ let package = Package(
         .executable(name: "feed-benchmark", targets: ["FeedBenchmark"]),
     ],
     targets: [
-        .target(name: "PropertyMapper", dependencies: ["CThreadStack"], swiftSettings: strictSettings),
-        // One C function: the thread's stack bounds on Linux (`pthread_getattr_np`), for the depth guards (`StackFloor`).
-        .target(name: "CThreadStack"),
+        .target(name: "PropertyMapper", swiftSettings: strictSettings),
         // The video feed's model (Video, its struct twin VideoRecord, VideoType), shared by the tour,
         // the benchmark and the tests; not a product.
         .target(name: "FeedModel", dependencies: ["PropertyMapper"], swiftSettings: strictSettings),
