@@ -29,9 +29,10 @@ enum StackFloor {
         guard size > 0, top > size else { return 0 }
         return top - size + Swift.min(reserve, size / 2)
         #else
-        if let floorKey, let known = pthread_getspecific(floorKey) { return UInt(bitPattern: known) }
-        if let (bottom, size) = threadStack() {
-            assert(bottom < entry && entry - bottom <= size, "the entry lies on this thread's stack")
+        if let floorKey, let known = pthread_getspecific(floorKey), UInt(bitPattern: known) < entry { return UInt(bitPattern: known) }
+        // An entry off the thread's stack (AddressSanitizer keeps locals on a "fake stack" of its own) falls back to
+        // measuring from the entry.
+        if let (bottom, size) = threadStack(), bottom < entry, entry - bottom <= size {
             let floor = bottom + Swift.min(reserve, size / 2)
             if let floorKey { pthread_setspecific(floorKey, UnsafeRawPointer(bitPattern: floor)) }
             return floor
