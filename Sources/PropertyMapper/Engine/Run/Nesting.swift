@@ -2,13 +2,13 @@ import Foundation
 
 /// How deep a run is in a model graph, and whether the stack has room for one more model: a model `Engine.maximumDepth` models
 /// deep, or one that would leave less than `StackFloor.reserve` of stack, is a `depth` error, not a stack overflow.
-/// Graphs shallower than `firstMeasuredDepth` are never measured (a flat record costs nothing); the nesting entering it finds
-/// the floor (`StackFloor`) and carries it inwards, each model comparing a stack address with it, so one model runs between checks.
+/// A flat record is never measured; the nesting of its first nested model finds the floor (`StackFloor`) and carries it
+/// inwards, each nested model comparing a stack address with it, so one model runs between checks.
 struct Nesting {
     /// How many models enclose this one (0 for the model an entry point maps).
     let depth: Int
-    /// From `firstMeasuredDepth` in, the lowest address a model may start at (0: unknown, never refused for its stack); before,
-    /// an address in the outermost model's run, from which the floor is found where the thread's bounds are unknown.
+    /// In a nested model, the lowest address it may start at (0: unknown, never refused for its stack); in the outermost, an
+    /// address in its run, from which the floor is found where the thread's bounds are unknown.
     private let stackMark: UInt
     /// The key of the polymorphic tag that chose this model's type, and the one for the model one level in (`taggingInner(_:)`).
     /// Unretained, so a nesting is a plain value, free to copy. Invariant: a `TagKey` is kept by its polymorphic conversion,
@@ -36,9 +36,6 @@ struct Nesting {
     /// The values an enclosing immutable model's make lent (`lending(_:)`), for this model's make to open in its turn.
     var lentValues: StagedValues? { lent?.takeUnretainedValue() }
 
-    /// The depth from which models are measured: deeper than the graphs most data holds.
-    private static let firstMeasuredDepth = 8
-
     /// The outermost model's, at the caller's stack position; a dry run (`writes` false) checks every model, writes none.
     static func outermost(writes: Bool = true) -> Nesting {
         Nesting(
@@ -58,7 +55,7 @@ struct Nesting {
     }
 
     var inner: Nesting {
-        let mark = depth + 1 == Self.firstMeasuredDepth ? StackFloor.find(entry: stackMark) : stackMark
+        let mark = depth == 0 ? StackFloor.find(entry: stackMark) : stackMark
         return Nesting(
             depth: depth + 1, stackMark: mark, exempt: innerExempt, innerExempt: nil, lent: lent,
             writing: writing == .none ? .none : .all)
@@ -87,7 +84,7 @@ struct Nesting {
 
     var refusal: Failure? {
         if depth >= Engine.maximumDepth { return .tooDeep(limit: Engine.maximumDepth) }
-        guard depth >= Self.firstMeasuredDepth, StackFloor.address() < stackMark else { return nil }
+        guard depth > 0, StackFloor.address() < stackMark else { return nil }
         return .tooDeep(limit: depth)
     }
 }

@@ -14,7 +14,7 @@ import Android
 /// stack's lowest address plus `reserve`, what runs between two checks (a model and its innermost fields, or a container)
 /// with room to spare. Stacks grow downwards on every Swift platform. The thread's bounds come from pthreads: on Apple
 /// platforms from `pthread_get_stackaddr_np`, elsewhere from the mapping `/proc/self/maps` lists around the entry (Swift's
-/// Glibc module does not import `pthread_getattr_np`). Without it the floor is `Thread.current.stackSize` less `reserve` (half, under twice
+/// Glibc module does not import `pthread_getattr_np`). Without them the floor is `Thread.current.stackSize` less `reserve` (half, under twice
 /// the reserve) below `entry`, which overstates the room left when the caller has used much of the stack.
 enum StackFloor {
     /// The stack kept free below the floor.
@@ -50,19 +50,31 @@ enum StackFloor {
         return pthread_key_create(&key, nil) == 0 ? key : nil
     }()
 
-    /// The stack holding `entry`, its lowest address and size: the mapping `/proc/self/maps` lists around it; for the main
-    /// thread's (`[stack]`, which grows on demand) the stack limit below its top.
-    private static func threadStack(holding entry: UInt) -> (bottom: UInt, size: UInt)? {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+    /// The stack holding `entry`, its lowest address and size, from `/proc/self/maps`.
+    static func threadStack(holding entry: UInt) -> (bottom: UInt, size: UInt)? {
+        // Read to its end: `String(contentsOfFile:)` stops after the first read, a page of the file's lines.
+        guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
+        defer { try? file.close() }
+        guard let data = try? file.readToEnd() else { return nil }
+        let maps = String(decoding: data, as: UTF8.self)
+        return threadStack(holding: entry, maps: maps, mainThreadLimit: UInt(Swift.max(0, Thread.current.stackSize)))
+    }
+
+    /// The stack holding `entry` in the mappings `maps` lists: a secondary thread's stack is the mapping above its guard
+    /// (an inaccessible mapping just below it); the main thread's (`[stack]`, which grows on demand) ends
+    /// `mainThreadLimit` below its top. Any other mapping (AddressSanitizer's fake stack) holds no thread's stack: nil.
+    static func threadStack(holding entry: UInt, maps: String, mainThreadLimit: UInt) -> (bottom: UInt, size: UInt)? {
+        var below: (end: UInt, inaccessible: Bool) = (0, false)
         for line in maps.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             let range = fields.first?.split(separator: "-") ?? []
-            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16),
-                start <= entry, entry < end
-            else { continue }
-            guard fields.last == "[stack]" else { return (start, end - start) }
-            let limit = UInt(Swift.max(0, Thread.current.stackSize))
-            return limit > 0 && limit < end ? (end - limit, limit) : nil
+            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16) else { continue }
+            defer { below = (end, fields.count > 1 && fields[1].hasPrefix("---")) }
+            guard start <= entry, entry < end else { continue }
+            if fields.last == "[stack]" {
+                return mainThreadLimit > 0 && mainThreadLimit < end ? (end - mainThreadLimit, mainThreadLimit) : nil
+            }
+            return below.end == start && below.inaccessible ? (start, end - start) : nil
         }
         return nil
     }

@@ -1,6 +1,7 @@
 import Foundation
-import PropertyMapper
 import Testing
+
+@testable import PropertyMapper
 
 /// The stack floor: on a thread with a small stack, a deep graph maps or is one depth error, never an overflow.
 @Suite struct StackFloorTests {
@@ -20,7 +21,8 @@ import Testing
         #expect(outcome.deep)
     }
 
-    /// The floor is where the thread's stack ends, however much of it the caller used before the mapping started.
+    /// The floor is where the thread's stack ends, however much of it the caller used before the mapping started: from the
+    /// first nested model on, every model is measured (the caller here leaves less room than a few models of a debug build take).
     @Test(arguments: ["dictionary", "json", "serialize"])
     func aCallerThatUsedMostOfTheStackStillGetsAnErrorNeverAnOverflow(entry: String) async {
         let levels = 100
@@ -36,7 +38,7 @@ import Testing
                     link = link.next ?? link
                 }
                 continuation.resume(
-                    returning: usingStack(320 * 1024) {
+                    returning: usingStack(400 * 1024) {
                         do {
                             switch entry {
                             case "dictionary": return try Mapper.map(ChainLink.self, from: chain).length == levels ? [] : ["short"]
@@ -56,6 +58,23 @@ import Testing
         // Mapped whole, or refused by the guard of what was run: never a crash.
         #expect(outcome.isEmpty || outcome == ["depth"] || outcome == ["json"] || outcome == ["serialize"])
     }
+
+    /// A 64 KB thread (a quarter of the reserve): a chain of models maps or is one depth error.
+    @Test func aSixtyFourKilobyteThreadGetsAnErrorNeverAnOverflow() async {
+        let rules: [String] = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                do throws(MappingError) {
+                    _ = try Mapper.map(ChainLink.self, from: ChainLink.chain(40))
+                    continuation.resume(returning: [])
+                } catch {
+                    continuation.resume(returning: error.errors.map(\.rule))
+                }
+            }
+            thread.stackSize = 64 * 1024
+            thread.start()
+        }
+        #expect(rules == ["depth"])
+    }
 }
 
 /// Runs `body` with at least `bytes` of this thread's stack in use by the frames below it.
@@ -73,3 +92,53 @@ private func stackAddress() -> UInt {
     var marker: UInt8 = 0
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }
+
+#if !canImport(Darwin)
+/// Which mapping `/proc/self/maps` lists as a thread's stack (Linux and the other platforms without
+/// `pthread_get_stackaddr_np`).
+@Suite struct StackMappingTests {
+    static let maps = """
+        7f0000000000-7f0000001000 ---p 00000000 00:00 0
+        7f0000001000-7f0000081000 rw-p 00000000 00:00 0
+        7f0000100000-7f0000180000 rw-p 00000000 00:00 0
+        7ffc00000000-7ffc00100000 rw-p 00000000 00:00 0                          [stack]
+        """
+
+    @Test func aThreadsStackIsTheMappingAboveItsGuard() {
+        let bounds = StackFloor.threadStack(holding: 0x7f00_0004_0000, maps: Self.maps, mainThreadLimit: 0)
+        #expect(bounds?.bottom == 0x7f00_0000_1000)
+        #expect(bounds?.size == 0x80000)
+    }
+
+    /// AddressSanitizer keeps a function's locals on a "fake stack" it maps itself, with no guard below:
+    /// an entry there is not on the thread's stack, so its bounds are unknown.
+    @Test func aMappingWithNoGuardBelowIsNotAStack() {
+        #expect(StackFloor.threadStack(holding: 0x7f00_0014_0000, maps: Self.maps, mainThreadLimit: 0) == nil)
+    }
+
+    /// The main thread's stack grows on demand: its bottom is its top less the stack limit.
+    @Test func theMainThreadsStackEndsItsLimitBelowItsTop() {
+        let top: UInt = 0x7ffc_0010_0000
+        let limit: UInt = 0x80_0000
+        let bounds = StackFloor.threadStack(holding: 0x7ffc_000f_0000, maps: Self.maps, mainThreadLimit: limit)
+        #expect(bounds?.bottom == top - limit)
+        #expect(bounds?.size == limit)
+        #expect(StackFloor.threadStack(holding: 0x7ffc_000f_0000, maps: Self.maps, mainThreadLimit: 0) == nil)
+    }
+
+    /// The main thread's stack is listed last of all, past the first page of the file.
+    @Test func theWholeFileIsRead() throws {
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/self/maps"))
+        let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+        let line = try #require(maps.split(separator: "\n").first { $0.hasSuffix("[stack]") })
+        let range = line.prefix { $0 != " " }.split(separator: "-").compactMap { UInt($0, radix: 16) }
+        try #require(range.count == 2)
+        let bounds = StackFloor.threadStack(holding: range[1] - 16)
+        #expect(bounds.map { $0.bottom + $0.size } == range[1])
+    }
+
+    @Test func anEntryInNoMappingHasNoStack() {
+        #expect(StackFloor.threadStack(holding: 0x10, maps: Self.maps, mainThreadLimit: 0x80_0000) == nil)
+    }
+}
+#endif
