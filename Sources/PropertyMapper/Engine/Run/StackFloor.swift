@@ -14,8 +14,8 @@ import Android
 /// stack's lowest address plus `reserve`, what runs between two checks (a model and its innermost fields, or a container)
 /// with room to spare. Stacks grow downwards on every Swift platform. The thread's bounds come from pthreads: on Apple
 /// platforms from `pthread_get_stackaddr_np`, elsewhere from the mapping `/proc/self/maps` lists around the entry (Swift's
-/// Glibc module does not import `pthread_getattr_np`). Without them the floor is `Thread.current.stackSize` less `reserve` (half, under twice
-/// the reserve) below `entry`, which overstates the room left when the caller has used much of the stack.
+/// Glibc module does not import `pthread_getattr_np`). Without them the floor is measured from the entry (`measured(from:)`),
+/// which overstates the room left when the caller has used much of the stack.
 enum StackFloor {
     /// The stack kept free below the floor.
     static let reserve: UInt = 256 * 1024
@@ -29,7 +29,9 @@ enum StackFloor {
         guard size > 0, top > size else { return 0 }
         return top - size + Swift.min(reserve, size / 2)
         #else
-        if let floorKey, let known = pthread_getspecific(floorKey), UInt(bitPattern: known) < entry { return UInt(bitPattern: known) }
+        let known = floorKey.flatMap { UInt(bitPattern: pthread_getspecific($0)) } ?? 0
+        if known == unknownStack { return measured(from: entry) }
+        if known != 0, known < entry { return known }
         // An entry off the thread's stack (AddressSanitizer keeps locals on a "fake stack" of its own) falls back to
         // measuring from the entry.
         if let (bottom, size) = threadStack(holding: entry), bottom < entry, entry - bottom <= size {
@@ -37,13 +39,22 @@ enum StackFloor {
             if let floorKey { pthread_setspecific(floorKey, UnsafeRawPointer(bitPattern: floor)) }
             return floor
         }
-        let size = UInt(Swift.max(0, Thread.current.stackSize))
-        let budget = size > 2 * reserve ? size - reserve : size / 2
-        return entry > budget ? entry - budget : 0
+        if let floorKey, known == 0 { pthread_setspecific(floorKey, UnsafeRawPointer(bitPattern: unknownStack)) }
+        return measured(from: entry)
         #endif
     }
 
     #if !canImport(Darwin)
+    /// The floor `Thread.current.stackSize` less `reserve` (half, under twice the reserve) below `entry`.
+    private static func measured(from entry: UInt) -> UInt {
+        let size = UInt(Swift.max(0, Thread.current.stackSize))
+        let budget = size > 2 * reserve ? size - reserve : size / 2
+        return entry > budget ? entry - budget : 0
+    }
+
+    /// Kept as a thread's floor when its stack was not found, so `/proc/self/maps` is read once per thread either way.
+    private static let unknownStack: UInt = 1
+
     /// Each thread's floor, found once per thread: finding the stack reads `/proc/self/maps`.
     private static let floorKey: pthread_key_t? = {
         var key = pthread_key_t()
