@@ -237,3 +237,57 @@ struct DefaultAndFallbackTests {
         #expect(Self.map(["link": NSNull()]).errors == ["link"])
     }
 }
+
+/// A property two keys write, the later with a `default:`: the default stands for an absent value, so it never replaces
+/// what the other key held (as an absent key without one writes nothing).
+@Suite struct DefaultOnASharedTargetTests {
+    private struct Renamed: Mappable {
+        var name = ""
+        static let mapping: Mapping<Renamed> = [
+            "name": .property(\.name), "full_name": .property(\.name, default: "anonymous").ifNull(.useDefault),
+        ]
+    }
+
+    private struct FrozenRenamed: ImmutableMappable {
+        let name: String
+        static let mapping: Mapping<FrozenRenamed> = [
+            "name": .property(\.name), "full_name": .property(\.name, default: "anonymous").ifNull(.useDefault),
+        ]
+        init(_ values: MappedValues<FrozenRenamed>) throws { name = try values[\.name] }
+    }
+
+    /// Each source, the name mapped and the warnings' kinds.
+    static var cases: [([String: Any], String, [MappingWarning.Kind])] {
+        [
+            (["name": "Ada"], "Ada", []),
+            (["name": "Ada", "full_name": NSNull()], "Ada", []),
+            (["full_name": "Ada L"], "Ada L", []),
+            (["name": "Ada", "full_name": "Ada L"], "Ada L", []),
+            ([:], "anonymous", [.defaultUsed]),
+        ]
+    }
+
+    @Test func theOtherKeysValueIsKept() throws {
+        for (source, name, kinds) in Self.cases {
+            var warnings: [MappingWarning] = []
+            #expect(try Mapper.map(Renamed.self, from: source, warnings: &warnings).name == name)
+            #expect(warnings.map(\.kind) == kinds)
+            var frozenWarnings: [MappingWarning] = []
+            #expect(try Mapper.map(FrozenRenamed.self, from: source, warnings: &frozenWarnings).name == name)
+            #expect(frozenWarnings.map(\.kind) == kinds)
+            var validateWarnings: [MappingWarning] = []
+            #expect(Mapper.validate(source, as: Renamed.self, warnings: &validateWarnings).isEmpty)
+            #expect(validateWarnings.map(\.kind) == kinds)
+        }
+    }
+
+    @Test func twoDefaultsStillLeaveTheLater() throws {
+        struct Both: Mappable {
+            var count = 0
+            static let mapping: Mapping<Both> = ["a": .property(\.count, default: 1), "b": .property(\.count, default: 2)]
+        }
+        #expect(try Mapper.map(Both.self, from: [String: Any]()).count == 2)
+        #expect(try Mapper.map(Both.self, from: ["a": 5]).count == 5)
+        #expect(try Mapper.map(Both.self, from: ["b": 7]).count == 7)
+    }
+}

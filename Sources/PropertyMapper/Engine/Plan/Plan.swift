@@ -19,8 +19,8 @@ final class Plan: Sendable {
     /// Where `MappedValues` reads each targeted key path.
     let reads: ValueReads
 
-    /// In an immutable model's plan, each non-optional property several fields target: absent only
-    /// when all of them are.
+    /// Each property several fields target: in an immutable model's plan, a non-optional one is absent only when all of
+    /// them are; in any plan, a `default:` staged for one gives way to a value the source held for another.
     let sharedTargets: [SharedTarget]
 
     /// A `serialize` error for each field that cannot run backwards and is not `.oneWay()`.
@@ -35,7 +35,7 @@ final class Plan: Sendable {
     ) {
         let immutable = Root.self is any ImmutableMappable.Type
         var builder = PlanBuilder(
-            immutable: immutable, targetCounts: immutable ? PlanBuilder.targetCounts(entries) : [:], matching: keys,
+            immutable: immutable, targetCounts: PlanBuilder.targetCounts(entries), matching: keys,
             style: keyStyle, unknownKeys: unknownKeys)
         let root = builder.level(entries, path: "")
         self.root = root
@@ -58,12 +58,15 @@ final class Plan: Sendable {
     }
 }
 
-/// A non-optional property of an immutable model that several fields target.
+/// A property that several fields target.
 struct SharedTarget: Sendable {
-    /// Where the first of its fields reads, for the error when all are absent.
-    let path: String
-    let property: String
+    /// Where the first of its fields that may not be absent alone reads, for the error when all are absent.
+    var path: String
+    var property: String
     var fields: [Int]
+    /// A non-optional property of an immutable model, with a field that has no absent policy: one of its fields must be
+    /// present (or defaulted).
+    var isRequired: Bool
 }
 
 /// The key paths a plan's fields target, for `MappedValues`: found by object identity first (a key
@@ -389,15 +392,16 @@ final class PlanField: Sendable {
 private struct PlanBuilder {
     /// For an `ImmutableMappable` model: an absent non-optional field is required.
     let immutable: Bool
-    /// In an immutable model's mapping, how many fields target each key path.
+    /// How many fields target each key path.
     let targetCounts: [AnyKeyPath: Int]
     let matching: KeyMatching
     let style: KeyStyle
     let unknownKeys: UnknownKeyPolicy
     var fields: [PlanField] = []
     var layout = StagingLayout()
-    /// The nodes whose presence phase one records, in declaration order.
-    var presenceNodes: [PlanNode] = []
+    /// The nodes whose presence phase one records (those of shared targets), in declaration order, each with whether it
+    /// makes its target required.
+    var presenceNodes: [(node: PlanNode, required: Bool)] = []
 
     static func targetCounts<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) -> [AnyKeyPath: Int] {
         var counts: [AnyKeyPath: Int] = [:]
@@ -415,13 +419,16 @@ private struct PlanBuilder {
     func sharedTargets() -> [SharedTarget] {
         var targets: [SharedTarget] = []
         var byKeyPath: [AnyKeyPath: Int] = [:]
-        for node in presenceNodes {
+        for (node, required) in presenceNodes {
             guard let field = node.field else { continue }
-            if let index = byKeyPath[field.field.keyPathID] {
-                targets[index].fields.append(field.index)
-            } else {
-                byKeyPath[field.field.keyPathID] = targets.count
-                targets.append(SharedTarget(path: node.path, property: node.property, fields: [field.index]))
+            let index = byKeyPath[field.field.keyPathID] ?? targets.count
+            if index == targets.count {
+                byKeyPath[field.field.keyPathID] = index
+                targets.append(SharedTarget(path: node.path, property: node.property, fields: [], isRequired: false))
+            }
+            targets[index].fields.append(field.index)
+            if required, !targets[index].isRequired {
+                (targets[index].path, targets[index].property, targets[index].isRequired) = (node.path, node.property, true)
             }
         }
         return targets
@@ -445,6 +452,7 @@ private struct PlanBuilder {
         let property: String
         var absentIsError = descriptor.isRequiredFlag
         var tracksPresence = false
+        var requiresTarget = false
         var convertsToNumber = false
         switch descriptor.node {
         case let .field(field):
@@ -456,9 +464,11 @@ private struct PlanBuilder {
             body = .field(planField)
             // A property with observers has no name in its key path: it is named after its mapping key.
             property = field.traits.propertyName ?? written.description
+            // Several fields: each records its presence (checked after phase one).
+            tracksPresence = targetCounts[field.keyPathID, default: 1] > 1
             if immutable, !field.traits.isOptional, descriptor.absentPolicy == nil {
-                // One field: absent is an error. Several: absent only when all are (checked after phase one).
-                if targetCounts[field.keyPathID, default: 1] > 1 { tracksPresence = true } else { absentIsError = true }
+                // One field: absent is an error. Several: absent only when all are.
+                if tracksPresence { requiresTarget = true } else { absentIsError = true }
             }
         case let .nested(entries):
             let nested = level(entries, path: path)
@@ -477,7 +487,7 @@ private struct PlanBuilder {
             tracksPresence: tracksPresence, isOneWay: descriptor.isOneWay, absentPolicy: descriptor.absentPolicy,
             nullPolicy: descriptor.nullPolicy, validators: descriptor.validators.filter { !judgesResult($0) },
             ensures: descriptor.validators.filter(judgesResult).map(Ensure.init(judgingResult:)) + descriptor.ensures, body: body)
-        if tracksPresence { presenceNodes.append(built) }
+        if tracksPresence { presenceNodes.append((built, requiresTarget)) }
         return built
     }
 }

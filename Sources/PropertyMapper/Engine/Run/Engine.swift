@@ -30,7 +30,8 @@
 //   stage     MappingRun.staged: the node's .ensure rules judge the converted value, which then waits in its slot
 //             (StagingBuffer); with a fallback:, a value that failed anything above is replaced by the fallback and its errors
 //             become one fallbackUsed warning.
-//   after     Engine.phaseOne, after every field, in every run: an immutable model's shared targets
+//   after     Engine.phaseOne, after every field, in every run: a default: staged for a property another field read from
+//             the source gives way (MappingRun.yieldDefaults); an immutable model's shared targets
 //             (MappingRun.checkSharedTargets), then each MappingRule reads the staged values (StagedValues) of fields that did
 //             not fail (MappingRun.judgeRules); a definition error met on the way (a nested model's mapping, a rule's read)
 //             is kept alone (MappingRun.keepDefinitionErrorsAlone).
@@ -254,6 +255,7 @@ enum Engine {
     ) -> MappingRun {
         var run = MappingRun(model: model, staging: staging, stagesWrites: stagesWrites, nesting: nesting, judgesRules: !plan.rules.isEmpty)
         visit(&run)
+        run.yieldDefaults(plan)
         run.checkSharedTargets(plan)
         run.judgeRules(of: plan)
         run.keepDefinitionErrorsAlone()

@@ -11,8 +11,8 @@ struct MappingRun {
     /// Handed on only when the run succeeds.
     private(set) var warnings: [MappingWarning] = []
     private var reportedDepth = false
-    /// What the plan's rules need of the walk (`judgeRules`), in one array: a run's every stored property costs each model
-    /// mapped, rules or not.
+    /// What the plan's rules need of the walk (`judgeRules`), and the defaults staged for shared targets (`yieldDefaults`),
+    /// in one array: a run's every stored property costs each model mapped, rules or not.
     private var ruleNotes: [RuleNote] = []
     private let judgesRules: Bool
 
@@ -22,6 +22,8 @@ struct MappingRun {
         /// An entry read at a key other than its first, from its path to that key's (innermost first), when the plan has
         /// rules: where the error of a rule pointing at it goes.
         case readElsewhere(from: String, to: String)
+        /// A field of a shared target that staged its `default:`, and the index of its `defaultUsed` warning.
+        case defaulted(Int, warning: Int?)
     }
 
     init(model: ModelAccess?, staging: StagingBuffer, stagesWrites: Bool, nesting: Nesting, judgesRules: Bool) {
@@ -305,9 +307,13 @@ struct MappingRun {
         case .setNil:
             field.stage(.null, at: node, in: &self)
         case .useDefault:
-            if node.tracksPresence { staging.markPresent(field) }
+            let warning = warnings.count
             if let rendered = field.stage(.defaultValue, at: node, in: &self) {
                 warn(node, .defaultUsed(value: rendered, forNull: null != nil), value: null?.value)
+            }
+            if node.tracksPresence {
+                staging.markPresent(field)
+                ruleNotes.append(.defaulted(field.index, warning: warnings.count > warning ? warning : nil))
             }
         case .fail:
             fail(node, rule: "isRequired", failure: null == nil ? node.missing : .null, value: null?.value)
@@ -390,9 +396,25 @@ struct MappingRun {
         if !stagesWrites { field.discard(staging) }
     }
 
+    /// A `default:` stands for an absent value: staged for a shared target whose other field the source held (null
+    /// included), it gives way to that value, as an absent field without one would, and its warning goes with it.
+    mutating func yieldDefaults(_ plan: Plan) {
+        let defaulted = ruleNotes.compactMap { if case let .defaulted(field, warning) = $0 { (field, warning) } else { nil } }
+        if defaulted.isEmpty { return }
+        var droppedWarnings: [Int] = []
+        for target in plan.sharedTargets {
+            let held = target.fields.contains { field in staging.isPresent(field) && !defaulted.contains { $0.0 == field } }
+            for (field, warning) in defaulted where held && target.fields.contains(field) {
+                if staging.isStaged(field) { plan.fields[field].discard(staging) }
+                if let warning { droppedWarnings.append(warning) }
+            }
+        }
+        for index in droppedWarnings.sorted(by: >) { warnings.remove(at: index) }
+    }
+
     /// An `isRequired` error for each shared target of an immutable model whose fields were all absent (`Plan.sharedTargets`).
     mutating func checkSharedTargets(_ plan: Plan) {
-        for target in plan.sharedTargets where !target.fields.contains(where: staging.isPresent) {
+        for target in plan.sharedTargets where target.isRequired && !target.fields.contains(where: staging.isPresent) {
             noteFailed(target.fields)
             errors.append(
                 ValidationError(
