@@ -30,32 +30,32 @@ enum StackFloor {
         return top - size + Swift.min(reserve, size / 2)
         #else
         let known = floorKey.flatMap { UInt(bitPattern: pthread_getspecific($0)) } ?? 0
-        if known == unknownStack { return measured(from: entry) }
+        if known & 1 == 1 { return measured(from: entry, size: known & ~1) }
         if known != 0, known < entry { return known }
         // An entry off the thread's stack (AddressSanitizer keeps locals on a "fake stack" of its own) falls back to
         // measuring from the entry.
         if let (bottom, size) = threadStack(holding: entry), bottom < entry, entry - bottom <= size {
             let floor = bottom + Swift.min(reserve, size / 2)
+            assert(floor & 1 == 0, "a floor lies on a page boundary or halfway through pages")
             if let floorKey { pthread_setspecific(floorKey, UnsafeRawPointer(bitPattern: floor)) }
             return floor
         }
-        if let floorKey, known == 0 { pthread_setspecific(floorKey, UnsafeRawPointer(bitPattern: unknownStack)) }
-        return measured(from: entry)
+        let size = UInt(Swift.max(0, Thread.current.stackSize))
+        if let floorKey, known == 0 { pthread_setspecific(floorKey, UnsafeRawPointer(bitPattern: size | 1)) }
+        return measured(from: entry, size: size)
         #endif
     }
 
     #if !canImport(Darwin)
-    /// The floor `Thread.current.stackSize` less `reserve` (half, under twice the reserve) below `entry`.
-    private static func measured(from entry: UInt) -> UInt {
-        let size = UInt(Swift.max(0, Thread.current.stackSize))
+    /// The floor for a stack of `size` bytes, `reserve` less (half of it, under twice the reserve) below `entry`; 0 for an
+    /// unknown size.
+    private static func measured(from entry: UInt, size: UInt) -> UInt {
         let budget = size > 2 * reserve ? size - reserve : size / 2
-        return entry > budget ? entry - budget : 0
+        return size > 0 && entry > budget ? entry - budget : 0
     }
 
-    /// Kept as a thread's floor when its stack was not found, so `/proc/self/maps` is read once per thread either way.
-    private static let unknownStack: UInt = 1
-
-    /// Each thread's floor, found once per thread: finding the stack reads `/proc/self/maps`.
+    /// Each thread's floor, found once per thread (finding the stack reads `/proc/self/maps`); for a thread whose stack
+    /// was not found, its size with the low bit set (a floor's is clear).
     private static let floorKey: pthread_key_t? = {
         var key = pthread_key_t()
         return pthread_key_create(&key, nil) == 0 ? key : nil
