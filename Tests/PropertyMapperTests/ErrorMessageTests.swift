@@ -422,6 +422,28 @@ import Testing
         #expect(error?.errors.map(\.description) == ["end → end: must follow the start; got 1 [ordered]"])
     }
 
+    /// A computed property's key path prints with its getter's address, another on every run: a message names its type.
+    @Test func aComputedKeyPathIsNamedWithoutAnAddress() {
+        struct Stay {
+            var start = 0
+            var nights: Int { start * 2 }
+        }
+        let mapping = Mapping<Stay>(rules: [MappingRule("short", at: \.nights) { _ in true }], ["start": .property(\.start)])
+        #expect(
+            mapping.definitionErrors.map(\.description) == [
+                "(root): the rule short points at \\Stay.<computed Int>, which this mapping does not write [mapping]"
+            ])
+        struct Night: ImmutableMappable {
+            let start: Int
+            var twice: Int { start * 2 }
+            static let mapping = Mapping<Night>(rules: [MappingRule("positive") { try $0[\.twice] > 0 }], ["start": .property(\.start)])
+            init(_ values: MappedValues<Night>) throws {
+                start = try values[\.start]
+            }
+        }
+        #expect(Mapper.validate(["start": 1], as: Night.self).map(\.message) == ["\\Night.<computed Int> is not a target of this mapping"])
+    }
+
     @Test func definitionLengthOnAnInteger() {
         Self.expectDefinitionText(
             ["count": .property(\.count).lengthRange(1, 3)],

@@ -191,7 +191,7 @@ final class StagedValues {
     private static func error(_ kind: (String) -> DefinitionProblem, _ keyPath: AnyKeyPath) -> MappingError {
         MappingError(errors: [
             ValidationError(
-                path: "", property: "", rule: "mapping", value: nil, failure: .definition(kind(String(describing: keyPath))))
+                path: "", property: "", rule: "mapping", value: nil, failure: .definition(kind(PropertyName.text(of: keyPath))))
         ])
     }
 }

@@ -62,7 +62,7 @@ struct PlanRule: Sendable {
             guard nodes.isEmpty else { return nil }
             return ValidationError(
                 path: "", property: "", rule: "mapping", value: nil,
-                failure: .definition(.ruleTargetNotMapped(rule: rule.name, keyPath: String(describing: target.keyPath))))
+                failure: .definition(.ruleTargetNotMapped(rule: rule.name, keyPath: PropertyName.text(of: target.keyPath))))
         }
         judge = { values in
             let mapped = MappedValues<Root>(source: values)

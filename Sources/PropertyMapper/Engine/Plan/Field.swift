@@ -132,6 +132,21 @@ enum PropertyName {
         return result
     }
 
+    /// A key path as messages name it, `\Stay.end`; a computed component prints with its getter's address, another on each
+    /// run (`<computed 0x00007f… (Int)>`), named by its type instead: `<computed Int>`.
+    static func text(of keyPath: AnyKeyPath) -> String {
+        var text = String(describing: keyPath)
+        var searched = 0
+        while let start = text.dropFirst(searched).firstRange(of: "<computed "), let end = closingBracket(in: text[start.upperBound...]) {
+            let inside = text[start.upperBound..<end]
+            let type = inside.firstRange(of: " (").map { inside[$0.upperBound...].dropLast() } ?? inside
+            let named = "<computed \(type)>"
+            searched = text.distance(from: text.startIndex, to: start.lowerBound) + named.count
+            text.replaceSubrange(start.lowerBound...end, with: named)
+        }
+        return text
+    }
+
     /// The `>` that closes an already open `<`, past the ones nested in `text`.
     private static func closingBracket(in text: Substring) -> String.Index? {
         var open = 0

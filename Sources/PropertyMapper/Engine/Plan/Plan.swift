@@ -11,8 +11,13 @@ final class Plan: Sendable {
     let inlineMoves: [InlineMove?]
     /// The size and alignment of one run's staging buffer.
     let staging: StagingLayout
-    /// What is wrong with the mapping itself; a run over a plan with any is refused.
-    let definitionErrors: [ValidationError]
+    /// What is wrong with the mapping itself; a run over a plan with any is refused. Those found by reading a nested model's
+    /// mapping are found here, once the plan is built.
+    var definitionErrors: [ValidationError] {
+        modelChecks.isEmpty ? checkedErrors : checkedErrors + modelChecks.compactMap(\.error)
+    }
+    private let checkedErrors: [ValidationError]
+    private let modelChecks: [PlanCheck.ModelCheck]
     /// A definition error for each `let` target: refused by every run that writes into a model
     /// (part of `definitionErrors` unless the model is `ImmutableMappable`).
     let readOnlyTargets: [ValidationError]
@@ -47,8 +52,9 @@ final class Plan: Sendable {
         let check = PlanCheck.errors(in: root, immutable: immutable)
         let planRules = rules.map { PlanRule($0, in: root) }
         self.rules = planRules
-        definitionErrors =
+        checkedErrors =
             (immutable ? check.errors : check.errors + check.readOnlyTargets) + planRules.compactMap(\.definitionError)
+        modelChecks = check.modelChecks
         readOnlyTargets = check.readOnlyTargets
         reads = ValueReads(fields)
         serializeErrors = root.irreversibleNodes.compactMap { node in

@@ -1,11 +1,34 @@
 /// Finds what is wrong with a mapping itself: its definition errors (rule `mapping`), in declaration
 /// order, depth first, each at the path of the entry concerned.
 enum PlanCheck {
-    /// The definition errors under `root`, and apart from them one for each read-only target.
-    static func errors(in root: PlanLevel, immutable: Bool) -> (errors: [ValidationError], readOnlyTargets: [ValidationError]) {
+    /// The definition errors under `root`, apart from them one for each read-only target, and the checks that read a
+    /// nested model's mapping (`ModelCheck`).
+    static func errors(
+        in root: PlanLevel, immutable: Bool
+    ) -> (errors: [ValidationError], readOnlyTargets: [ValidationError], modelChecks: [ModelCheck]) {
         var check = PlanCheck.Run(immutable: immutable)
         check.level(root)
-        return (check.errors, check.readOnlyTargets)
+        return (check.errors, check.readOnlyTargets, check.modelChecks)
+    }
+
+    /// A validator on a nested model's field, which receives a dictionary or an array as the model's mapping says: that
+    /// mapping is read when the plan is used, never while it is built (a recursive model's own is still being built).
+    struct ModelCheck: Sendable {
+        let path: String
+        let property: String
+        let validator: Validator
+        let input: InputType
+        let level: @Sendable () -> JSONLevel
+
+        var error: ValidationError? {
+            let level = level()
+            let container: ValueKinds = level.readsObject ? .object : level.readsArray ? .array : .all
+            let receives = input.kinds.subtracting([.object, .array]).union(container)
+            guard validator.judges.isDisjoint(with: receives) else { return nil }
+            let problem = DefinitionProblem.validatorNeverApplies(
+                validator: validator.rule, judges: validator.judges, judgedType: validator.judgedType, receives: .type(input.name))
+            return ValidationError(path: path, property: property, rule: "mapping", value: nil, failure: .definition(problem))
+        }
     }
 
     private struct Run {
@@ -13,6 +36,7 @@ enum PlanCheck {
         let immutable: Bool
         var errors: [ValidationError] = []
         var readOnlyTargets: [ValidationError] = []
+        var modelChecks: [ModelCheck] = []
 
         mutating func level(_ level: PlanLevel) {
             if case .mixed = level.shape {
@@ -41,9 +65,11 @@ enum PlanCheck {
         /// already a definition error.
         mutating func node(_ node: PlanNode) -> (input: FieldInput, kinds: ValueKinds)? {
             let received: (input: FieldInput, kinds: ValueKinds)?
+            var model: (input: InputType, level: @Sendable () -> JSONLevel)?
             switch node.body {
             case let .field(field):
                 let traits = field.field.traits
+                if case let .model(level) = traits.demand { model = (traits.input, level) }
                 if !traits.isWritable {
                     readOnlyTargets.append(error(path: node.path, property: node.property, .readOnlyTarget))
                 }
@@ -76,6 +102,9 @@ enum PlanCheck {
                         .validatorNeverApplies(
                             validator: validator.rule, judges: validator.judges, judgedType: validator.judgedType,
                             receives: received.input))
+                } else if let model {
+                    modelChecks.append(
+                        ModelCheck(path: node.path, property: node.property, validator: validator, input: model.input, level: model.level))
                 }
             }
             return received

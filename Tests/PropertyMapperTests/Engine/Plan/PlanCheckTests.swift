@@ -410,3 +410,71 @@ private func neverApplies(
         #expect(log.all == ["Romeo"])
     }
 }
+
+/// A nested model's mapping says whether its field receives a dictionary or an array. It is read when the mapping is
+/// used, not while it is built (a recursive model's mapping is then still being built): a validator that judges neither
+/// is from then on a definition error, never an error blamed on every value.
+@Suite struct ValidatorOnANestedModelTests {
+    fileprivate struct Owner: Mappable {
+        var login = ""
+        static let mapping: Mapping<Owner> = ["login": .property(\.login)]
+    }
+
+    fileprivate struct Point: Mappable {
+        var x = 0.0
+        var y = 0.0
+        static let mapping: Mapping<Point> = [0: .property(\.x), 1: .property(\.y)]
+    }
+
+    fileprivate struct Repo {
+        var owner = Owner()
+        var origin: Point?
+        var name = ""
+    }
+
+    fileprivate final class Node: Mappable {
+        var parent: Node?
+        var name = ""
+        static let mapping: Mapping<Node> = ["parent": .property(\.parent).minLength(1), "name": .property(\.name)]
+    }
+
+    private static let ownerRange = definitionError(
+        "owner", "owner", neverApplies("lengthRange", judges: [.string, .array], receives: .type("Owner")))
+
+    @Test func aValidatorThatJudgesNeitherContainerIsADefinitionError() {
+        let mapping: Mapping<Repo> = ["owner": .property(\.owner).lengthRange(1, 3), "name": .property(\.name)]
+        #expect(mapping.definitionErrors == [Self.ownerRange])
+        var repo = Repo()
+        let errors = mappingErrors { try Mapper.mapValues(from: ["owner": ["login": "ada"], "name": "x"], to: &repo, using: mapping) }
+        #expect(errors == [Self.ownerRange])
+        #expect(Mapper.validate(["owner": ["login": "ada"]], for: Repo(), using: mapping) == [Self.ownerRange])
+    }
+
+    @Test func anOptionalModelToo() {
+        let mapping: Mapping<Repo> = ["origin": .property(\.origin).matchesRegEx("x")]
+        #expect(
+            mapping.definitionErrors == [
+                definitionError("origin", "origin", neverApplies("matchesRegEx", judges: .string, receives: .type("Point?")))
+            ])
+    }
+
+    /// `lengthRange` judges an array: a model read from one (indices) takes it.
+    @Test func aValidatorThatJudgesTheModelsContainerIsNone() throws {
+        let mapping: Mapping<Repo> = ["origin": .property(\.origin).lengthRange(2, 2)]
+        #expect(mapping.definitionErrors == [])
+        var repo = Repo()
+        try Mapper.mapValues(from: ["origin": [1.5, 2.5]], to: &repo, using: mapping)
+        #expect(repo.origin?.y == 2.5)
+        let errors = mappingErrors { try Mapper.mapValues(from: ["origin": [1.5, 2.5, 3.5]], to: &repo, using: mapping) }
+        expectSingleError(errors, at: "origin", rule: "lengthRange")
+    }
+
+    /// A recursive model's own mapping: read once it is built, without re-entering it.
+    @Test func aRecursiveModel() {
+        let error = definitionError(
+            "parent", "parent", neverApplies("minLength", judges: [.string, .array], receives: .type("Node?")))
+        #expect(Node.mapping.definitionErrors == [error])
+        let errors = mappingErrors { _ = try Mapper.map(Node.self, from: ["name": "leaf", "parent": ["name": "root"]]) }
+        #expect(errors == [error])
+    }
+}
