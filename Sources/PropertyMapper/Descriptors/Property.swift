@@ -17,9 +17,6 @@ extension PropertyDescriptor {
     /// `fallback:` (nothing but the current value is written) and no `.ensure` (no new model to judge); else a definition
     /// error.
     public func merging() -> Self {
-        if case let .field(field) = node, let merging = field.modified(.merging) {
-            return replacingField(merging)
-        }
-        return adding(Validator(rule: "merging", judges: .all, problem: .mergingWithoutModel) { _ in nil })
+        modifyingField(.merging) ?? adding(Validator(rule: "merging", judges: .all, problem: .mergingWithoutModel) { _ in nil })
     }
 }

@@ -31,10 +31,15 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
 
     func adding(_ validator: Validator) -> Self { changed { $0.validators.append(validator) } }
     func adding(_ ensure: Ensure) -> Self { changed { $0.ensures.append(ensure) } }
-    func replacingField(_ field: any Field) -> Self { replacingNode(.field(field)) }
     func replacingNode(_ node: Node) -> Self { changed { $0.node = node } }
     func skippingSerialization() -> Self { changed { $0.isOneWay = true } }
     func requiringValue() -> Self { changed { $0.isRequiredFlag = true } }
+
+    /// This descriptor with its field under `modifier`; nil for a nested mapping or a list, or a field it does not apply to.
+    func modifyingField(_ modifier: FieldModifier) -> Self? {
+        guard case let .field(field) = node, let modified = field.modified(modifier) else { return nil }
+        return replacingNode(.field(modified))
+    }
 
     func withPolicies(absent: MissingValuePolicy?, null: MissingValuePolicy?) -> Self {
         changed {

@@ -20,10 +20,9 @@ extension JSONSyntaxError {
                 "lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) at byte \(offset), expected a high surrogate followed by a low one"
         case .leadingZero:
             return "number with a leading zero at byte \(offset)"
-        case let .numberOutOfRange(text) where text.count > 32:
-            return "number \(text.prefix(23))… (\(text.count) characters) at byte \(offset) is out of range"
         case let .numberOutOfRange(text):
-            return "number \(text) at byte \(offset) is out of range"
+            let shown = text.count > 32 ? "\(text.prefix(23))… (\(text.count) characters)" : text
+            return "number \(shown) at byte \(offset) is out of range"
         case .tooDeep:
             return "nesting deeper than \(JSONReader.maximumDepth) levels at byte \(offset)"
         case let .tooDeepForStack(levels):
@@ -40,8 +39,7 @@ extension JSONSyntaxError {
     }
 
     private static func hex(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return "0x" + (digits.count == 1 ? "0" : "") + digits
+        "0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
     }
 }
 

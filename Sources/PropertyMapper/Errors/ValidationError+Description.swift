@@ -60,7 +60,7 @@ extension Failure {
             return "\(found.phrase), expected \(expected)"
         case let .keyNotAString(expected):
             return "a dictionary with a key that is not a string, expected \(expected)"
-        case let .shapeMismatch(found, expected):
+        case let .shapeMismatch(found, expected), let .cannotJudge(found, expected):
             return "\(found.phrase), expected \(expected.phrase)"
         case let .notWhole(expected):
             return "a number with a fractional part, expected \(expected)"
@@ -91,8 +91,6 @@ extension Failure {
             return "does not pass \(name)" + (thrown.map { ": \($0)" } ?? "")
         case let .ruleFailed(message, thrown):
             return message + (thrown.map { " (\($0))" } ?? "")
-        case let .cannotJudge(found, accepts):
-            return "\(found.phrase), expected \(accepts.phrase)"
         case let .boxFailed(boxing, thrown):
             return "not a valid \(boxing)" + (thrown.map { ": \($0)" } ?? "")
         case let .noDateFormatMatched(formats) where formats == [.iso8601]:
@@ -102,8 +100,7 @@ extension Failure {
         case let .noDateFormatMatched(formats):
             return "not a valid Date in any of the formats \(formats.map(\.spelled).joined(separator: ", "))"
         case let .callFailed(expected, thrown):
-            if let thrown { return "the call threw: \(thrown)" }
-            return "the call returned nil, expected \(expected)"
+            return thrown.map { "the call threw: \($0)" } ?? "the call returned nil, expected \(expected)"
         case let .malformedJSON(error):
             return "malformed JSON: \(error.reason)"
         case let .notACase(typeName, allowed):
@@ -273,11 +270,8 @@ extension ValueKinds {
             (ValueKinds.string, ValueKind.string.phrase), (.number, ValueKind.number.phrase), (.boolean, ValueKind.boolean.phrase),
             (.array, ValueKind.array.phrase), (.object, ValueKind.object.phrase), (.other, "a value of another type"),
         ].filter { contains($0.0) }.map(\.1)
-        switch words.count {
-        case 0: return "no value"
-        case 1, 2: return words.joined(separator: " or ")
-        default: return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
-        }
+        guard let last = words.last else { return "no value" }
+        return words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " or " + last
     }
 }
 
@@ -297,10 +291,7 @@ extension ValueKind {
 
 extension LengthUnit {
     func word(_ count: Int) -> String {
-        switch self {
-        case .characters: return count == 1 ? "character" : "characters"
-        case .elements: return count == 1 ? "element" : "elements"
-        }
+        (self == .characters ? "character" : "element") + (count == 1 ? "" : "s")
     }
 }
 

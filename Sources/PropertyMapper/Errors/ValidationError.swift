@@ -19,8 +19,14 @@ public struct ValidationError: Error, Sendable, Equatable, Hashable, CustomStrin
         get { reason.message }
         set { reason = .text(newValue) }
     }
+    /// Why, as data until `message` puts it into words; the memberwise `init(path:property:rule:value:reason:)` takes it.
     var reason: Reason
 
+    /// A mistake in a mapping, not in the data.
+    var isDefinitionError: Bool { reason.isDefinition }
+}
+
+extension ValidationError {
     public init(path: String, property: String, rule: String, value: String?, message: String) {
         self.init(path: path, property: property, rule: rule, value: value, reason: .text(message))
     }
@@ -28,17 +34,6 @@ public struct ValidationError: Error, Sendable, Equatable, Hashable, CustomStrin
     init(path: String, property: String, rule: String, value: String?, failure: Failure) {
         self.init(path: path, property: property, rule: rule, value: value, reason: .failure(failure))
     }
-
-    init(path: String, property: String, rule: String, value: String?, reason: Reason) {
-        self.path = path
-        self.property = property
-        self.rule = rule
-        self.value = value
-        self.reason = reason
-    }
-
-    /// A mistake in a mapping, not in the data.
-    var isDefinitionError: Bool { reason.isDefinition }
 }
 
 extension [ValidationError] {
@@ -52,16 +47,14 @@ extension [ValidationError] {
 
     /// `items[0].tags[2].count` → `items.tags.count`: where in the mapping, not in the data.
     private static func withoutIndices(_ path: String) -> String {
-        var result = ""
-        var index = path.startIndex
-        while index < path.endIndex {
-            if path[index] == "[", let close = path[index...].firstIndex(of: "]"),
-                close > path.index(after: index), path[path.index(after: index)..<close].allSatisfy({ $0.isASCII && $0.isNumber })
-            {
-                index = path.index(after: close)
+        let parts = path.split(separator: "[", omittingEmptySubsequences: false)
+        var result = String(parts[0])
+        for part in parts.dropFirst() {
+            // `2].tags`: an index, dropped with its brackets; any other part keeps its `[`.
+            if let close = part.firstIndex(of: "]"), close > part.startIndex, part[..<close].allSatisfy({ $0.isASCII && $0.isNumber }) {
+                result += part[part.index(after: close)...]
             } else {
-                result.append(path[index])
-                index = path.index(after: index)
+                result += "[" + part
             }
         }
         return result

@@ -55,13 +55,9 @@ public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, Expressi
 
     /// What this key adds to a non-empty parent path: `.name`, `[1]`, `["a.b"]`.
     var subpath: String {
-        switch self {
-        case let .index(index):
-            return "[\(index)]"
-        case .key, .alternatives:
-            let key = name ?? ""
-            return Self.isPlain(key) ? "." + key : "[\(SourceValue.quoted(key))]"
-        }
+        if case let .index(index) = self { return "[\(index)]" }
+        let key = name ?? ""
+        return Self.isPlain(key) ? "." + key : "[\(SourceValue.quoted(key))]"
     }
 
     private static func isPlain(_ key: String) -> Bool {

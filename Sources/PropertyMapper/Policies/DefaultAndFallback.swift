@@ -10,14 +10,12 @@ extension PropertyDescriptor {
     public static func property<Value: Sendable>(
         _ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value, fallback: Value
     ) -> Self {
-        Self(.field(PropertyField(keyPath, substitutes: Substitutes(default: defaultValue, fallback: fallback))))
-            .withPolicies(absent: .useDefault, null: nil)
+        Self(.field(PropertyField(keyPath, substitutes: Substitutes(default: defaultValue, fallback: fallback)))).ifAbsent(.useDefault)
     }
 
     /// `default:` alone: a present value that fails is an error.
     public static func property<Value: Sendable>(_ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value) -> Self {
-        Self(.field(PropertyField(keyPath, substitutes: Substitutes(default: defaultValue, fallback: nil))))
-            .withPolicies(absent: .useDefault, null: nil)
+        Self(.field(PropertyField(keyPath, substitutes: Substitutes(default: defaultValue, fallback: nil)))).ifAbsent(.useDefault)
     }
 
     /// A present value that fails writes `fallback` instead (`.property(\.kind, fallback: .unknown)`); null follows `.ifNull(_:)`.
@@ -29,8 +27,7 @@ extension PropertyDescriptor {
     public static func box<Value: Sendable>(
         _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value> & Sendable, default defaultValue: Value, fallback: Value? = nil
     ) -> Self {
-        Self(.field(boxing.field(keyPath, Substitutes(default: defaultValue, fallback: fallback))))
-            .withPolicies(absent: .useDefault, null: nil)
+        Self(.field(boxing.field(keyPath, Substitutes(default: defaultValue, fallback: fallback)))).ifAbsent(.useDefault)
     }
 
     /// `.box` with a fallback only.
@@ -44,9 +41,7 @@ extension PropertyDescriptor {
     public static func box<Value: Sendable>(
         _ boxing: Boxing<Value>, _ keyPath: any KeyPath<Root, Value?> & Sendable, default defaultValue: Value, fallback: Value? = nil
     ) -> Self {
-        // `Optional($0)`: a nil fallback stays no fallback, rather than a fallback of nil.
-        Self(.field(boxing.field(keyPath, Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) }))))
-            .withPolicies(absent: .useDefault, null: nil)
+        Self(.field(boxing.field(keyPath, .optional(default: defaultValue, fallback: fallback)))).ifAbsent(.useDefault)
     }
 
     /// The same for an optional property, with a fallback only.
@@ -71,7 +66,7 @@ extension PropertyDescriptor {
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
         calling(method, keyPath, reverse: reverse, substitutes: Substitutes(default: defaultValue, fallback: fallback))
-            .withPolicies(absent: .useDefault, null: nil)
+            .ifAbsent(.useDefault)
     }
 
     /// `.call` with a fallback only: `"kind": .call(Trip.kind(from:), \.kind, fallback: .unknown)`.
@@ -91,11 +86,7 @@ extension PropertyDescriptor {
         default defaultValue: Value, fallback: Value? = nil,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        calling(
-            method, keyPath, reverse: reverse,
-            substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })
-        )
-        .withPolicies(absent: .useDefault, null: nil)
+        calling(method, keyPath, reverse: reverse, substitutes: .optional(default: defaultValue, fallback: fallback)).ifAbsent(.useDefault)
     }
 
     /// The same for an optional property, with a fallback only.
@@ -116,7 +107,7 @@ extension PropertyDescriptor {
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
         calling(method, keyPath, reverse: reverse, substitutes: Substitutes(default: defaultValue, fallback: fallback))
-            .withPolicies(absent: .useDefault, null: nil)
+            .ifAbsent(.useDefault)
     }
 
     /// The two-argument call with a fallback only.
@@ -136,11 +127,7 @@ extension PropertyDescriptor {
         default defaultValue: Value, fallback: Value? = nil,
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
-        calling(
-            method, keyPath, reverse: reverse,
-            substitutes: Substitutes<Value?>(default: defaultValue, fallback: fallback.map { Optional($0) })
-        )
-        .withPolicies(absent: .useDefault, null: nil)
+        calling(method, keyPath, reverse: reverse, substitutes: .optional(default: defaultValue, fallback: fallback)).ifAbsent(.useDefault)
     }
 
     /// The two-argument call for an optional property, with a fallback only.
@@ -151,5 +138,12 @@ extension PropertyDescriptor {
         reverse: (@Sendable (Root) -> (Value) throws -> Input)? = nil
     ) -> Self {
         calling(method, keyPath, reverse: reverse, substitutes: Substitutes<Value?>(default: nil, fallback: fallback))
+    }
+}
+
+extension Substitutes {
+    /// An optional property's: a nil `fallback` stays no fallback, rather than a fallback of nil.
+    static func optional<Wrapped: Sendable>(default defaultValue: Wrapped, fallback: Wrapped?) -> Self where Value == Wrapped? {
+        Substitutes(default: defaultValue, fallback: fallback.map { Optional($0) })
     }
 }

@@ -5,9 +5,7 @@ extension PropertyDescriptor {
     /// its index (`tags[2]`) carrying its errors. A non-array still fails, and validators judge the source array.
     /// Only for a `.property` of array or optional array type; otherwise a definition error.
     public func droppingInvalidElements() -> Self {
-        if case let .field(field) = node, let lossy = field.modified(.droppingInvalidElements) {
-            return replacingField(lossy)
-        }
-        return adding(Validator(rule: "droppingInvalidElements", judges: .all, problem: .droppingWithoutArray) { _ in nil })
+        modifyingField(.droppingInvalidElements)
+            ?? adding(Validator(rule: "droppingInvalidElements", judges: .all, problem: .droppingWithoutArray) { _ in nil })
     }
 }

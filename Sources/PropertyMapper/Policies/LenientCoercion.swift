@@ -12,7 +12,7 @@ extension PropertyDescriptor {
     /// applies to every field under it, as `coercion: .lenient` does to a whole mapping.
     public func lenient() -> Self {
         switch node {
-        case let .field(field): field.modified(.lenient).map(replacingField) ?? self
+        case .field: modifyingField(.lenient) ?? self
         case let .nested(entries): replacingNode(.nested(entries.map { ($0.0, $0.1.lenient()) }))
         case let .list(descriptors): replacingNode(.list(descriptors.map { $0.lenient() }))
         }

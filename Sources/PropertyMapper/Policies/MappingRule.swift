@@ -11,14 +11,13 @@ public struct MappingRule<Root>: Sendable {
     let message: String?
     let target: RuleTarget<Root>?
     let check: @Sendable (MappedValues<Root>) throws -> Bool
+}
 
+extension MappingRule {
     /// A rule whose error, at the root, says `message` (by default, which rule failed):
     /// `MappingRule("smallParty", message: "at most 8 guests") { try $0[\.guests] <= 8 }`.
     public init(_ name: String, message: String? = nil, _ check: @escaping @Sendable (MappedValues<Root>) throws -> Bool) {
-        self.name = name
-        self.message = message
-        self.target = nil
-        self.check = check
+        self.init(name: name, message: message, target: nil, check: check)
     }
 
     /// A rule that points at a field: its error has the path the document gives that property, the property's name and
@@ -31,10 +30,7 @@ public struct MappingRule<Root>: Sendable {
         _ name: String, at keyPath: any KeyPath<Root, Value> & Sendable, message: String? = nil,
         _ check: @escaping @Sendable (MappedValues<Root>) throws -> Bool
     ) {
-        self.name = name
-        self.message = message
-        self.target = RuleTarget(keyPath)
-        self.check = check
+        self.init(name: name, message: message, target: RuleTarget(keyPath), check: check)
     }
 }
 
@@ -66,16 +62,12 @@ struct PlanRule: Sendable {
         }
         judge = { values in
             let mapped = MappedValues<Root>(source: values)
-            var passed = false
-            var thrown: String?
-            do {
-                passed = try rule.check(mapped)
-            } catch {
-                thrown = String(describing: error)
-            }
+            let outcome = Result { try rule.check(mapped) }
             if values.readFailedField { return [] }  // not judged, whatever the closure made of it
             if let problem = values.problem { return problem.errors }
-            if passed { return [] }
+            if case .success(true) = outcome { return [] }
+            var thrown: String?
+            if case let .failure(error) = outcome { thrown = String(describing: error) }
             let failure: Failure =
                 rule.message.map { .ruleFailed(message: $0, thrown: thrown) } ?? .failedCheck(name: rule.name, thrown: thrown)
             let value = rule.target.flatMap { $0.value(mapped) }.map(SourceValue.render)

@@ -29,19 +29,17 @@ public struct MappingWarning: Sendable, Equatable, Hashable, CustomStringConvert
         get { reason.message }
         set { reason = .text(newValue) }
     }
-    /// Why, as data until `message` puts it into words.
+    /// Why, as data until `message` puts it into words; the memberwise `init(path:property:kind:value:reason:)` takes it.
     var reason: Reason
+}
 
+extension MappingWarning {
     public init(path: String, property: String, kind: Kind, value: String?, message: String) {
         self.init(path: path, property: property, kind: kind, value: value, reason: .text(message))
     }
 
-    init(path: String, property: String, kind: Kind, value: String?, reason: Reason) {
-        self.path = path
-        self.property = property
-        self.kind = kind
-        self.value = value
-        self.reason = reason
+    init(path: String, property: String, value: String?, notice: Notice) {
+        self.init(path: path, property: property, kind: notice.kind, value: value, reason: .notice(notice))
     }
 }
 
@@ -62,11 +60,5 @@ enum Notice: Sendable, Equatable {
         case .coerced: .coerced
         case .unknownKey: .unknownKey
         }
-    }
-}
-
-extension MappingWarning {
-    init(path: String, property: String, value: String?, notice: Notice) {
-        self.init(path: path, property: property, kind: notice.kind, value: value, reason: .notice(notice))
     }
 }
