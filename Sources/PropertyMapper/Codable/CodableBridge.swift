@@ -8,9 +8,9 @@ enum CodableBridge {
         let entry = ModelEntry(Model.self)
         // A mistake in the mapping is not the data's: thrown as it is, never as a `DecodingError`.
         try Engine.refuseFaulty(entry.plan, writing: entry.making.writes)
-        let source: Any
+        var dropped: [MappingWarning] = []
         do {
-            source = try DecodedValue.read(decoder, entry.jsonLevel)
+            return try entry.one(from: DecodedValue.read(decoder, entry.jsonLevel), warnings: &dropped)
         } catch let error as NestedTooDeep {
             let depth = ValidationError(
                 path: error.path ?? "", property: "", rule: "depth", value: nil,
@@ -18,22 +18,17 @@ enum CodableBridge {
             throw corrupted(MappingError(errors: [depth]), at: decoder.codingPath)
         } catch let error as UndecodableValue {
             throw error.error
-        }
-        var dropped: [MappingWarning] = []
-        do {
-            return try entry.one(from: source, warnings: &dropped)
-        } catch {
+        } catch let error as MappingError {
             throw corrupted(error, at: decoder.codingPath)
         }
     }
 
     static func encode<Model: MappedModel>(_ model: Model, to encoder: any Encoder) throws {
-        let value: JSONValue
         do {
             // An object, or an array for a mapping of indices, as `serializeJSON` writes it.
             var output = SerialOutput.foundation([])
             try Serializer.serialize(model, plan: Model.mapping.plan, into: &output)
-            value = try JSONValue(converting: output.foundationValue ?? [String: Any]())
+            try JSONValue(converting: output.foundationValue ?? [String: Any]()).encode(to: encoder)
         } catch let error as MappingError {
             throw invalid(model, error, at: encoder.codingPath)
         } catch let error as JSONWriteError {
@@ -42,7 +37,6 @@ enum CodableBridge {
                 path: error.path, property: "", rule: "serialize", value: nil, failure: .notSerializable(error.problem))
             throw invalid(model, MappingError(errors: [refusal]), at: encoder.codingPath)
         }
-        try value.encode(to: encoder)
     }
 
     private static func invalid(_ model: Any, _ error: MappingError, at codingPath: [any CodingKey]) -> EncodingError {

@@ -44,7 +44,7 @@ struct DecodedValue: Decodable {
     ) throws -> Any {
         switch demand {
         case .whole, .strings:
-            return try whole(decoder, expecting: kinds, exact: false, in: frame)
+            break
         case .exactNumbers:
             return try whole(decoder, expecting: kinds, exact: true, in: frame)
         case let .model(level):
@@ -53,14 +53,13 @@ struct DecodedValue: Decodable {
             // Containers first: `PropertyListDecoder.decodeNil()` bridges a whole dictionary to `NSDictionary` on Linux.
             if level.readsObject, let object = try object(decoder, .level(level), in: frame) { return object }
             if level.readsArray, let array = try array(decoder, .level(level), in: frame) { return array }
-            return try whole(decoder, expecting: kinds, exact: false, in: frame)
         case let .elements(element):
             if let array = try array(decoder, .each(element), in: frame) { return array }
-            return try whole(decoder, expecting: kinds, exact: false, in: frame)
         case let .values(demand):
             if let object = try object(decoder, .each(demand), in: frame) { return object }
-            return try whole(decoder, expecting: kinds, exact: false, in: frame)
         }
+        // Anything not read as the container it demands: the value whatever its kind.
+        return try whole(decoder, expecting: kinds, exact: false, in: frame)
     }
 
     /// The value whatever its kind, the `expected` kinds tried first; numbers exactly (`Decimal`) when `exact`.
@@ -122,7 +121,8 @@ struct DecodedValue: Decodable {
     /// learning its own key from its coding path (`DecodingFrame.Entries.demand(in:)`).
     private static func object(_ decoder: any Decoder, _ entries: DecodingFrame.Entries, in frame: DecodingFrame) throws -> [String: Any]? {
         let value = try decoder.singleValueContainer()
-        return try frame.opening(entries) {
+        // Its values learn `entries` from the frame bound around them; one nested too deep is `NestedTooDeep`.
+        return try DecodingFrame.$current.withValue(frame.entering(entries)) {
             do {
                 return try value.decode([String: DecodedValue].self).mapValues { $0.value }
             } catch is DecodingError {

@@ -29,33 +29,22 @@ struct DecodingFrame: Sendable {
     /// The lowest stack address at which a container may be opened (`StackFloor`).
     let floor: UInt
 
-    /// The frame of a model's value. Its containers may take half the stack the engine may (`StackFloor`): a decoder
-    /// builds each value's `codingPath` by recursing once per level above it, on what the reading left.
-    init() {
-        let entry = StackFloor.address()
-        let floor = StackFloor.find(entry: entry)
-        self.init(entries: .each(.whole), depth: 0, floor: floor == 0 ? 0 : entry - (entry - floor) / 2)
-    }
-
-    private init(entries: Entries, depth: Int, floor: UInt) {
-        self.entries = entries
-        self.depth = depth
-        self.floor = floor
-    }
-
-    /// Runs `body`, which decodes an object, a value of this frame, whose values are read by `entries` and learn them
-    /// from `current`; an object nested as deep as the JSON reader refuses, or too deep for the thread's stack, is
-    /// `NestedTooDeep`.
-    func opening<T>(_ entries: Entries, _ body: () throws -> T) throws -> T {
-        try DecodingFrame.$current.withValue(entering(entries), operation: body)
-    }
-
     /// The frame of the values of a container of this frame's values, whose entries are read by `entries` (an array's
     /// elements are handed their demand, so an array keeps this frame's); a container nested as deep as the JSON reader
     /// refuses, or too deep for the thread's stack, is `NestedTooDeep`.
     func entering(_ entries: Entries? = nil) throws -> DecodingFrame {
         guard depth < JSONReader.maximumDepth, StackFloor.address() >= floor else { throw NestedTooDeep() }
         return DecodingFrame(entries: entries ?? self.entries, depth: depth + 1, floor: floor)
+    }
+}
+
+extension DecodingFrame {
+    /// The frame of a model's value. Its containers may take half the stack the engine may (`StackFloor`): a decoder
+    /// builds each value's `codingPath` by recursing once per level above it, on what the reading left.
+    init() {
+        let entry = StackFloor.address()
+        let floor = StackFloor.find(entry: entry)
+        self.init(entries: .each(.whole), depth: 0, floor: floor == 0 ? 0 : entry - (entry - floor) / 2)
     }
 }
 

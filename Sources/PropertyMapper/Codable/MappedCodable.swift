@@ -58,11 +58,7 @@ extension EncodingError {
     /// The mapping's errors when a mapped model could not be written (`MappedEncodable`); nil for any other
     /// encoding error.
     public var mappingError: MappingError? {
-        switch self {
-        case let .invalidValue(_, context):
-            return context.underlyingError as? MappingError
-        @unknown default:
-            return nil
-        }
+        guard case let .invalidValue(_, context) = self else { return nil }
+        return context.underlyingError as? MappingError
     }
 }

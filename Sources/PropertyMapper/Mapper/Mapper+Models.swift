@@ -167,16 +167,10 @@ struct ModelEntry<Model> {
         return try MappedArray.checked(results, records)
     }
 
-    /// One record of a per-record batch: its result and warnings, its definition errors noted for the batch to throw.
+    /// One record of a per-record batch: its result and warnings.
     private func addRecord(_ item: SourceItem?, to results: inout [Result<Model, MappingError>], _ records: inout BatchRecords) {
         var recordWarnings: [MappingWarning] = []
-        switch make(item, &recordWarnings) {
-        case let .success(model):
-            results.append(.success(model))
-        case let .failure(error):
-            records.noteFailure(error)
-            results.append(.failure(error))
-        }
+        results.append(make(item, &recordWarnings))
         records.append(recordWarnings)
     }
 

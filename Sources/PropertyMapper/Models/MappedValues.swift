@@ -58,10 +58,12 @@ final class StagedValues {
     /// A read of a field that failed (or whose value cannot be read before it is written) threw.
     private(set) var readFailedField = false
     private(set) var retakes = false
-    /// The immutable models of this graph numbered in the order their makes start (`startMake`), and those whose `init`
-    /// read a value twice. A model made again makes the models nested in it again, in the same order: `makeAgain` gives
-    /// them the same numbers, and one that read twice the first time is made copying at once.
-    private var makes = MakeNumbers()
+    /// The immutable models of this graph are numbered in the order their makes start (`startMake`), the last number
+    /// given in `lastMake`; `readingTwice` holds those whose `init` read a value twice. A model made again makes the models
+    /// nested in it again, in the same order: `makeAgain` gives them the same numbers, and one that read twice the first
+    /// time is made copying at once.
+    private var lastMake = 0
+    private var readingTwice: Set<Int> = []
 
     /// Values for a rule to read, open until `close`.
     init(staging: StagingBuffer, model: ModelAccess?, failedFields: Set<Int>) {
@@ -97,12 +99,14 @@ final class StagedValues {
 
     /// Numbers a make as it starts; whether the make of that number read twice before, so it copies.
     func startMake() -> (number: Int, readsTwice: Bool) {
-        makes.start()
+        lastMake += 1
+        return (lastMake, !readingTwice.isEmpty && readingTwice.contains(lastMake))
     }
 
     /// Notes that make `number` read a value twice, for its make again, whose nested makes take the same numbers again.
     func makeAgain(_ number: Int) {
-        makes.again(number)
+        readingTwice.insert(number)
+        lastMake = number
     }
 
     /// Whether `field` staged a value in this run.
@@ -138,7 +142,10 @@ final class StagedValues {
         // The last field that staged a value: a property mapped twice gets the later value, as written.
         var field = reads.lastFields[position]
         while field >= 0 {
-            if failedFields.contains(field) { throw failedField() }
+            if failedFields.contains(field) {
+                readFailedField = true
+                throw MappingError(errors: [])
+            }
             field = reads.earlierFields[field]
         }
         field = reads.lastFields[position]
@@ -177,11 +184,6 @@ final class StagedValues {
         return position
     }
 
-    private func failedField() -> MappingError {
-        readFailedField = true
-        return MappingError(errors: [])
-    }
-
     private func problem(_ kind: (String) -> DefinitionProblem, _ keyPath: AnyKeyPath) -> MappingError {
         let error = Self.error(kind, keyPath)
         if problem == nil { problem = error }
@@ -189,25 +191,6 @@ final class StagedValues {
     }
 
     private static func error(_ kind: (String) -> DefinitionProblem, _ keyPath: AnyKeyPath) -> MappingError {
-        MappingError(errors: [
-            ValidationError(
-                path: "", property: "", rule: "mapping", value: nil, failure: .definition(kind(PropertyName.text(of: keyPath))))
-        ])
-    }
-}
-
-/// The makes of a graph's immutable models, numbered as they start, and those that read a value twice (`StagedValues`).
-private struct MakeNumbers {
-    private var last = 0
-    private var readingTwice: Set<Int> = []
-
-    mutating func start() -> (number: Int, readsTwice: Bool) {
-        last += 1
-        return (last, !readingTwice.isEmpty && readingTwice.contains(last))
-    }
-
-    mutating func again(_ number: Int) {
-        readingTwice.insert(number)
-        last = number
+        MappingError(errors: [PlanCheck.error(path: "", property: "", kind(PropertyName.text(of: keyPath)))])
     }
 }

@@ -109,40 +109,32 @@ enum PropertyName {
         var text = keyPath.debugDescription
         if text.hasPrefix("\\") { text.removeFirst() }
         let rootName = String(describing: Root.self)
-        if text.hasPrefix(rootName + ".") {
-            text.removeFirst(rootName.count + 1)
-        } else if let range = text.firstRange(of: rootName + ".") {
+        if let range = text.firstRange(of: rootName + ".") {
             text = String(text[range.upperBound...])
         }
-        let name = withoutComputedComponents(text)
+        // A subscript prints as `.<computed 0x00007f… (Double)>`, an address; name it `coords[…]`.
+        let name = replacingComputedComponents(in: text) { _ in "[…]" }.replacing(".[…]", with: "[…]")
         return name.isEmpty || name.hasPrefix("[") ? nil : name
-    }
-
-    /// A subscript prints as `.<computed 0x00007f… (Double)>`, an address; name it `coords[…]`. Its type may hold `<…>`
-    /// (`Optional<Int>`): the component ends at the `>` that closes its own `<`.
-    private static func withoutComputedComponents(_ text: String) -> String {
-        var result = text
-        while let start = result.firstRange(of: "<computed "), let end = closingBracket(in: result[start.upperBound...]) {
-            var lower = start.lowerBound
-            if lower > result.startIndex, result[result.index(before: lower)] == "." {
-                lower = result.index(before: lower)
-            }
-            result.replaceSubrange(lower...end, with: "[…]")
-        }
-        return result
     }
 
     /// A key path as messages name it, `\Stay.end`; a computed component prints with its getter's address, another on each
     /// run (`<computed 0x00007f… (Int)>`), named by its type instead: `<computed Int>`.
     static func text(of keyPath: AnyKeyPath) -> String {
-        var text = String(describing: keyPath)
+        replacingComputedComponents(in: String(describing: keyPath)) { inside in
+            let type = inside.firstRange(of: " (").map { inside[$0.upperBound...].dropLast() } ?? inside
+            return "<computed \(type)>"
+        }
+    }
+
+    /// `text` with each computed component, `<computed 0x00007f… (Optional<Int>)>`, replaced by `named` of what lies inside
+    /// it. Its type may hold `<…>`: the component ends at the `>` that closes its own `<`.
+    private static func replacingComputedComponents(in text: String, by named: (Substring) -> String) -> String {
+        var text = text
         var searched = 0
         while let start = text.dropFirst(searched).firstRange(of: "<computed "), let end = closingBracket(in: text[start.upperBound...]) {
-            let inside = text[start.upperBound..<end]
-            let type = inside.firstRange(of: " (").map { inside[$0.upperBound...].dropLast() } ?? inside
-            let named = "<computed \(type)>"
-            searched = text.distance(from: text.startIndex, to: start.lowerBound) + named.count
-            text.replaceSubrange(start.lowerBound...end, with: named)
+            let name = named(text[start.upperBound..<end])
+            searched = text.distance(from: text.startIndex, to: start.lowerBound) + name.count
+            text.replaceSubrange(start.lowerBound...end, with: name)
         }
         return text
     }

@@ -49,18 +49,14 @@ final class Plan: Sendable {
         fields = builder.fields
         inlineMoves = fields.map(\.field.traits.inlineMove)
         staging = builder.layout
-        let check = PlanCheck.errors(in: root, immutable: immutable)
-        let planRules = rules.map { PlanRule($0, in: root) }
-        self.rules = planRules
+        let check = PlanCheck(root, immutable: immutable)
+        self.rules = rules.map { PlanRule($0, in: root) }
         checkedErrors =
-            (immutable ? check.errors : check.errors + check.readOnlyTargets) + planRules.compactMap(\.definitionError)
+            (immutable ? check.errors : check.errors + check.readOnlyTargets) + self.rules.compactMap(\.definitionError)
         modelChecks = check.modelChecks
         readOnlyTargets = check.readOnlyTargets
         reads = ValueReads(fields)
-        serializeErrors = root.irreversibleNodes.compactMap { node in
-            guard case let .irreversible(failure) = node.serialization else { return nil }
-            return ValidationError(path: node.path, property: node.property, rule: "serialize", value: nil, failure: failure)
-        }
+        serializeErrors = root.serializeErrors
     }
 }
 
@@ -116,12 +112,11 @@ final class ValueReads: Sendable {
                 earlierFields.append(-1)
             }
         }
-        keyPaths = firstFields.indices.map { position in
-            let field = firstFields[position]
-            let only = lastFields[position] == field.index && field.field.traits.stagesPropertyValue
+        keyPaths = zip(firstFields, lastFields).map { first, last in
+            let only = last == first.index && first.field.traits.stagesPropertyValue
             return KeyPathRead(
-                identity: ObjectIdentifier(field.field.keyPathID), valueType: field.field.traits.valueType,
-                onlyField: only ? field.index : -1)
+                identity: ObjectIdentifier(first.field.keyPathID), valueType: first.field.traits.valueType,
+                onlyField: only ? first.index : -1)
         }
         self.firstFields = firstFields
         self.lastFields = lastFields
@@ -177,7 +172,7 @@ final class PlanLevel: Sendable {
         self.property = PlanNode.joinedNames(entries.map(\.property))
         fieldIndices = entries.flatMap(\.fieldIndices)
         let hasKeys = entries.contains { $0.key.name != nil }
-        let hasIndices = entries.contains { if case .index = $0.key { true } else { false } }
+        let hasIndices = entries.contains { $0.key.name == nil }
         shape =
             switch (hasKeys, hasIndices) {
             case (true, true): .mixed
@@ -189,16 +184,16 @@ final class PlanLevel: Sendable {
         self.keys = keys
         keyPolicy = keys.readsBeyondExactKeys && shape == .keyed ? keys : nil
         outputKeys = keyNames.map(JSONOutput.Key.init)
-        if shape == .indexed {
+        switch shape {
+        case .keyed:
+            serialOrder = Array(entries.indices)
+            sortedSerialOrder = JSONWriter.sortedIndices(of: keyNames)
+        case .indexed:
             let indices = entries.map { if case let .index(index) = $0.key { index } else { 0 } }
             serialOrder = entries.indices.sorted { (indices[$0], $0) < (indices[$1], $1) }
             sortedSerialOrder = serialOrder
-        } else if shape != .keyed {
-            serialOrder = []
-            sortedSerialOrder = []
-        } else {
-            serialOrder = Array(entries.indices)
-            sortedSerialOrder = JSONWriter.sortedIndices(of: keyNames)
+        case .empty, .mixed:
+            (serialOrder, sortedSerialOrder) = ([], [])
         }
     }
 
@@ -216,12 +211,13 @@ final class PlanLevel: Sendable {
         return search(entries)
     }
 
-    /// The nodes under this level that serialize cannot run, in declaration order.
-    var irreversibleNodes: [PlanNode] {
-        entries.flatMap { node -> [PlanNode] in
+    /// A `serialize` error for each node under this level that serialize cannot run, in declaration order.
+    var serializeErrors: [ValidationError] {
+        entries.flatMap { node -> [ValidationError] in
             switch node.serialization {
-            case .irreversible: [node]
-            case let .nested(level): level.irreversibleNodes
+            case let .irreversible(failure):
+                [ValidationError(path: node.path, property: node.property, rule: "serialize", value: nil, failure: failure)]
+            case let .nested(level): level.serializeErrors
             case .field, .skipped: []
             }
         }
@@ -278,23 +274,27 @@ final class PlanNode: Sendable {
         case irreversible(Failure)
     }
 
-    init(
-        key: MappingKey, path: String, property: String, isRequired: Bool, absentIsError: Bool, tracksPresence: Bool,
-        isOneWay: Bool, absentPolicy: MissingValuePolicy? = nil, nullPolicy: MissingValuePolicy? = nil,
-        validators: [Validator], ensures: [Ensure] = [], body: Body
+    /// The node of `descriptor`, read at `key` (see `PlanBuilder`).
+    init<Root>(
+        _ descriptor: PropertyDescriptor<Root>, key: MappingKey, path: String, property: String, absentIsError: Bool,
+        tracksPresence: Bool, body: Body
     ) {
         self.key = key
         self.path = path
         self.property = property
-        self.isRequired = isRequired
+        isRequired = descriptor.isRequiredFlag
         self.absentIsError = absentIsError
         self.tracksPresence = tracksPresence
-        self.absentPolicy = absentPolicy
-        self.nullPolicy = nullPolicy
-        self.validators = validators
-        self.ensures = ensures
+        absentPolicy = descriptor.absentPolicy
+        nullPolicy = descriptor.nullPolicy
         self.body = body
         if case let .field(field) = body { self.field = field } else { self.field = nil }
+        // A boxing or call that makes a number: the validators that judge numbers judge it, after the conversion. One
+        // with a problem of its own (a NaN bound) stays where `PlanCheck` reports it.
+        let convertsToNumber = field?.field.traits.convertsToNumber ?? false
+        let judgesResult = { (validator: Validator) in convertsToNumber && validator.judgesNumbers && validator.problem == nil }
+        validators = descriptor.validators.filter { !judgesResult($0) }
+        ensures = descriptor.validators.filter(judgesResult).map(Ensure.init(judgingResult:)) + descriptor.ensures
         fieldIndices =
             switch body {
             case let .field(field): [field.index]
@@ -304,11 +304,11 @@ final class PlanNode: Sendable {
         missing = if case let .alternatives(keys) = key { .missingKeys(tried: keys) } else { .missing }
         fallsBack = field?.field.traits.hasFallback ?? false
         hasPresentPolicy = fallsBack || nullPolicy != nil
-        if !isOneWay, case let .index(index) = key, index > Serializer.largestIndex {
+        if !descriptor.isOneWay, case let .index(index) = key, index > Serializer.largestIndex {
             // Its array would be written with a null at every index before it.
             serialization = .irreversible(.indexTooFarToWrite(index: index, limit: Serializer.largestIndex))
         } else {
-            serialization = isOneWay ? .skipped : Self.serialization(of: body)
+            serialization = descriptor.isOneWay ? .skipped : Self.serialization(of: body)
         }
         switch serialization {
         case let .field(field): (serialField, serialLevel) = (field, nil)
@@ -341,11 +341,8 @@ final class PlanNode: Sendable {
     /// Names in first-seen order, each once: `"latitude, longitude"`.
     static func joinedNames(_ names: [String]) -> String {
         var seen = Set<String>()
-        return
-            names
-            .flatMap { $0.split(separator: ", ").map(String.init) }
-            .filter { !$0.isEmpty && seen.insert($0).inserted }
-            .joined(separator: ", ")
+        let parts = names.flatMap { $0.split(separator: ", ").map(String.init) }
+        return parts.filter { !$0.isEmpty && seen.insert($0).inserted }.joined(separator: ", ")
     }
 }
 
@@ -459,10 +456,8 @@ private struct PlanBuilder {
         var absentIsError = descriptor.isRequiredFlag
         var tracksPresence = false
         var requiresTarget = false
-        var convertsToNumber = false
         switch descriptor.node {
         case let .field(field):
-            convertsToNumber = field.traits.convertsToNumber
             let planField = PlanField(
                 field: field, index: fields.count,
                 slot: layout.reserve(field.traits.stagedLayout), scratch: layout.reserve(field.traits.scratchLayout))
@@ -485,14 +480,8 @@ private struct PlanBuilder {
             body = .list(children)
             property = PlanNode.joinedNames(children.map(\.property))
         }
-        // A boxing or call that makes a number: the validators that judge numbers judge it, after the conversion. One
-        // with a problem of its own (a NaN bound) stays where `PlanCheck` reports it.
-        let judgesResult = { (validator: Validator) in convertsToNumber && validator.judgesNumbers && validator.problem == nil }
         let built = PlanNode(
-            key: key, path: path, property: property, isRequired: descriptor.isRequiredFlag, absentIsError: absentIsError,
-            tracksPresence: tracksPresence, isOneWay: descriptor.isOneWay, absentPolicy: descriptor.absentPolicy,
-            nullPolicy: descriptor.nullPolicy, validators: descriptor.validators.filter { !judgesResult($0) },
-            ensures: descriptor.validators.filter(judgesResult).map(Ensure.init(judgingResult:)) + descriptor.ensures, body: body)
+            descriptor, key: key, path: path, property: property, absentIsError: absentIsError, tracksPresence: tracksPresence, body: body)
         if tracksPresence { presenceNodes.append((built, requiresTarget)) }
         return built
     }

@@ -44,8 +44,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     ) {
         assert(finish != nil || Input.self == Value.self, "a field without a finish converts to its property's type")
         self.keyPath = keyPath
-        let offset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath.path)
-        readOffset = offset
+        readOffset = Root.self is AnyObject.Type ? nil : MemoryLayout<Root>.offset(of: keyPath.path)
         optionalType = Value.self as? any OptionalConvertible.Type
         isNil = optionalType?.nilTest(for: Value.self)
         traits = FieldTraits(
@@ -54,7 +53,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
             scratchLayout: finish == nil ? .none : .of(Input.self),
             input: InputType(name: conversion.typeName, kinds: conversion.kinds), demand: demand,
             isWritable: keyPath.writable != nil, isOptional: optionalType != nil, instanceUse: instanceUse,
-            inlineMove: keyPath.writable == nil ? nil : offset.map { InlineMove(type: StagedType<Value>.self, offset: $0) },
+            inlineMove: keyPath.writable == nil ? nil : readOffset.map { InlineMove(type: StagedType<Value>.self, offset: $0) },
             irreversibility: reverse == nil ? .noReverse(rule: rule) : nil,
             hasDefault: substitutes.defaultValue != nil, hasFallback: substitutes.fallback != nil,
             convertsToNumber: finish != nil && (optionalType?.wrappedType ?? Value.self) is any Numeric.Type)
@@ -186,9 +185,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
             let source = item.indexed
             for (index, failure) in failures {
                 let value: Any = source.flatMap { index < $0.count ? $0[index] : nil } ?? SourceValue.null
-                var element = issues.forPart()
-                element.add(failure, value: value, rule: rule)
-                issues.add(element, under: MappingKey.index(index).subpath)
+                issues.add(failure, value: value, rule: rule, at: MappingKey.index(index).subpath)
             }
             run.fail(node, issues: issues)
         }
