@@ -21,21 +21,6 @@ struct Conversion<Value>: Sendable {
     /// its element's conversion; nil for anything else (a scalar's lenient form comes from its `coercion`).
     let forms: ContainerForms<Value>?
 
-    /// Written as a reading that returns the value (`convertInto` stores it), as every scalar conversion is.
-    init(
-        typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
-        convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
-        write: SerialWrite<Value>? = nil,
-        coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
-        coercion: Coercion.Target? = nil,
-        forms: ContainerForms<Value>? = nil
-    ) {
-        self.init(
-            typeName: typeName, kinds: kinds, demand: demand, convert: convert,
-            convertInto: { value, slot, issues in slot.store(convert(value, &issues)) }, write: write, coerce: coerce, coercion: coercion,
-            forms: forms)
-    }
-
     /// Written as `convertInto`, straight into the slot (an array fills its new storage element by element).
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
@@ -48,11 +33,12 @@ struct Conversion<Value>: Sendable {
             convertInto: convertInto, write: write, forms: forms)
     }
 
-    /// Both ways written, where deriving one would look up `Optional<Value>` per value; `write` defaults to `writeDynamic`.
+    /// Written as a reading that returns the value, as every scalar conversion is: `convertInto` then stores it. Both ways
+    /// are written where deriving one would look up `Optional<Value>` per value. `write` defaults to `writeDynamic`.
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
-        convertInto: @escaping @Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool,
+        convertInto: (@Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool)? = nil,
         write: SerialWrite<Value>? = nil,
         coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
         coercion: Coercion.Target? = nil,
@@ -62,25 +48,20 @@ struct Conversion<Value>: Sendable {
         self.kinds = kinds
         self.demand = demand
         self.convert = convert
-        self.convertInto = convertInto
+        self.convertInto = convertInto ?? { value, slot, issues in slot.store(convert(value, &issues)) }
         self.write = write ?? { value, output, issues in Serializer.writeDynamic(value, &output, &issues) }
         self.coerce = coerce
         self.coercion = coercion
         self.forms = forms
     }
 
-    /// Under `.lenient()`, what the table reads `item` as (adding a `coerced` warning); nil when it reads it as it is.
-    func coerced(_ item: SourceItem, _ issues: inout ConversionIssues) -> SourceItem? {
-        guard let coerce, let coerced = coerce(item) else { return nil }
-        issues.addCoerced(from: item, to: typeName)
-        return coerced
-    }
-
-    /// Hands `body` the value to stage under `.lenient()`: the coerced one (its warning in the issues), or `item`.
+    /// Hands `body` the value to stage under `.lenient()`: the one the table reads `item` as (its `coerced` warning in the
+    /// issues), or `item` when the table reads it as it is.
     func withCoerced(_ item: SourceItem, nesting: Nesting, _ body: (SourceItem, inout ConversionIssues) -> Void) {
         var issues = ConversionIssues(nesting: nesting)
-        if let coerced = coerced(item, &issues) { return body(coerced, &issues) }
-        body(item, &issues)
+        guard let coerce, let coerced = coerce(item) else { return body(item, &issues) }
+        issues.addCoerced(from: item, to: typeName)
+        body(coerced, &issues)
     }
 }
 

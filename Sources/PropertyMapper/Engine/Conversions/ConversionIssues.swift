@@ -29,9 +29,15 @@ struct ConversionIssues {
     }
 
     mutating func add(_ failure: Failure, value: Any?, rule: String = "type", at subpath: String = "") {
+        list.append(Issue(subpath: subpath, rule: rule, reason: .failure(failure), value: value.map(SourceValue.render)))
+    }
+
+    /// A warning about the value at `subpath`.
+    private mutating func add(_ notice: Notice, value: Any, at subpath: String = "") {
         list.append(
             Issue(
-                subpath: subpath, propertySubpath: nil, rule: rule, reason: .failure(failure), value: value.map(SourceValue.render)))
+                subpath: subpath, rule: notice.kind.rawValue, reason: .notice(notice), value: SourceValue.render(value),
+                warning: notice.kind))
     }
 
     mutating func addMismatch(_ item: SourceItem, expected: String) {
@@ -62,20 +68,12 @@ struct ConversionIssues {
 
     /// A string read as a number or a boolean under `.lenient()`: a `coerced` warning.
     mutating func addCoerced(from item: SourceItem, to typeName: String) {
-        list.append(
-            Issue(
-                subpath: "", propertySubpath: nil, rule: MappingWarning.Kind.coerced.rawValue,
-                reason: .notice(.coerced(typeName: typeName)), value: SourceValue.render(item.value), warning: .coerced))
+        add(.coerced(typeName: typeName), value: item.value)
     }
 
     /// An element `.droppingInvalidElements()` dropped: one `elementDropped` warning at its index, carrying its errors.
     mutating func addDropped(_ element: ConversionIssues, at index: Int, value: Any) {
-        let errors = element.errors(path: "", property: "")
-        list.append(
-            Issue(
-                subpath: MappingKey.index(index).subpath, propertySubpath: nil, rule: MappingWarning.Kind.elementDropped.rawValue,
-                reason: .notice(.elementDropped(errors: errors)), value: SourceValue.render(value),
-                warning: .elementDropped))
+        add(.elementDropped(errors: element.errors(path: "", property: "")), value: value, at: MappingKey.index(index).subpath)
     }
 
     /// The first problem as one failure, naming its sub-path when it lies inside the value.

@@ -87,12 +87,16 @@ extension Conversions {
 
 // MARK: Generic containers, opened through protocols on the standard types
 
-protocol OptionalConvertible: ExpressibleByNilLiteral, ThreadSafeMetatype {
+/// A standard container (optional, array, `[String: …]`, set), opened for `Conversions.make`.
+protocol ContainerConvertible {
+    /// A `Conversion<Self>`, made from its element's; nil when the elements' conformances cannot be used from any thread.
+    static func containerConversion() -> Any?
+}
+
+protocol OptionalConvertible: ContainerConvertible, ExpressibleByNilLiteral, ThreadSafeMetatype {
     static var wrappedTypeName: String { get }
     static var wrappedType: Any.Type { get }
     static var nilValue: Any { get }
-    /// A `Conversion<Self>` that turns null into `nil`.
-    static func optionalConversion() -> Any
     var isNone: Bool { get }
     /// Moves the wrapped value into `slot` (for a `Wrapped`); false, the slot untouched, when `nil`.
     consuming func moveWrapped<Target>(into slot: ValueSlot<Target>) -> Bool
@@ -118,7 +122,8 @@ extension Optional: OptionalConvertible {
     static var wrappedType: Any.Type { Wrapped.self }
     static var nilValue: Any { Optional<Wrapped>.none as Any }
 
-    static func optionalConversion() -> Any {
+    /// Null turns into `nil`.
+    static func containerConversion() -> Any? {
         Conversions.optional(Conversions.make(Wrapped.self))
     }
 
@@ -133,28 +138,26 @@ extension Optional: OptionalConvertible {
     }
 }
 
-protocol ArrayConvertible {
+protocol ArrayConvertible: ContainerConvertible {
     static var elementTypeName: String { get }
-    static func arrayConversion() -> Any
 }
 
 extension Array: ArrayConvertible {
     static var elementTypeName: String { TypeName.of(Element.self) }
 
-    static func arrayConversion() -> Any {
+    static func containerConversion() -> Any? {
         Conversions.array(Conversions.make(Element.self))
     }
 }
 
-protocol StringDictionaryConvertible {
+protocol StringDictionaryConvertible: ContainerConvertible {
     static var valueTypeName: String { get }
-    static func dictionaryConversion() -> Any
 }
 
-extension Dictionary: StringDictionaryConvertible where Key == String {
+extension Dictionary: ContainerConvertible, StringDictionaryConvertible where Key == String {
     static var valueTypeName: String { TypeName.of(Value.self) }
 
-    static func dictionaryConversion() -> Any {
+    static func containerConversion() -> Any? {
         Conversions.dictionary(Conversions.make(Value.self))
     }
 }

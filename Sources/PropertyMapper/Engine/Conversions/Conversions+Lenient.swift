@@ -28,6 +28,12 @@ enum Coercion {
         }
     }
 
+    /// `item` read by the table, when it is a string the table reads; nil otherwise.
+    static func coerce(_ item: SourceItem, _ target: Target) -> SourceItem? {
+        guard case let .string(text) = item.scalar, let value = target.read(text) else { return nil }
+        return SourceItem(value)
+    }
+
     /// An optional sign, then decimal digits only.
     static func isInteger(_ text: String) -> Bool {
         var digits = Substring(text)
@@ -61,16 +67,12 @@ enum Coercion {
 
 extension Conversions {
     /// `.lenient()` of any field's conversion: a scalar with a `coercion` (an integer-backed enum too, and `.date`'s epoch
-    /// formats) reads strings by the table; a container, every such scalar inside; nil when none does, which stays strict.
-    static func lenient<Value>(_ conversion: Conversion<Value>) -> Conversion<Value>? {
-        if conversion.coerce != nil { return conversion }  // lenient already
-        return lenientScalar(conversion) ?? conversion.forms?.lenient()
-    }
-
-    /// `strict`, reading a string by its `coercion` entry first (a `coerced` warning); nil without an entry.
-    private static func lenientScalar<Scalar>(_ strict: Conversion<Scalar>) -> Conversion<Scalar>? {
-        guard let target = strict.coercion else { return nil }
-        @Sendable func read(_ item: SourceItem, _ issues: inout ConversionIssues) -> Scalar? {
+    /// formats) reads a string by that entry first (a `coerced` warning); a container, every such scalar inside; nil when
+    /// none does, which stays strict.
+    static func lenient<Value>(_ strict: Conversion<Value>) -> Conversion<Value>? {
+        if strict.coerce != nil { return strict }  // lenient already
+        guard let target = strict.coercion else { return strict.forms?.lenient() }
+        @Sendable func read(_ item: SourceItem, _ issues: inout ConversionIssues) -> Value? {
             if let coerced = Coercion.coerce(item, target) {
                 issues.addCoerced(from: item, to: strict.typeName)
                 return strict.convert(coerced, &issues)
@@ -80,13 +82,5 @@ extension Conversions {
         return Conversion(
             typeName: strict.typeName, kinds: strict.kinds.union(.string), demand: strict.demand,
             convert: read, write: strict.write, coerce: { Coercion.coerce($0, target) }, coercion: target)
-    }
-}
-
-extension Coercion {
-    /// `item` read by the table, when it is a string the table reads; nil otherwise.
-    static func coerce(_ item: SourceItem, _ target: Target) -> SourceItem? {
-        guard case let .string(text) = item.scalar, let value = target.read(text) else { return nil }
-        return SourceItem(value)
     }
 }

@@ -2,12 +2,9 @@
 
 extension Conversions {
     /// A nested model, made anew one level further in by `make` (which initializes the slot, or returns the model's errors,
-    /// reported at their paths inside the value); written back by `plan`, its mapping's.
-    static func model<Model>(
-        _: Model.Type,
-        jsonLevel: @escaping @Sendable () -> JSONLevel,
-        plan: @escaping @Sendable () -> Plan,
-        make: @escaping @Sendable (SourceItem, Nesting, ValueSlot<Model>, inout [MappingWarning]) -> [ValidationError]
+    /// reported at their paths inside the value); written back by its mapping's plan.
+    static func model<Model: MappedModel>(
+        _: Model.Type, make: @escaping @Sendable (SourceItem, Nesting, ValueSlot<Model>, inout [MappingWarning]) -> [ValidationError]
     ) -> Conversion<Model> {
         @Sendable func convertInto(_ item: SourceItem, _ slot: ValueSlot<Model>, _ issues: inout ConversionIssues) -> Bool {
             var warnings: [MappingWarning] = []
@@ -21,30 +18,28 @@ extension Conversions {
         }
         // Either container: the model's mapping, which says which, is not read while this one is built.
         return Conversion<Model>(
-            typeName: TypeName.of(Model.self), kinds: [.object, .array], demand: .model(jsonLevel),
+            typeName: TypeName.of(Model.self), kinds: [.object, .array], demand: .model({ Model.mapping.jsonLevel }),
             convertInto: convertInto,
             write: { model, output, issues in
                 let errors = ModelAccess.reading(model) {
-                    Serializer.write(plan(), model: $0, nesting: issues.nesting.inner, into: &output)
+                    Serializer.write(Model.mapping.plan, model: $0, nesting: issues.nesting.inner, into: &output)
                 }
                 if errors.isEmpty { return true }
                 issues.add(nested: errors)
                 return false
             })
     }
-}
 
-extension Conversions {
     /// A `Mappable` model: `init()`, then its mapping.
     static func mappable<Model: Mappable & ThreadSafeMetatype>(_: Model.Type) -> Conversion<Model> {
-        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }, plan: { Model.mapping.plan }) { item, nesting, slot, warnings in
+        model(Model.self) { item, nesting, slot, warnings in
             Engine.make(Model.self, from: item, nesting: nesting, into: slot, warnings: &warnings)
         }
     }
 
     /// An `ImmutableMappable` model: its mapping, then `init(_ values:)`.
     static func immutableMappable<Model: ImmutableMappable & ThreadSafeMetatype>(_: Model.Type) -> Conversion<Model> {
-        model(Model.self, jsonLevel: { Model.mapping.jsonLevel }, plan: { Model.mapping.plan }) { item, nesting, slot, warnings in
+        model(Model.self) { item, nesting, slot, warnings in
             Engine.make(Model.self, from: item, nesting: nesting, into: slot, warnings: &warnings)
         }
     }
@@ -89,14 +84,8 @@ typealias ThreadSafeMetatype = SendableMetatype
 typealias ThreadSafeMetatype = Any
 #endif
 
-/// Opens `Set<Element>` for `Conversions.make`.
-protocol SetConvertible {
-    /// A `Conversion<Self>`; nil when the elements' conformances cannot be used from any thread.
-    static func setConversion() -> Any?
-}
-
-extension Set: SetConvertible {
-    static func setConversion() -> Any? {
+extension Set: ContainerConvertible {
+    static func containerConversion() -> Any? {
         let element: Any.Type = Element.self
         return (element as? any (Hashable & ThreadSafeMetatype).Type).map { Conversions.setConversion(of: $0) }
     }

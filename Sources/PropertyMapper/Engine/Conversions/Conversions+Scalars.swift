@@ -3,50 +3,45 @@ import Foundation
 extension Conversions {
     static let string = Conversion<String>(
         typeName: "String", kinds: .string,
-        convert: { item, issues in readString(item, &issues) },
+        convert: { item, issues in
+            if case let .string(text) = item.scalar { return text }
+            issues.addMismatch(item, expected: "String")
+            return nil
+        },
         write: { value, output, _ in
             output.string(value)
             return true
         })
 
-    private static func readString(_ item: SourceItem, _ issues: inout ConversionIssues) -> String? {
-        if case let .string(text) = item.scalar { return text }
-        issues.addMismatch(item, expected: "String")
-        return nil
-    }
-
     static let bool = Conversion<Bool>(
         typeName: "Bool", kinds: .boolean,
-        convert: { item, issues in readBool(item, &issues) },
+        convert: { item, issues in
+            if case let .bool(flag) = item.scalar { return flag }
+            issues.addMismatch(item, expected: "Bool")
+            return nil
+        },
         write: { value, output, _ in
             output.bool(value)
             return true
         }, coercion: .boolean)
 
-    private static func readBool(_ item: SourceItem, _ issues: inout ConversionIssues) -> Bool? {
-        if case let .bool(flag) = item.scalar { return flag }
-        issues.addMismatch(item, expected: "Bool")
-        return nil
-    }
-
     static func integer<T: FixedWidthInteger & Sendable>(_: T.Type) -> Conversion<T> {
         let name = String(describing: T.self)
         let expected = "\(name) (\(T.min)...\(T.max))"
-        @Sendable func read(_ item: SourceItem, _ issues: inout ConversionIssues) -> T? {
-            guard case let .number(number) = item.scalar else {
-                issues.addMismatch(item, expected: name)
-                return nil
-            }
-            switch number.integer(as: T.self, typeName: name) {
-            case let .success(result): return result
-            case let .failure(problem):
-                issues.add(problem.failure(expected: problem == .outOfRange ? expected : name), value: item.value)
-                return nil
-            }
-        }
         return Conversion<T>(
             typeName: name, kinds: .number,
-            convert: { item, issues in read(item, &issues) },
+            convert: { item, issues in
+                guard case let .number(number) = item.scalar else {
+                    issues.addMismatch(item, expected: name)
+                    return nil
+                }
+                switch number.integer(as: T.self) {
+                case let .success(result): return result
+                case let .failure(problem):
+                    issues.add(problem.failure(expected: problem == .outOfRange ? expected : name), value: item.value)
+                    return nil
+                }
+            },
             write: { value, output, _ in
                 output.integer(value)
                 return true
@@ -74,36 +69,32 @@ extension Conversions {
 
     static let float = Conversion<Float>(
         typeName: "Float", kinds: .number,
-        convert: { item, issues in readFloat(item, &issues) },
+        convert: { item, issues in
+            guard let result = readDouble(item, &issues, as: "Float") else { return nil }
+            let narrowed = Float(result)
+            if narrowed.isFinite { return narrowed }
+            issues.add(.outOfRange(expected: "Float (±\(Float.greatestFiniteMagnitude))"), value: item.value)
+            return nil
+        },
         write: { value, output, issues in Serializer.write(double: value.standsFor, &output, &issues) }, coercion: .fraction)
-
-    private static func readFloat(_ item: SourceItem, _ issues: inout ConversionIssues) -> Float? {
-        guard let result = readDouble(item, &issues, as: "Float") else { return nil }
-        let narrowed = Float(result)
-        if narrowed.isFinite { return narrowed }
-        issues.add(.outOfRange(expected: "Float (±\(Float.greatestFiniteMagnitude))"), value: item.value)
-        return nil
-    }
 
     /// Read from JSON as its exact digits (`.exactNumbers`), as `.decimal` reads them.
     static let decimal = Conversion<Decimal>(
         typeName: "Decimal", kinds: .number, demand: .exactNumbers,
-        convert: { item, issues in readDecimal(item, &issues) },
-        write: { value, output, issues in Serializer.write(decimal: value, &output, &issues) }, coercion: .decimal)
-
-    private static func readDecimal(_ item: SourceItem, _ issues: inout ConversionIssues) -> Decimal? {
-        guard case let .number(number) = item.scalar else {
-            issues.addMismatch(item, expected: "Decimal")
+        convert: { item, issues in
+            guard case let .number(number) = item.scalar else {
+                issues.addMismatch(item, expected: "Decimal")
+                return nil
+            }
+            switch DecimalText.reading(of: number, value: item.value) {
+            case let .decimal(value):
+                return value
+            case let .notExact(digits):
+                issues.add(.inexactDecimal(significantDigits: digits, maximumDigits: DecimalText.maximumDigits), value: item.value)
+            case .nonFinite, .notANumber:
+                issues.add(.nonFinite(expected: "Decimal"), value: item.value)
+            }
             return nil
-        }
-        switch DecimalText.reading(of: number, value: item.value) {
-        case let .decimal(value):
-            return value
-        case let .notExact(digits):
-            issues.add(.inexactDecimal(significantDigits: digits, maximumDigits: DecimalText.maximumDigits), value: item.value)
-        case .nonFinite, .notANumber:
-            issues.add(.nonFinite(expected: "Decimal"), value: item.value)
-        }
-        return nil
-    }
+        },
+        write: { value, output, issues in Serializer.write(decimal: value, &output, &issues) }, coercion: .decimal)
 }

@@ -6,27 +6,7 @@ import Foundation
 enum Conversions {
     /// The strict conversion: scalars by kind, containers element by element, optionals taking null, else by dynamic cast.
     static func make<Value>(_ type: Value.Type) -> Conversion<Value> {
-        scalar(Value.self) ?? opened(Value.self) ?? dynamicCast(Value.self)
-    }
-
-    /// A model, optional, array, `[String: …]`, set or enum: made by the protocol that opens `Value`, which knows the type
-    /// only as conforming, so returns it as `Any`.
-    private static func opened<Value>(_: Value.Type) -> Conversion<Value>? {
-        func erased<Model: Mappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { mappable(model) }
-        func erased<Model: ImmutableMappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { immutableMappable(model) }
-        func erased<Enum: RawRepresentable & ThreadSafeMetatype>(_ type: Enum.Type) -> Any { rawRepresentable(type) }
-        let made: Any? =
-            switch Value.self {
-            case let model as any (Mappable & ThreadSafeMetatype).Type: erased(model)
-            case let model as any (ImmutableMappable & ThreadSafeMetatype).Type: erased(model)
-            case let optional as any OptionalConvertible.Type: optional.optionalConversion()
-            case let array as any ArrayConvertible.Type: array.arrayConversion()
-            case let dictionary as any StringDictionaryConvertible.Type: dictionary.dictionaryConversion()
-            case let set as any SetConvertible.Type: set.setConversion()
-            case let enumeration as any (RawRepresentable & ThreadSafeMetatype).Type: erased(enumeration)
-            default: nil
-            }
-        return made.flatMap { typed($0) }
+        known(Value.self).flatMap { typed($0) } ?? dynamicCast(Value.self)
     }
 
     /// A conversion made for `Value` where its type was known only as `Any`, typed again: the cast holds.
@@ -36,36 +16,43 @@ enum Conversions {
         return conversion
     }
 
-    private static func scalar<Value>(_: Value.Type) -> Conversion<Value>? {
-        let conversion: Any? =
-            switch Value.self {
-            case is String.Type: string
-            case is Bool.Type: bool
-            case is Int.Type: integer(Int.self)
-            case is Int8.Type: integer(Int8.self)
-            case is Int16.Type: integer(Int16.self)
-            case is Int32.Type: integer(Int32.self)
-            case is Int64.Type: integer(Int64.self)
-            case is UInt.Type: integer(UInt.self)
-            case is UInt8.Type: integer(UInt8.self)
-            case is UInt16.Type: integer(UInt16.self)
-            case is UInt32.Type: integer(UInt32.self)
-            case is UInt64.Type: integer(UInt64.self)
-            case is Double.Type: double
-            case is Float.Type: float
-            case is Decimal.Type: decimal
-            // Common containers, from concrete types so their code is specialized (generic ones look up metadata per element).
-            case is String?.Type: optional(string)
-            case is Int?.Type: optional(integer(Int.self))
-            case is Double?.Type: optional(double)
-            case is Bool?.Type: optional(bool)
-            case is [String].Type: strings
-            case is [Int].Type: array(integer(Int.self))
-            case is [Double].Type: array(double)
-            case is [String]?.Type: optional(strings)
-            default: nil
-            }
-        return conversion.flatMap { typed($0) }
+    /// The conversion of a scalar, or of a model, optional, array, `[String: …]`, set or enum, which is made by the protocol
+    /// that opens `Value` and knows the type only as conforming: returned as `Any`; nil for any other type.
+    private static func known<Value>(_: Value.Type) -> Any? {
+        func erased<Model: Mappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { mappable(model) }
+        func erased<Model: ImmutableMappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { immutableMappable(model) }
+        func erased<Enum: RawRepresentable & ThreadSafeMetatype>(_ type: Enum.Type) -> Any { rawRepresentable(type) }
+        return switch Value.self {
+        case is String.Type: string
+        case is Bool.Type: bool
+        case is Int.Type: integer(Int.self)
+        case is Int8.Type: integer(Int8.self)
+        case is Int16.Type: integer(Int16.self)
+        case is Int32.Type: integer(Int32.self)
+        case is Int64.Type: integer(Int64.self)
+        case is UInt.Type: integer(UInt.self)
+        case is UInt8.Type: integer(UInt8.self)
+        case is UInt16.Type: integer(UInt16.self)
+        case is UInt32.Type: integer(UInt32.self)
+        case is UInt64.Type: integer(UInt64.self)
+        case is Double.Type: double
+        case is Float.Type: float
+        case is Decimal.Type: decimal
+        // Common containers, from concrete types so their code is specialized (generic ones look up metadata per element).
+        case is String?.Type: optional(string)
+        case is Int?.Type: optional(integer(Int.self))
+        case is Double?.Type: optional(double)
+        case is Bool?.Type: optional(bool)
+        case is [String].Type: strings
+        case is [Int].Type: array(integer(Int.self))
+        case is [Double].Type: array(double)
+        case is [String]?.Type: optional(strings)
+        case let model as any (Mappable & ThreadSafeMetatype).Type: erased(model)
+        case let model as any (ImmutableMappable & ThreadSafeMetatype).Type: erased(model)
+        case let container as any ContainerConvertible.Type: container.containerConversion()
+        case let enumeration as any (RawRepresentable & ThreadSafeMetatype).Type: erased(enumeration)
+        default: nil
+        }
     }
 
     /// Any other type (a protocol, `Any`, a class), by dynamic cast.

@@ -40,9 +40,9 @@ struct KeyScan: Sendable {
             let key = dictionary.keys[position]
             if let found = keys.key(key) {
                 // Keys are distinct: a first key is found once at most; an alternative is looked up by its entry.
-                if found < entries { reading.note(position, at: found) }
+                if found < entries { reading.region.note(position, at: found) }
             } else if tracksLoose, let entry = keys.looseEntry(of: key) {
-                reading.note(position, at: entries + entry)
+                reading.region.note(position, at: entries + entry)
             }
             dictionary.formIndex(after: &position)
         }
@@ -54,10 +54,6 @@ struct KeyScan: Sendable {
         fileprivate let region: KeyScanRegion
         fileprivate let entries: Int
         fileprivate let tracksLoose: Bool
-
-        fileprivate func note(_ position: Position, at slot: Int) {
-            region.note(position, at: slot)
-        }
 
         /// Takes entry `index`'s reading out: its first key's position (nil when absent), its loose matches.
         func take(_ index: Int) -> (first: Position?, loose: LooseMatch) {

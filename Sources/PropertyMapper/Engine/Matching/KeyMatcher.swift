@@ -58,14 +58,7 @@ final class KeyMatcher: Sendable {
 
         let utf8 = keys.map { Array($0.utf8) }
         probes = utf8.map { $0.isEmpty ? 0 : $0.count << 8 | Int($0[0]) }
-        keyBytes = Array(utf8.joined())
-        var ranges: [Range<Int>] = []
-        var start = 0
-        for bytes in utf8 {
-            ranges.append(start..<(start + bytes.count))
-            start += bytes.count
-        }
-        keyRanges = ranges
+        (keyBytes, keyRanges) = Self.packed(utf8)
 
         // A key reading what an earlier one reads is a definition error (never run); the first keeps it.
         var writtenAs: [String: String] = [:]  // each document key, to the key written for it first
@@ -79,12 +72,11 @@ final class KeyMatcher: Sendable {
                     continue
                 }
                 writtenAs[name] = written
-                if let normalized = matching.normalized(name) {
-                    if let earlier = loose[normalized] {
-                        conflict = conflict ?? .keysMatchTheSame(.key(earlier.key), .key(name), matching)
-                    } else {
-                        loose[normalized] = (entry, name)
-                    }
+                guard let normalized = matching.normalized(name) else { continue }
+                if let earlier = loose[normalized] {
+                    conflict = conflict ?? .keysMatchTheSame(.key(earlier.key), .key(name), matching)
+                } else {
+                    loose[normalized] = (entry, name)
                 }
             }
             return conflict
@@ -96,30 +88,35 @@ final class KeyMatcher: Sendable {
             }
         }.sorted { Int($0.bytes.first ?? 128) < Int($1.bytes.first ?? 128) }
         var firstBytes = Array(repeating: 0..<0, count: 129)
-        var normalized: [UInt8] = []
-        var normalizedRanges: [Range<Int>] = []
         for (position, form) in forms.enumerated() {
             let first = Int(form.bytes.first ?? 128)
             firstBytes[first] = (firstBytes[first].isEmpty ? position : firstBytes[first].lowerBound)..<(position + 1)
-            normalizedRanges.append(normalized.count..<(normalized.count + form.bytes.count))
-            normalized += form.bytes
         }
         formsByFirstByte = firstBytes
         looseEntryOfForm = forms.map(\.entry)
-        normalizedBytes = normalized
-        self.normalizedRanges = normalizedRanges
+        (normalizedBytes, normalizedRanges) = Self.packed(forms.map(\.bytes))
         spellings = entryKeys.map { names in
             var seen = Set(names)
             return names.flatMap(matching.spellings).filter { seen.insert($0).inserted }
         }
     }
 
+    /// `parts` back to back, and each part's range of them.
+    private static func packed(_ parts: [[UInt8]]) -> (bytes: [UInt8], ranges: [Range<Int>]) {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for part in parts {
+            ranges.append(bytes.count..<(bytes.count + part.count))
+            bytes += part
+        }
+        return (bytes, ranges)
+    }
+
     /// Entry `entry`'s mapping key `written` as the document spells it; an index as it is.
     func documentKey(of entry: Int, _ written: MappingKey) -> MappingKey {
         switch written {
-        case .index: written
+        case .index, .alternatives([]): written
         case .key: .key(names[entry])
-        case let .alternatives(keys) where keys.isEmpty: written
         case .alternatives: .alternatives([names[entry]] + alternatives[entry].map { names[$0] })
         }
     }

@@ -4,31 +4,23 @@ enum KeyWords {
     /// `first`, `name`. A word ends where a lower-case letter or a digit meets an upper-case one, before the last
     /// capital of a run that lower case follows, and at `_`, `-` or a space (which belong to no word).
     static func split(_ key: String) -> [Substring] {
-        var words: [Substring] = []
-        var start: String.Index?
-        var previous: Character?
-        var index = key.startIndex
-        while index < key.endIndex {
-            let character = key[index]
-            let next = key.index(after: index)
-            if let ascii = character.asciiValue, KeyMatching.isSeparator(ascii) {
-                if let start { words.append(key[start..<index]) }
-                (start, previous, index) = (nil, nil, next)
-                continue
+        key.split { $0.asciiValue.map(KeyMatching.isSeparator) ?? false }.flatMap { part in
+            var words: [Substring] = []
+            var start = part.startIndex
+            for index in part.indices.dropFirst() {
+                let previous = part[part.index(before: index)]
+                let next = part.index(after: index)
+                if part[index].isUppercase,
+                    previous.isLowercase || previous.isNumber
+                        || (previous.isUppercase && next < part.endIndex && part[next].isLowercase)
+                {
+                    words.append(part[start..<index])
+                    start = index
+                }
             }
-            if let wordStart = start, let previous, character.isUppercase,
-                previous.isLowercase || previous.isNumber
-                    || (previous.isUppercase && next < key.endIndex && key[next].isLowercase)
-            {
-                words.append(key[wordStart..<index])
-                start = index
-            }
-            start = start ?? index
-            previous = character
-            index = next
+            words.append(part[start...])
+            return words
         }
-        if let start { words.append(key[start...]) }
-        return words
     }
 
     static func lowercased(_ key: String) -> [String] {

@@ -12,28 +12,20 @@ extension NSDictionary {
         #if canImport(Darwin)
         return object(forKey: key)
         #else
-        guard isConcreteFoundationDictionary else { return object(forKey: key) }
-        let keys = allKeys
-        let values = allValues
-        guard keys.count == values.count,
-            let position = keys.firstIndex(where: { SourceValue.string($0) == key })
+        guard let stored = storedKeysAndValues, let position = stored.keys.firstIndex(where: { SourceValue.string($0) == key })
         else { return object(forKey: key) }
-        return isFoundationContainer(values[position]) ? values[position] : object(forKey: key)
+        return isFoundationContainer(stored.values[position]) ? stored.values[position] : object(forKey: key)
         #endif
     }
 
     func forEachUnbridgedStringKey(_ body: (String, Any) -> Void) {
         #if !canImport(Darwin)
-        if isConcreteFoundationDictionary {
-            let keys = allKeys
-            let values = allValues
-            if keys.count == values.count {
-                for (rawKey, rawValue) in zip(keys, values) {
-                    guard let key = SourceValue.string(rawKey) else { continue }
-                    body(key, isFoundationContainer(rawValue) ? rawValue : object(forKey: rawKey) ?? rawValue)
-                }
-                return
+        if let stored = storedKeysAndValues {
+            for (rawKey, rawValue) in zip(stored.keys, stored.values) {
+                guard let key = SourceValue.string(rawKey) else { continue }
+                body(key, isFoundationContainer(rawValue) ? rawValue : object(forKey: rawKey) ?? rawValue)
             }
+            return
         }
         #endif
         for (rawKey, value) in self {
@@ -41,9 +33,13 @@ extension NSDictionary {
         }
     }
 
-    /// Whether `allKeys` and `allValues` are Foundation's own storage (a subclass supplies its own).
-    private var isConcreteFoundationDictionary: Bool {
-        type(of: self) === NSDictionary.self || type(of: self) === NSMutableDictionary.self
+    /// `allKeys` and `allValues`, a key and its value at each position, when they are Foundation's own storage (a subclass
+    /// supplies its own); nil otherwise.
+    private var storedKeysAndValues: (keys: [Any], values: [Any])? {
+        guard type(of: self) === NSDictionary.self || type(of: self) === NSMutableDictionary.self else { return nil }
+        let keys = allKeys
+        let values = allValues
+        return keys.count == values.count ? (keys, values) : nil
     }
 }
 

@@ -49,7 +49,7 @@ enum SourceNumber: Sendable, Equatable {
         }
     }
 
-    func integer<T: FixedWidthInteger>(as _: T.Type, typeName: String) -> Result<T, NumberProblem> {
+    func integer<T: FixedWidthInteger>(as _: T.Type) -> Result<T, NumberProblem> {
         switch self {
         case let .int(value):
             return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
@@ -204,8 +204,7 @@ enum SourceNumber: Sendable, Equatable {
         case let .uint(value): return String(value)
         case let .double(value), let .fraction(value):
             return value.isFinite ? "\(value)" : (value.isNaN ? "NaN" : (value > 0 ? "Infinity" : "-Infinity"))
-        case let .preciseFraction(digits): return digits
-        case let .wide(digits): return digits
+        case let .preciseFraction(digits), let .wide(digits): return digits
         }
     }
 }

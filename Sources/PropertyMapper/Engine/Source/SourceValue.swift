@@ -174,9 +174,7 @@ enum SourceValue {
         if let other = value as? any IndexedContainer { return .other(other) }
         return nil
     }
-}
 
-extension SourceValue {
     static func kind(of value: Any) -> ValueKind {
         if isNull(value) { return .null }
         if string(value) != nil { return .string }
