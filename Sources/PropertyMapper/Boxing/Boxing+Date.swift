@@ -25,17 +25,14 @@ extension Boxing where Value == Date {
             guard formats.count > 1 else { return formats[0] }
             return formats.first { (try? $0.source(of: date)) != nil } ?? formats[0]
         }
-        let reverse: @Sendable (Date) throws -> Any = { try writer($0).source(of: $0) }
-        let writeBack: SerialWrite<Date> = { writer($0).write($0, &$1, &$2) }
-        let readsText = formats.contains { $0.readsText }
-        let readsNumbers = formats.contains { !$0.readsText }
+        let input = DateSource.conversion(text: formats.contains { $0.readsText }, numbers: formats.contains { !$0.readsText })
         return Boxing(
-            named: "Date", input: DateSource.conversion(text: readsText, numbers: readsNumbers),
-            { (source: DateSource) throws -> Date? in
+            named: "Date", input: input,
+            { source in
                 for format in formats {
                     if let date = format.date(from: source) { return date }
                 }
                 throw DateFormatsFailure(formats: formats)
-            }, reverse: reverse, writeBack: writeBack)
+            }, reverse: { try writer($0).source(of: $0) }, writeBack: { writer($0).write($0, &$1, &$2) })
     }
 }

@@ -10,22 +10,22 @@ extension Boxing where Value == Decimal {
     /// below 2^128)`, an exponent beyond -128...127 (`1e-130`) with `out of the range a Decimal holds exactly`. A
     /// boolean is a `type` error. The reverse writes every digit.
     public static var decimal: Self {
-        Boxing(named: "Decimal", input: DecimalSource.conversion, exactNumbers: true, DecimalSource.decimal) { $0 }
+        Boxing(
+            named: "Decimal", input: DecimalSource.conversion, exactNumbers: true, DecimalSource.decimal, reverse: { $0 },
+            writeBack: { Serializer.writeDynamic($0, &$1, &$2) })
     }
 }
 
+/// What `.decimal` reads: a number, exactly, or a numeric string.
 enum DecimalSource {
-    case number(DecimalText.Reading)
-    case text(String)
-
     private static let expected = TypeName.either("Decimal", "String")
 
-    static let conversion = Conversion<DecimalSource>(typeName: expected, kinds: [.number, .string]) { item, issues in
+    static let conversion = Conversion<DecimalText.Reading>(typeName: expected, kinds: [.number, .string]) { item, issues in
         switch item.scalar {
         case let .string(text):
-            return .text(text)
+            return DecimalText.reading(from: text)
         case let .number(number):
-            return .number(DecimalText.reading(of: number, value: item.value))
+            return DecimalText.reading(of: number, value: item.value)
         default:
             issues.addMismatch(item, expected: expected)
             return nil
@@ -33,12 +33,7 @@ enum DecimalSource {
     }
 
     /// Nil for what is not a finite number; throws for a number no `Decimal` holds exactly.
-    @Sendable static func decimal(_ source: DecimalSource) throws -> Decimal? {
-        let reading =
-            switch source {
-            case let .number(reading): reading
-            case let .text(text): DecimalText.reading(from: text)
-            }
+    @Sendable static func decimal(_ reading: DecimalText.Reading) throws -> Decimal? {
         switch reading {
         case let .decimal(value): return value
         case let .notExact(digits): throw NotExactDecimal(significantDigits: digits)

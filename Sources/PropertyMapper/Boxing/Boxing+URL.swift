@@ -16,12 +16,9 @@ extension Boxing where Value == URL {
 
     private static func strictURL(_ text: String) -> URL? {
         #if canImport(Darwin)
-        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-            return URL(string: text, encodingInvalidCharacters: false)
-        }
-        return URL(string: text)  // before these releases URL(string:) never encodes
-        #else
-        return URL(string: text, encodingInvalidCharacters: false)
+        // Before these releases URL(string:) never encodes.
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return URL(string: text) }
         #endif
+        return URL(string: text, encodingInvalidCharacters: false)
     }
 }

@@ -37,27 +37,19 @@ public struct Boxing<Value>: Sendable {
         }
     }
 
-    /// Over any input conversion, with a type-erased reverse; `exactNumbers` keeps JSON numbers' exact digits.
+    /// Over any input conversion, with a type-erased reverse and serialize's way back; `exactNumbers` keeps JSON
+    /// numbers' exact digits.
     init<Input>(
         named name: String,
         input: Conversion<Input>,
         exactNumbers: Bool = false,
         _ transform: @escaping @Sendable (Input) throws -> Value?,
         reverse: (@Sendable (Value) throws -> Any)?,
-        writeBack: SerialWrite<Value>? = nil
+        writeBack: SerialWrite<Value>?
     ) {
         self.name = name
         self.reverse = reverse
-        let rule = "box(\(name))"
-        if let writeBack {
-            self.writeBack = writeBack
-        } else if let reverse {
-            self.writeBack = { value, output, issues in
-                Serializer.write(value, reversedBy: reverse, rule: rule, as: { Serializer.writeDynamic($0, &$1, &$2) }, &output, &issues)
-            }
-        } else {
-            self.writeBack = nil
-        }
+        self.writeBack = writeBack
         // Stored here, where `Value` is known: generic code handling the `Value?` would look up its metadata per call.
         self.implementation = TypedBoxing(name: name, input: input, exactNumbers: exactNumbers) { input, result in
             try result.store(transform(input))

@@ -45,81 +45,68 @@ public struct DateFormat: Sendable, Equatable {
 
     /// The date `source` gives in this format; nil when it gives none (or is of the other kind).
     func date(from source: DateSource) -> Date? {
-        let value: Double
-        switch source {
-        case let .text(text):
-            switch kind {
+        switch (kind, source) {
+        case let (.iso8601, .text(text)):
             // An offset can carry a date out of the years ISO 8601 text writes back (in UTC): that is no date it reads.
-            case .iso8601: return ISO8601.date(from: text).flatMap { ISO8601.writable.contains($0.timeIntervalSince1970) ? $0 : nil }
-            case let .pattern(pattern): return pattern.date(from: text)
-            case .secondsSince1970, .millisecondsSince1970: return nil
-            }
-        case let .number(.int(integer)): value = Double(integer)
-        case let .number(.uint(integer)): value = Double(integer)
-        case let .number(.double(double)), let .number(.fraction(double)): value = double
-        case let .number(.preciseFraction(digits)): value = Double(digits) ?? .nan
-        case .number(.wide): return nil
-        }
-        guard value.isFinite else { return nil }
-        switch kind {
-        case .secondsSince1970: return Date(timeIntervalSince1970: value)
-        case .millisecondsSince1970: return Date(timeIntervalSince1970: value / 1000)
-        case .iso8601, .pattern: return nil
-        }
-    }
-
-    /// The date as serialize writes it (`String`, `Int64` or `Double`); throws `DateFormatProblem` if it cannot.
-    func source(of date: Date) throws -> Any {
-        let seconds = date.timeIntervalSince1970
-        switch kind {
-        case .iso8601, .pattern:
-            return try text(of: date)
-        case .secondsSince1970:
-            guard seconds.isFinite else { throw DateFormatProblem.notRepresentable(date, self) }
-            if seconds == seconds.rounded(), let whole = Int64(exactly: seconds) { return whole }
-            return seconds
-        case .millisecondsSince1970:
-            // The number that reads back (divided by 1000) as this date: whole when one does.
-            let milliseconds = seconds * 1000
-            guard milliseconds.isFinite else { throw DateFormatProblem.notRepresentable(date, self) }
-            let candidates = [milliseconds.rounded(), milliseconds, milliseconds.nextUp, milliseconds.nextDown]
-            let exact = candidates.first { Date(timeIntervalSince1970: $0 / 1000) == date } ?? milliseconds
-            if exact == exact.rounded(), let whole = Int64(exactly: exact) { return whole }
-            return exact
-        }
-    }
-}
-
-extension DateFormat {
-    private func text(of date: Date) throws -> String {
-        switch kind {
-        case let .pattern(pattern):
-            return try pattern.string(from: date)
+            return ISO8601.date(from: text).flatMap { ISO8601.writable.contains($0.timeIntervalSince1970) ? $0 : nil }
+        case let (.pattern(pattern), .text(text)):
+            return pattern.date(from: text)
+        case let (.secondsSince1970, .number(number)):
+            return Self.epoch(number).map { Date(timeIntervalSince1970: $0) }
+        case let (.millisecondsSince1970, .number(number)):
+            return Self.epoch(number).map { Date(timeIntervalSince1970: $0 / 1000) }
         default:
-            let pattern = DatePattern.iso8601(writing: date)
-            do {
-                return try pattern.string(from: date)
-            } catch {
-                throw DateFormatProblem.notRepresentable(date, self)  // named as the user wrote it: .iso8601
-            }
-        }
-    }
-
-    /// The pattern a text format writes `date` in, when the text needs no escaping.
-    private func plainTextPattern(for date: Date) -> DatePattern? {
-        switch kind {
-        case let .pattern(pattern):
-            return pattern.writesPlainText ? pattern : nil
-        case .iso8601:
-            return DatePattern.iso8601(writing: date)
-        case .secondsSince1970, .millisecondsSince1970:
             return nil
         }
     }
 
+    /// An epoch as a finite `Double`; nil for an integer beyond 64 bits, never rounded into a date.
+    private static func epoch(_ number: SourceNumber) -> Double? {
+        if case .wide = number { return nil }
+        guard case let .success(value) = number.finiteDouble, value.isFinite else { return nil }
+        return value
+    }
+
+    /// The date as serialize writes it (`String`, `Int64` or `Double`); throws `DateFormatProblem` if it cannot.
+    func source(of date: Date) throws -> Any {
+        let number: Double
+        switch kind {
+        case .iso8601, .pattern:
+            return try text(of: date)
+        case .secondsSince1970:
+            number = date.timeIntervalSince1970
+        case .millisecondsSince1970:
+            // The number that reads back (divided by 1000) as this date: whole when one does.
+            let milliseconds = date.timeIntervalSince1970 * 1000
+            let candidates = [milliseconds.rounded(), milliseconds, milliseconds.nextUp, milliseconds.nextDown]
+            number = candidates.first { Date(timeIntervalSince1970: $0 / 1000) == date } ?? milliseconds
+        }
+        guard number.isFinite else { throw DateFormatProblem.notRepresentable(date, self) }
+        if let whole = Int64(exactly: number) { return whole }
+        return number
+    }
+}
+
+extension DateFormat {
+    /// The pattern a text format writes `date` in; nil for an epoch format.
+    private func textPattern(for date: Date) -> DatePattern? {
+        switch kind {
+        case let .pattern(pattern): pattern
+        case .iso8601: DatePattern.iso8601(writing: date)
+        case .secondsSince1970, .millisecondsSince1970: nil
+        }
+    }
+
+    private func text(of date: Date) throws -> String {
+        guard let text = try? textPattern(for: date)?.string(from: date) else {
+            throw DateFormatProblem.notRepresentable(date, self)  // named as the user wrote it, such as .iso8601
+        }
+        return text
+    }
+
     /// Serialize's way back for `.date(…)`; a `serialize` error when the format cannot write the date.
     func write(_ date: Date, _ output: inout SerialOutput, _ issues: inout ConversionIssues) -> Bool {
-        if readsText, let pattern = plainTextPattern(for: date), let fields = pattern.fields(of: date) {
+        if let pattern = textPattern(for: date), pattern.writesPlainText, let fields = pattern.fields(of: date) {
             output.plainText(capacity: pattern.width) { pattern.write(fields, into: $0) }
             return true
         }
@@ -148,9 +135,7 @@ enum DateSource {
 
     static func conversion(text: Bool, numbers: Bool) -> Conversion<DateSource> {
         let name = text && numbers ? TypeName.either("String", "Double") : (text ? "String" : "Double")
-        var kinds: ValueKinds = []
-        if text { kinds.insert(.string) }
-        if numbers { kinds.insert(.number) }
+        let kinds: ValueKinds = [text ? .string : [], numbers ? .number : []]
         // Epochs alone coerce like `Double` (a numeric string under `.lenient()`); with a text format a string is text.
         return Conversion<DateSource>(
             typeName: name, kinds: kinds,

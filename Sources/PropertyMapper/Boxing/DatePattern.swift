@@ -9,20 +9,6 @@ final class DatePattern: Sendable, Equatable {
         case year, month, day, hour, minute, second
         case fraction(digits: Int)
 
-        /// Which field the token reads (nil for a literal): each may appear once.
-        var field: Int? {
-            switch self {
-            case .literal: nil
-            case .year: 0
-            case .month: 1
-            case .day: 2
-            case .hour: 3
-            case .minute: 4
-            case .second: 5
-            case .fraction: 6
-            }
-        }
-
         var width: Int {
             switch self {
             case .literal: 1
@@ -36,7 +22,6 @@ final class DatePattern: Sendable, Equatable {
     let pattern: String
     /// Nil for UTC.
     let timeZone: TimeZone?
-    var timeZoneName: String? { timeZone?.identifier }
     /// Nil when the pattern needs the formatter.
     let tokens: [Token]?
     /// The length of every text the pattern reads.
@@ -99,35 +84,25 @@ final class DatePattern: Sendable, Equatable {
         let bytes = Array(pattern.utf8)
         var tokens: [Token] = []
         var index = 0
+        var isQuoted = false
+        // The letters read so far: each field may appear once.
+        var letters: Set<UInt8> = []
         while index < bytes.count {
             let byte = bytes[index]
             guard byte < 0x80 else { return nil }
+            // '' is a quote, inside quoted text too; a lone ' opens or closes literal text.
             if byte == UInt8(ascii: "'") {
-                // '' is a quote; 'text' is literal text, in which '' is a quote.
-                index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "'") {
+                if index + 1 < bytes.count, bytes[index + 1] == byte {
                     tokens.append(.literal(byte))
-                    index += 1
-                    continue
-                }
-                while true {
-                    guard index < bytes.count, bytes[index] < 0x80 else { return nil }  // unterminated
-                    if bytes[index] == UInt8(ascii: "'") {
-                        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "'") {
-                            tokens.append(.literal(byte))
-                            index += 2
-                            continue
-                        }
-                        index += 1
-                        break
-                    }
-                    tokens.append(.literal(bytes[index]))
+                    index += 2
+                } else {
+                    isQuoted.toggle()
                     index += 1
                 }
                 continue
             }
             let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-            guard isLetter else {
+            guard isLetter, !isQuoted else {
                 tokens.append(.literal(byte))
                 index += 1
                 continue
@@ -146,10 +121,11 @@ final class DatePattern: Sendable, Equatable {
             case (UInt8(ascii: "S"), 1...9): token = .fraction(digits: count)
             default: return nil
             }
-            guard !tokens.contains(where: { $0.field == token.field }) else { return nil }
+            guard letters.insert(byte).inserted else { return nil }
             tokens.append(token)
         }
-        guard tokens.contains(.year), tokens.contains(.month), tokens.contains(.day) else { return nil }
+        // An unterminated quote, or no y, M or d: nil.
+        guard !isQuoted, tokens.contains(.year), tokens.contains(.month), tokens.contains(.day) else { return nil }
         return tokens
     }
 
@@ -213,16 +189,13 @@ final class DatePattern: Sendable, Equatable {
     /// The date as the pattern writes it; throws when it falls outside the years 0000...9999 (for the formatter, when
     /// the text does not read back in the date's era).
     func string(from date: Date) throws -> String {
-        guard tokens != nil else {
-            guard let formatter, date.timeIntervalSince1970.isFinite, let text = formatter.string(from: date) else {
-                throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
-            }
-            return text
+        if let fields = fields(of: date) {
+            return UTF8Output.string(capacity: width) { write(fields, into: $0) }
         }
-        guard let fields = fields(of: date) else {
+        guard let formatter, date.timeIntervalSince1970.isFinite, let text = formatter.string(from: date) else {
             throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
         }
-        return UTF8Output.string(capacity: width) { write(fields, into: $0) }
+        return text
     }
 
     struct Fields {
@@ -235,12 +208,9 @@ final class DatePattern: Sendable, Equatable {
         var seconds = date.timeIntervalSince1970
         if let timeZone { seconds += Double(timeZone.secondsFromGMT(for: date)) }
         guard let (whole, fraction, _) = split(seconds) else { return nil }
-        var days = whole / 86_400
-        var rest = whole % 86_400
-        if rest < 0 {
-            days -= 1
-            rest += 86_400
-        }
+        // Floored: a time before 1970 lies in an earlier day.
+        let rest = (whole % 86_400 + 86_400) % 86_400
+        let days = (whole - rest) / 86_400
         let (year, month, day) = Self.civil(fromDays: days)
         guard (0...9999).contains(year) else { return nil }
         return Fields(year: year, month: month, day: day, hour: rest / 3600, minute: rest / 60 % 60, second: rest % 60, fraction: fraction)

@@ -23,8 +23,7 @@ enum DecimalText {
     }
 
     static func decimal(from text: String) -> Decimal? {
-        if case let .decimal(value) = reading(from: text) { return value }
-        return nil
+        if case let .decimal(value) = reading(from: text) { value } else { nil }
     }
 
     /// What `text` reads as, in JSON's number syntax with an optional leading `+`, leading zeros allowed.

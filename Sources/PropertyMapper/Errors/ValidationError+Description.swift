@@ -235,7 +235,7 @@ extension DateFormat {
         case .secondsSince1970: return ".secondsSince1970"
         case .millisecondsSince1970: return ".millisecondsSince1970"
         case let .pattern(pattern):
-            let zone = pattern.timeZoneName.map { #", timeZone: "\#($0)""# } ?? ""
+            let zone = pattern.timeZone.map { #", timeZone: "\#($0.identifier)""# } ?? ""
             return #".format("\#(pattern.pattern)"\#(zone))"#
         }
     }

@@ -8,14 +8,11 @@ extension RegexProgram {
 
     /// Emits the automaton back to front, each node knowing its continuation; counted repetitions become copies.
     struct Compiler {
-        var instructions: [Instruction] = []
+        /// The accepting instruction comes first, at `accept`.
+        var instructions: [Instruction] = [.accept]
+        static let accept = 0
         /// Per consuming state, its scalar set.
         var sets: [ScalarSet] = []
-
-        mutating func emitAccept() -> Int {
-            instructions.append(.accept)
-            return instructions.count - 1
-        }
 
         private mutating func append(_ instruction: Instruction) throws(Unsupported) -> Int {
             guard instructions.count < RegexProgram.maximumInstructions else { throw Unsupported() }

@@ -30,10 +30,16 @@ extension RegexProgram {
             return scalar
         }
 
+        /// Skips `scalar` if it comes next.
+        private mutating func consume(_ scalar: Unicode.Scalar) -> Bool {
+            guard peek == scalar else { return false }
+            position += 1
+            return true
+        }
+
         private mutating func alternation() throws(Unsupported) -> Node {
             var branches = [try sequence()]
-            while peek == "|" {
-                position += 1
+            while consume("|") {
                 branches.append(try sequence())
             }
             return branches.count == 1 ? branches[0] : .alternation(branches)
@@ -64,9 +70,8 @@ extension RegexProgram {
             let scalar = try next()
             switch scalar {
             case "(":
-                if peek == "?" {
-                    guard peek(1) == ":" else { throw Unsupported() }  // lookaround, flags, named groups, comments
-                    position += 2
+                if consume("?") {
+                    guard try next() == ":" else { throw Unsupported() }  // lookaround, flags, named groups, comments
                 }
                 depth += 1
                 guard depth <= RegexProgram.maximumNesting else { throw Unsupported() }
@@ -111,8 +116,7 @@ extension RegexProgram {
                 position += 1
                 let min = try number()
                 var max: Int? = min
-                if peek == "," {
-                    position += 1
+                if consume(",") {
                     max = peek == "}" ? nil : try number()
                 }
                 guard peek == "}" else { throw Unsupported() }
@@ -122,38 +126,31 @@ extension RegexProgram {
                 return nil
             }
             position += 1
-            let isLazy = peek == "?"
-            if isLazy { position += 1 }
+            let isLazy = consume("?")
             if let scalar = peek, "*+?{".unicodeScalars.contains(scalar) { throw Unsupported() }
             return (bounds.0, bounds.1, isLazy)
         }
 
         private mutating func number() throws(Unsupported) -> Int {
+            let start = position
             var value = 0
-            var digits = 0
             while let scalar = peek, ("0"..."9").contains(scalar) {
                 value = value * 10 + Int(scalar.value - 48)
-                digits += 1
                 position += 1
                 guard value <= RegexProgram.maximumInstructions else { throw Unsupported() }
             }
-            guard digits > 0 else { throw Unsupported() }
+            guard position > start else { throw Unsupported() }
             return value
         }
 
         /// A class after its `[`; whatever could start ICU's richer sets (`[:alpha:]`, nesting, `&&`, `--`) or an odd `-` is refused.
         private mutating func characterClass() throws(Unsupported) -> ScalarSet {
-            var set = ScalarSet()
-            if peek == "^" {
-                set.isNegated = true
-                position += 1
-            }
+            var set = ScalarSet(isNegated: consume("^"))
             // `[]…]` holds a `]`, and `[:alpha:]` is a POSIX class even at the top level.
             if peek == "]" || peek == ":" { throw Unsupported() }
-            if peek == "-" {
-                guard peek(1) != "-" else { throw Unsupported() }
+            if consume("-") {
+                guard peek != "-" else { throw Unsupported() }
                 set.ranges.append(0x2D...0x2D)
-                position += 1
             }
             while true {
                 let scalar = try next()
@@ -225,12 +222,9 @@ extension RegexProgram {
             case "a": return 0x07
             case "e": return 0x1B
             default:
-                let value = scalar.value
-                let isPunctuation =
-                    (0x20...0x7E).contains(value) && !(0x30...0x39).contains(value)
-                    && !(0x41...0x5A).contains(value) && !(0x61...0x7A).contains(value)
-                guard isPunctuation else { throw Unsupported() }
-                return value
+                let isLetterOrDigit = ("0"..."9").contains(scalar) || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
+                guard (0x20...0x7E).contains(scalar.value), !isLetterOrDigit else { throw Unsupported() }
+                return scalar.value
             }
         }
     }

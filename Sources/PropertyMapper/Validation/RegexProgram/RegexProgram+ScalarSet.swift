@@ -30,23 +30,13 @@ extension RegexProgram {
 
         /// Whether the set holds `value`; nil when that depends on `\d` or `\w` for a scalar newer than Unicode 15.0.
         func contains(_ value: UInt32) -> Bool? {
-            var member = ranges.contains { $0.contains(value) }
-            if !member, !escapes.isEmpty {
-                if escapes.contains(.space) || escapes.contains(.nonSpace) {
-                    let space = Self.isWhiteSpace(value)
-                    member = escapes.contains(.space) && space || escapes.contains(.nonSpace) && !space
-                }
-                if !member, !escapes.isDisjoint(with: .versioned) {
-                    guard let scalar = Unicode.Scalar(value), Self.isDated(scalar) else { return nil }
-                    if escapes.contains(.digit) || escapes.contains(.nonDigit) {
-                        let digit = scalar.properties.generalCategory == .decimalNumber
-                        member = escapes.contains(.digit) && digit || escapes.contains(.nonDigit) && !digit
-                    }
-                    if !member, escapes.contains(.word) || escapes.contains(.nonWord) {
-                        let word = Self.isWord(scalar)
-                        member = escapes.contains(.word) && word || escapes.contains(.nonWord) && !word
-                    }
-                }
+            // Each escape pair holds a scalar by whether it has the property: `\s` if it does, `\S` if not.
+            var member = ranges.contains { $0.contains(value) } || escapes.contains(Self.isWhiteSpace(value) ? .space : .nonSpace)
+            if !member, !escapes.isDisjoint(with: .versioned) {
+                guard let scalar = Unicode.Scalar(value), Self.isDated(scalar) else { return nil }
+                member =
+                    escapes.contains(scalar.properties.generalCategory == .decimalNumber ? .digit : .nonDigit)
+                    || escapes.contains(Self.isWord(scalar) ? .word : .nonWord)
             }
             return member != isNegated
         }

@@ -36,14 +36,12 @@ struct RegexProgram: Sendable {
         var parser = Parser(pattern)
         guard let tree = try? parser.parse() else { return nil }
         var compiler = Compiler()
-        let accept = compiler.emitAccept()
-        guard let entry = try? compiler.emit(tree, next: accept) else { return nil }
+        guard let entry = try? compiler.emit(tree, next: Compiler.accept) else { return nil }
         let program = compiler.instructions
 
-        var starts = [UInt64](repeating: 0, count: Context.count)
+        let starts = (0..<Context.count).map { Self.closure(of: entry, in: program, context: $0) }
         var follows = [UInt64](repeating: 0, count: compiler.sets.count << 3)
         for context in 0..<Context.count {
-            starts[context] = Self.closure(of: entry, in: program, context: context)
             for case let .consume(state, next) in program {
                 follows[state << 3 | context] = Self.closure(of: next, in: program, context: context)
             }
@@ -250,8 +248,7 @@ struct RegexProgram: Sendable {
             case let .consume(state, _):
                 reached |= 1 << UInt64(state)
             case let .split(first, second):
-                pending.append(second)
-                pending.append(first)
+                pending += [second, first]  // `first` is popped first
             case let .assert(anchor, next):
                 if Context.all[context].satisfies(anchor) { pending.append(next) }
             case .accept:

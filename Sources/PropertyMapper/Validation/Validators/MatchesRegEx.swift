@@ -23,9 +23,7 @@ extension PropertyDescriptor {
     /// invalid pattern never traps: it is a definition error (`Mapping.definitionErrors`).
     public func matchesRegEx(_ pattern: String) -> Self {
         guard let expression = try? NSRegularExpression(pattern: pattern) else {
-            var validator = Validator(rule: "matchesRegEx", judges: .string) { _ in nil }
-            validator.problem = .invalidPattern(pattern: pattern)
-            return adding(validator)
+            return adding(Validator(rule: "matchesRegEx", judges: .string, problem: .invalidPattern(pattern: pattern)) { _ in nil })
         }
         return matchesRegEx(expression)
     }
@@ -44,7 +42,6 @@ private struct SharedRegularExpression: @unchecked Sendable {
 
     func matches(_ text: String) -> Bool {
         if let program, let answer = program.containsMatch(in: text) { return answer }
-        let range = NSRange(location: 0, length: text.utf16.count)
-        return expression.firstMatch(in: text, options: [], range: range) != nil
+        return expression.firstMatch(in: text, options: [], range: NSRange(location: 0, length: text.utf16.count)) != nil
     }
 }

@@ -40,25 +40,16 @@ extension PropertyDescriptor {
         let lowerNumber = lower?.number
         let upperNumber = upper?.number
         let failure = Failure.numberBound(lower: lowerNumber?.rendered, upper: upperNumber?.rendered)
-        var validator = Validator(rule: rule, judges: .number, judgesNumbers: true) { item in
-            guard case let .number(number) = item.scalar else {
-                return .cannotJudge(found: item.kind, accepts: .number)
-            }
-            if let lowerNumber, SourceNumber.compare(number, lowerNumber) ?? .orderedAscending == .orderedAscending { return failure }
-            if let upperNumber, SourceNumber.compare(number, upperNumber) ?? .orderedDescending == .orderedDescending { return failure }
-            return nil
-        }
-        for bound in [lower, upper] {
-            switch bound {
-            case let .number(.double(value))? where value.isNaN:
-                validator.problem = validator.problem ?? .notANumberBound(validator: rule)
-            case let .unsupported(type)?:
-                validator.problem = validator.problem ?? .unsupportedNumberBound(validator: rule, type: type)
-            default:
-                break
-            }
-        }
-        return adding(validator)
+        let problem = lower?.problem(in: rule) ?? upper?.problem(in: rule)
+        return adding(
+            Validator(rule: rule, judges: .number, problem: problem, judgesNumbers: true) { item in
+                guard case let .number(number) = item.scalar else {
+                    return .cannotJudge(found: item.kind, accepts: .number)
+                }
+                if let lowerNumber, SourceNumber.compare(number, lowerNumber) ?? .orderedAscending == .orderedAscending { return failure }
+                if let upperNumber, SourceNumber.compare(number, upperNumber) ?? .orderedDescending == .orderedDescending { return failure }
+                return nil
+            })
     }
 }
 
@@ -80,5 +71,14 @@ private enum NumberBound {
 
     var number: SourceNumber? {
         if case let .number(number) = self { number } else { nil }
+    }
+
+    /// Why the bound makes `rule` a definition error: it is NaN, or of an unsupported type.
+    func problem(in rule: String) -> DefinitionProblem? {
+        switch self {
+        case let .number(.double(value)) where value.isNaN: .notANumberBound(validator: rule)
+        case .number: nil
+        case let .unsupported(type): .unsupportedNumberBound(validator: rule, type: type)
+        }
     }
 }

@@ -5,8 +5,7 @@ extension PropertyDescriptor {
     /// in the list, expected one of "shortVideo", "longVideo", "live"; got "hologram" [oneOf]`. Absent or null
     /// passes; a value of another kind (a number among strings) fails saying what it expected.
     public func oneOf<Candidate: Equatable & Sendable>(_ values: [Candidate]) -> Self {
-        let rendered = values.map(SourceValue.renderExpected)
-        return membershipRule("oneOf", values, failure: .notOneOf(candidates: rendered))
+        membershipRule("oneOf", values, failure: .notOneOf(candidates: values.map(SourceValue.renderExpected)))
     }
 
     /// Shared by `oneOf` and `equalTo`: converts the source value strictly to `Candidate` and looks it up.

@@ -11,8 +11,7 @@ import Testing
     /// The compiler after emitting `node` before an accept, and the entry instruction.
     static func compiled(_ node: Node) throws -> (compiler: RegexProgram.Compiler, entry: Int) {
         var compiler = RegexProgram.Compiler()
-        let accept = compiler.emitAccept()
-        let entry = try compiler.emit(node, next: accept)
+        let entry = try compiler.emit(node, next: RegexProgram.Compiler.accept)
         return (compiler, entry)
     }
 
