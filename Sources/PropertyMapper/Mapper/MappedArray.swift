@@ -21,10 +21,9 @@ public struct MappedArray<Root> {
         self.warnings = warnings
     }
 
-    /// The batch, or the first definition errors a record met (a nested model's mapping): they are thrown, never one
-    /// record's failure.
+    /// The batch, or the definition errors a record met (a nested model's mapping): they are thrown, never one record's failure.
     static func checked(_ results: [Result<Root, MappingError>], _ records: BatchRecords) throws(MappingError) -> Self {
-        for case let .failure(error) in results where error.errors.first?.isDefinitionError == true { throw error }
+        if let definitionErrors = records.definitionErrors { throw definitionErrors }
         return Self(results: results, warnings: records.warnings)
     }
 
@@ -42,10 +41,12 @@ public struct MappedArray<Root> {
     }
 }
 
-/// Each record's warnings; outside the generic `MappedArray`, which would make it generic, its metadata looked up per record.
+/// Each record's warnings, and the first definition errors a record met; outside the generic `MappedArray`, which would
+/// make it generic, its metadata looked up per record.
 struct BatchRecords {
     private var arrays: [[MappingWarning]] = []
     private var count = 0
+    private(set) var definitionErrors: MappingError?
 
     mutating func append(_ warnings: [MappingWarning]) {
         if !warnings.isEmpty {
@@ -53,6 +54,10 @@ struct BatchRecords {
             arrays.append(warnings)
         }
         count += 1
+    }
+
+    mutating func noteFailure(_ error: MappingError) {
+        if definitionErrors == nil, error.errors.first?.isDefinitionError == true { definitionErrors = error }
     }
 
     /// One array per record.

@@ -167,10 +167,16 @@ struct ModelEntry<Model> {
         return try MappedArray.checked(results, records)
     }
 
-    /// One record of a per-record batch: its result and warnings.
+    /// One record of a per-record batch: its result and warnings, its definition errors noted for the batch to throw.
     private func addRecord(_ item: SourceItem?, to results: inout [Result<Model, MappingError>], _ records: inout BatchRecords) {
         var recordWarnings: [MappingWarning] = []
-        results.append(make(item, &recordWarnings))
+        switch make(item, &recordWarnings) {
+        case let .success(model):
+            results.append(.success(model))
+        case let .failure(error):
+            records.noteFailure(error)
+            results.append(.failure(error))
+        }
         records.append(recordWarnings)
     }
 

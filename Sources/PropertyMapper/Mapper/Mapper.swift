@@ -88,7 +88,13 @@ public enum Mapper {
         var model = create()
         var recordWarnings: [MappingWarning] = []
         let errors = Engine.map(element, into: &model, using: plan, warnings: &recordWarnings)
-        results.append(errors.isEmpty ? .success(consume model) : .failure(MappingError(errors: errors)))
+        if errors.isEmpty {
+            results.append(.success(consume model))
+        } else {
+            let error = MappingError(errors: errors)
+            records.noteFailure(error)
+            results.append(.failure(error))
+        }
         records.append(recordWarnings)
     }
 

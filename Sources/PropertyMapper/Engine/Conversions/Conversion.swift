@@ -33,12 +33,27 @@ struct Conversion<Value>: Sendable {
             convertInto: convertInto, write: write, forms: forms)
     }
 
-    /// Written as a reading that returns the value, as every scalar conversion is: `convertInto` then stores it. Both ways
-    /// are written where deriving one would look up `Optional<Value>` per value. `write` defaults to `writeDynamic`.
+    /// Written as a reading that returns the value (`convertInto` stores it), as every scalar conversion is.
     init(
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
-        convertInto: (@Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool)? = nil,
+        write: SerialWrite<Value>? = nil,
+        coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
+        coercion: Coercion.Target? = nil,
+        forms: ContainerForms<Value>? = nil
+    ) {
+        // Not an optional `convertInto` defaulting to this: a closure held in an optional is called through a thunk.
+        self.init(
+            typeName: typeName, kinds: kinds, demand: demand, convert: convert,
+            convertInto: { value, slot, issues in slot.store(convert(value, &issues)) }, write: write, coerce: coerce, coercion: coercion,
+            forms: forms)
+    }
+
+    /// Both ways written, where deriving one would look up `Optional<Value>` per value; `write` defaults to `writeDynamic`.
+    init(
+        typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
+        convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
+        convertInto: @escaping @Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool,
         write: SerialWrite<Value>? = nil,
         coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
         coercion: Coercion.Target? = nil,
@@ -48,7 +63,7 @@ struct Conversion<Value>: Sendable {
         self.kinds = kinds
         self.demand = demand
         self.convert = convert
-        self.convertInto = convertInto ?? { value, slot, issues in slot.store(convert(value, &issues)) }
+        self.convertInto = convertInto
         self.write = write ?? { value, output, issues in Serializer.writeDynamic(value, &output, &issues) }
         self.coerce = coerce
         self.coercion = coercion
