@@ -66,7 +66,8 @@ enum Engine {
 
     /// A mapping with definition errors never runs (they are thrown alone); one that writes must target only writable properties.
     static func refuseFaulty(_ plan: Plan, writing: Bool = false) throws(MappingError) {
-        if !plan.definitionErrors.isEmpty { throw MappingError(errors: plan.definitionErrors) }
+        let definitionErrors = plan.definitionErrors  // computed: it reads nested models' mappings (`PlanCheck.ModelCheck`)
+        if !definitionErrors.isEmpty { throw MappingError(errors: definitionErrors) }
         if writing, !plan.readOnlyTargets.isEmpty { throw MappingError(errors: plan.readOnlyTargets) }
     }
 

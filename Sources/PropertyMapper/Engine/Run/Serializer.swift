@@ -25,10 +25,11 @@ enum Serializer {
         if let refusal = nesting.refusal {
             return [ValidationError(path: "", property: "", rule: "depth", value: nil, failure: refusal)]
         }
-        if !plan.definitionErrors.isEmpty || !plan.serializeErrors.isEmpty {
+        let definitionErrors = plan.definitionErrors  // computed: read once
+        if !definitionErrors.isEmpty || !plan.serializeErrors.isEmpty {
             // Once per call, where first met; elsewhere the model is left unwritten (the call fails).
             guard output.firstRefusal(of: plan) else { return [] }
-            return plan.definitionErrors.isEmpty ? plan.serializeErrors : plan.definitionErrors
+            return definitionErrors.isEmpty ? plan.serializeErrors : definitionErrors
         }
         var errors: [ValidationError] = []
         // A `.polymorphic` value's tag goes among the keys (a model of indices has none).
@@ -185,7 +186,8 @@ extension Serializer {
 
     /// The models as one array; throws every model's errors under its index (`[3].id`); a faulty plan is refused once.
     static func serialize<Root>(_ models: [Root], plan: Plan, into output: inout SerialOutput) throws(MappingError) {
-        if !plan.definitionErrors.isEmpty { throw MappingError(errors: plan.definitionErrors) }
+        let definitionErrors = plan.definitionErrors  // computed: read once
+        if !definitionErrors.isEmpty { throw MappingError(errors: definitionErrors) }
         if !plan.serializeErrors.isEmpty { throw MappingError(errors: plan.serializeErrors) }
         var errors: [ValidationError] = []
         let nesting = Nesting.outermost()
