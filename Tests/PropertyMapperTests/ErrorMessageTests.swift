@@ -85,6 +85,13 @@ import Testing
             description: #"id → id: a string, expected Int; got "42" [type]"#)
     }
 
+    @Test func typeForEveryMemberOfAListIsOneError() {
+        Self.expectText(
+            ["title": 42], ["title": .list(.property(\.title), .property(\.email))],
+            message: "a number, expected String",
+            description: "title → title, email: a number, expected String; got 42 [type]")
+    }
+
     @Test func typeStringForOptionalInt() {
         Self.expectText(
             ["count": "42"], ["count": .property(\.count)],

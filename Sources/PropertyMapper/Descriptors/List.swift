@@ -1,6 +1,7 @@
 extension PropertyDescriptor {
     /// Gives one source value to several descriptors, each checking it: `.list(.box(.url, \.contentURL), .property(\.rawURL))`.
-    /// Validators chained on the list run once, first; any failure means none of them is written.
+    /// Validators chained on the list run once, first; any failure means none of them is written. Descriptors failing on
+    /// the value for one reason give one error naming each property (`link → raw, url: a number, expected String … [type]`).
     public static func list(_ descriptors: Self...) -> Self {
         list(descriptors)
     }

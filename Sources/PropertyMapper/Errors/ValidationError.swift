@@ -45,6 +45,22 @@ extension [ValidationError] {
         return filter { $0.isDefinitionError && seen.insert([Self.withoutIndices($0.path), $0.message]).inserted }
     }
 
+    /// The errors from `start` on, those that differ only in their property made one naming each (`raw, url`): a `.list`'s
+    /// members failing on one value for one reason are one root cause, so one error.
+    mutating func mergeSameFailures(from start: Int) {
+        var merged: [ValidationError] = []
+        for error in self[start...] {
+            if let same = merged.firstIndex(where: {
+                ($0.path, $0.rule, $0.value, $0.reason) == (error.path, error.rule, error.value, error.reason)
+            }) {
+                merged[same].property += ", " + error.property
+            } else {
+                merged.append(error)
+            }
+        }
+        replaceSubrange(start..., with: merged)
+    }
+
     /// `items[0].tags[2].count` → `items.tags.count`: where in the mapping, not in the data.
     private static func withoutIndices(_ path: String) -> String {
         let parts = path.split(separator: "[", omittingEmptySubsequences: false)

@@ -81,9 +81,25 @@ private final class Link {
         let mapping: Mapping<Link> = ["link": .list(.property(\.raw), .box(.url, \.url))]
         #expect(mapping.definitionErrors.isEmpty)
         let errors = mappingErrors { try Mapper.mapValues(from: source(["link": 42]), to: link, using: mapping) }
-        #expect(errors.map(\.path) == ["link", "link"])
-        #expect(errors.map(\.rule) == ["type", "type"])
-        #expect(errors.map(\.property) == ["raw", "url"])
+        // One root cause, one error: both members expect a string, so the error names them both.
+        let error = expectSingleError(errors, at: "link", rule: "type")
+        #expect(error?.property == "raw, url")
+        #expect(error?.value == "42")
+        #expect(link.isUnchanged)
+    }
+
+    /// Members that fail for different reasons keep an error each, in list order; so do members failing at other elements.
+    @Test(arguments: SourceForm.allCases)
+    func membersFailingForDifferentReasonsKeepAnErrorEach(source: SourceForm) throws {
+        let link = Link()
+        let mapping: Mapping<Link> = ["link": .list(.property(\.raw).maxLength(2), .property(\.title).maxLength(3), .box(.url, \.url))]
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["link": "a b c d"]), to: link, using: mapping) }
+        #expect(errors.map(\.rule) == ["maxLength", "maxLength", "box(URL)"])
+        #expect(errors.map(\.property) == ["raw", "title", "url"])
+        let same: Mapping<Link> = ["link": .list(.property(\.raw).maxLength(3), .property(\.title).maxLength(3))]
+        let twice = mappingErrors { try Mapper.mapValues(from: source(["link": "abcd"]), to: link, using: same) }
+        let error = expectSingleError(twice, at: "link", rule: "maxLength")
+        #expect(error?.property == "raw, title")
         #expect(link.isUnchanged)
     }
 
@@ -185,9 +201,8 @@ private final class Link {
         let link = Link()
         let mapping: Mapping<Link> = ["media": [0: .list(.property(\.raw), .box(.url, \.url))]]
         let errors = mappingErrors { try Mapper.mapValues(from: source(["media": [42]]), to: link, using: mapping) }
-        #expect(errors.map(\.path) == ["media[0]", "media[0]"])
-        #expect(errors.map(\.rule) == ["type", "type"])
-        #expect(errors.map(\.property) == ["raw", "url"])
+        let error = expectSingleError(errors, at: "media[0]", rule: "type")
+        #expect(error?.property == "raw, url")
         #expect(link.isUnchanged)
     }
 }

@@ -74,8 +74,8 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
             write = { _, target, output, issues in Serializer.writeElements(unwrap(target), &output, &issues, writeBack) }
         }
         return PropertyField(
-            rule: rule, keyPath: target.keyPath, input: Conversions.array(input), demand: demand, reverse: write,
-            lenientInput: { [input] in Conversions.lenient(input).map { Conversions.array($0) } }
+            rule: rule, keyPath: target.keyPath, input: arrayInput(input, rule: rule), demand: demand, reverse: write,
+            lenientInput: { [input] in Conversions.lenient(input).map { arrayInput($0, rule: rule) } }
         ) { [name, box] _, inputs, _, slot in
             var values: [Value] = []
             values.reserveCapacity(inputs.count)
@@ -93,6 +93,35 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
             slot.initialize(to: wrap(values))
             return .done
         }
+    }
+
+    /// `[Input]`, checked before the validators judge the array. When some elements have the wrong type, the others are
+    /// boxed as well, so that a box failure at one element is reported beside a wrong type at another.
+    private func arrayInput(_ element: Conversion<Input>, rule: String) -> Conversion<[Input]> {
+        let array = Conversions.array(element)
+        return Conversion(
+            typeName: array.typeName, kinds: array.kinds, demand: array.demand,
+            convertInto: { [name, box] item, slot, issues in
+                let issueCount = issues.list.count
+                if array.convertInto(item, slot, &issues) { return true }
+                guard let source = item.indexed else { return false }
+                // Again element by element, in order, each with its own failure: the wrong type or the boxing's.
+                issues.list.removeSubrange(issueCount...)
+                source.forEachItem { index, elementItem in
+                    var elementIssues = issues.forPart()
+                    if let input = element.convert(elementItem, &elementIssues) {
+                        let failure = ValueSlot<Value>.withTemporary { result in
+                            let failure = Self.failure(name, { try box(input, result) })
+                            if failure == nil { result.destroy() }
+                            return failure
+                        }
+                        if let failure { elementIssues.add(failure, value: elementItem.value, rule: rule) }
+                    }
+                    issues.add(elementIssues, under: MappingKey.index(index).subpath)
+                }
+                return false
+            },
+            write: array.write)
     }
 
     /// Why boxing failed (returned false or threw), or nil.

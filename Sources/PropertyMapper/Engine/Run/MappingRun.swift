@@ -281,7 +281,9 @@ struct MappingRun {
         case let .list(children):
             // Validators judge a present value only; each descriptor of the list gets the value, null included.
             guard item.isNull || passesValidators(node, item) else { return }
+            let firstError = errors.count
             for child in children { visit(child, present: item) }
+            if errors.count - firstError > 1 { errors.mergeSameFailures(from: firstError) }
         }
     }
 

@@ -80,6 +80,35 @@ private let b = "https://b.example.com"
         #expect(page.isUnchanged)
     }
 
+    /// Each element is judged alone: a wrong type at one element hides no box failure at another.
+    @Test(arguments: SourceForm.allCases)
+    func aWrongTypeAtOneElementHidesNoBoxFailureAtAnother(source: SourceForm) throws {
+        let page = Page()
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: source(["links": [a, 5, "", NSNull()], "dates": [7, "soon"]]), to: page, using: Page.mapping)
+        }
+        #expect(errors.map(\.path) == ["links[1]", "links[2]", "links[3]", "dates[1]"])
+        #expect(errors.map(\.rule) == ["type", "box(URL)", "type", "box(Date)"])
+        #expect(errors.map(\.value) == ["5", #""""#, "null", #""soon""#])
+        #expect(page.isUnchanged)
+        let json = mappingErrors { try Mapper.mapValues(fromJSON: #"{"links": ["", true]}"#, to: page, using: Page.mapping) }
+        #expect(json.map(\.path) == ["links[0]", "links[1]"])
+        #expect(json.map(\.rule) == ["box(URL)", "type"])
+        #expect(page.isUnchanged)
+    }
+
+    /// Under `.lenient()` the same holds: a string the table cannot read hides no box failure at another element.
+    @Test func underLenientAWrongTypeHidesNoBoxFailure() {
+        let even = Boxing<Int>(named: "even") { (number: Int) in number.isMultiple(of: 2) ? number : nil }
+        final class Counts { var counts: [Int] = [] }
+        let mapping: Mapping<Counts> = ["counts": .box(even, \.counts).lenient()]
+        let counts = Counts()
+        let errors = mappingErrors { try Mapper.mapValues(from: ["counts": ["2", "x", "3"]], to: counts, using: mapping) }
+        #expect(errors.map(\.path) == ["counts[1]", "counts[2]"])
+        #expect(errors.map(\.rule) == ["type", "box(even)"])
+        #expect(counts.counts.isEmpty)
+    }
+
     @Test(arguments: SourceForm.allCases)
     func nullWritesNilIntoAnOptionalArrayOnly(source: SourceForm) throws {
         let page = Page()
