@@ -91,6 +91,12 @@ struct ConversionIssues {
         }
     }
 
+    /// Each issue names the property mapped, none a property inside the value: a `.box`'s or `.call`'s input (a model the
+    /// call takes) is not the property written, so `login` inside it is no property of `ownerName`.
+    mutating func nameOnlyTheProperty() {
+        for index in list.indices { list[index].propertySubpath = nil }
+    }
+
     /// These issues' errors, of a value at `path` written to `property`.
     func errors(path: String, property: String) -> [ValidationError] {
         list.compactMap { issue in

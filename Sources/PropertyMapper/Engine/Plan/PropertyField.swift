@@ -172,7 +172,9 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         // `.box`, `.call`: into the field's scratch space rather than returned (generic code handling
         // an `Input?` would look up that type's metadata on every call), then finished into the slot.
         let scratch = run.staging.scratch(field, as: Input.self)
-        guard conversion.convertInto(item, scratch, &issues) else { return run.fail(node, issues: issues) }
+        let converted = conversion.convertInto(item, scratch, &issues)
+        if !issues.list.isEmpty { issues.nameOnlyTheProperty() }
+        guard converted else { return run.fail(node, issues: issues) }
         let input = scratch.move()
         guard run.passesValidators(node, item) else { return }
         switch finish(run.model, input, node.property, run.staging.slot(field, as: Value.self)) {

@@ -69,7 +69,39 @@ private struct Tally: Equatable {
     }
 }
 
+/// A model a call takes as its input.
+private struct Owner: Mappable {
+    var login = ""
+    static let mapping: Mapping<Owner> = ["login": .property(\.login).isRequired()]
+}
+
+private final class Repository {
+    var ownerName = "preset"
+    var ownerNames: [String] = []
+
+    func name(from owner: Owner) -> String? { "@" + owner.login }
+    func names(from owners: [Owner]) -> [String] { owners.map { "@" + $0.login } }
+}
+
 @Suite private struct CallTests {
+    /// The input's own properties are not the property written: its errors name the property the call writes.
+    @Test(arguments: SourceForm.allCases)
+    func aModelInputsErrorsNameThePropertyTheCallWrites(source: SourceForm) throws {
+        let repository = Repository()
+        let mapping: Mapping<Repository> = [
+            "owner": .call(Repository.name(from:), \.ownerName), "owners": .call(Repository.names(from:), \.ownerNames),
+        ]
+        try Mapper.mapValues(from: source(["owner": ["login": "ada"], "owners": [["login": "bo"]]]), to: repository, using: mapping)
+        #expect(repository.ownerName == "@ada" && repository.ownerNames == ["@bo"])
+        let errors = mappingErrors {
+            try Mapper.mapValues(from: source(["owner": ["login": 5], "owners": [["login": "x"], [:]]]), to: repository, using: mapping)
+        }
+        #expect(errors.map(\.path) == ["owner.login", "owners[1].login"])
+        #expect(errors.map(\.rule) == ["type", "isRequired"])
+        #expect(errors.map(\.property) == ["ownerName", "ownerNames"])
+        #expect(repository.ownerName == "@ada")
+    }
+
     @Test(arguments: SourceForm.allCases)
     func oneArgumentCallConvertsTheValue(source: SourceForm) throws {
         let counter = Counter()
