@@ -58,11 +58,8 @@ extension MappingError {
     /// `order.line_items[1].sku`.
     func located(at prefix: String) -> MappingError {
         guard !prefix.isEmpty else { return self }
-        return MappingError(
-            errors: errors.map { error in
-                var error = error
-                error.path = Paths.joined(prefix, Paths.suffix(error.path))
-                return error
-            })
+        var located = self
+        for index in errors.indices { located.errors[index].path = Paths.joined(prefix, Paths.suffix(errors[index].path)) }
+        return located
     }
 }

@@ -2,31 +2,20 @@ extension JSONSyntaxError {
     /// The reason carried by the `json` error: `unexpected character '}' at byte 41, expected '"' to start a key`.
     var reason: String {
         switch problem {
-        case let .unexpectedEnd(expected):
-            return "unexpected end of input at byte \(offset), expected \(expected.phrase)"
-        case let .unexpectedByte(byte, expected):
-            return "unexpected \(Self.describe(byte)) at byte \(offset), expected \(expected.phrase)"
-        case .invalidUTF8:
-            return "invalid UTF-8 at byte \(offset)"
-        case let .controlCharacter(byte):
-            return "unescaped control character \(Self.hex(byte)) in a string at byte \(offset)"
+        case let .unexpectedEnd(expected): "unexpected end of input at byte \(offset), expected \(expected.phrase)"
+        case let .unexpectedByte(byte, expected): "unexpected \(Self.describe(byte)) at byte \(offset), expected \(expected.phrase)"
+        case .invalidUTF8: "invalid UTF-8 at byte \(offset)"
+        case let .controlCharacter(byte): "unescaped control character \(Self.hex(byte)) in a string at byte \(offset)"
         case let .invalidEscape(byte):
-            return
-                "invalid escape sequence at byte \(offset): \\\(Self.printable(byte)), expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
-        case .invalidUnicodeEscape:
-            return "invalid \\u escape at byte \(offset), expected 4 hexadecimal digits"
+            "invalid escape sequence at byte \(offset): \\\(Self.printable(byte)), expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
+        case .invalidUnicodeEscape: "invalid \\u escape at byte \(offset), expected 4 hexadecimal digits"
         case let .loneSurrogate(unit):
-            return
-                "lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) at byte \(offset), expected a high surrogate followed by a low one"
-        case .leadingZero:
-            return "number with a leading zero at byte \(offset)"
+            "lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) at byte \(offset), expected a high surrogate followed by a low one"
+        case .leadingZero: "number with a leading zero at byte \(offset)"
         case let .numberOutOfRange(text):
-            let shown = text.count > 32 ? "\(text.prefix(23))… (\(text.count) characters)" : text
-            return "number \(shown) at byte \(offset) is out of range"
-        case .tooDeep:
-            return "nesting deeper than \(JSONReader.maximumDepth) levels at byte \(offset)"
-        case let .tooDeepForStack(levels):
-            return "nesting deeper than the thread's stack allows (\(levels) levels) at byte \(offset)"
+            "number \(text.count > 32 ? "\(text.prefix(23))… (\(text.count) characters)" : text) at byte \(offset) is out of range"
+        case .tooDeep: "nesting deeper than \(JSONReader.maximumDepth) levels at byte \(offset)"
+        case let .tooDeepForStack(levels): "nesting deeper than the thread's stack allows (\(levels) levels) at byte \(offset)"
         }
     }
 

@@ -9,13 +9,10 @@ extension JSONWriteError.Problem {
     /// What is wrong, as the `serialize` error's message says it: `a non-finite number (nan), which JSON cannot hold`.
     var phrase: String {
         switch self {
-        case let .notJSONValue(typeName):
-            return "a value of type \(typeName), which JSON cannot hold"
-        case let .nonFinite(number):
-            return "a non-finite number (\(number.spelled)), which JSON cannot hold"
+        case let .notJSONValue(typeName): "a value of type \(typeName), which JSON cannot hold"
+        case let .nonFinite(number): "a non-finite number (\(number.spelled)), which JSON cannot hold"
         case .tooDeep:
-            return
-                "containers nested deeper than \(JSONWriter.maximumDepth) levels, or than the thread's stack allows (or a container that contains itself)"
+            "containers nested deeper than \(JSONWriter.maximumDepth) levels, or than the thread's stack allows (or a container that contains itself)"
         }
     }
 }

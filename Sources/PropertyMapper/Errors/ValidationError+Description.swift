@@ -44,111 +44,68 @@ extension MappingError {
 extension Failure {
     var message: String {
         switch self {
-        case .missing:
-            return "value is missing"
-        case let .missingKeys(tried):
-            return "value is missing; tried the keys \(quoted(tried))"
-        case let .ambiguousKey(candidates):
-            return "no exact key, and several keys match: \(quoted(candidates))"
-        case .unknownKey:
-            return "a key the mapping does not name"
-        case .null:
-            return "expected a value"
-        case let .typeMismatch(.null, expected):
-            return "expected \(expected), which is not optional"
-        case let .typeMismatch(found, expected):
-            return "\(found.phrase), expected \(expected)"
-        case let .keyNotAString(expected):
-            return "a dictionary with a key that is not a string, expected \(expected)"
-        case let .shapeMismatch(found, expected), let .cannotJudge(found, expected):
-            return "\(found.phrase), expected \(expected.phrase)"
-        case let .notWhole(expected):
-            return "a number with a fractional part, expected \(expected)"
-        case let .outOfRange(expected):
-            return "a number out of range, expected \(expected)"
-        case let .beyond64Bits(expected):
-            return "an integer wider than 64 bits, expected \(expected)"
-        case let .nonFinite(expected):
-            return "a non-finite number, expected \(expected)"
+        case .missing: "value is missing"
+        case let .missingKeys(tried): "value is missing; tried the keys \(quoted(tried))"
+        case let .ambiguousKey(candidates): "no exact key, and several keys match: \(quoted(candidates))"
+        case .unknownKey: "a key the mapping does not name"
+        case .null: "expected a value"
+        case let .typeMismatch(.null, expected): "expected \(expected), which is not optional"
+        case let .typeMismatch(found, expected): "\(found.phrase), expected \(expected)"
+        case let .keyNotAString(expected): "a dictionary with a key that is not a string, expected \(expected)"
+        case let .shapeMismatch(found, expected), let .cannotJudge(found, expected): "\(found.phrase), expected \(expected.phrase)"
+        case let .notWhole(expected): "a number with a fractional part, expected \(expected)"
+        case let .outOfRange(expected): "a number out of range, expected \(expected)"
+        case let .beyond64Bits(expected): "an integer wider than 64 bits, expected \(expected)"
+        case let .nonFinite(expected): "a non-finite number, expected \(expected)"
         case let .inexactDecimal(digits, maximum) where digits > maximum:
-            return "\(digits) significant digits, more than a Decimal holds exactly (\(maximum), or \(maximum + 1) below 2^128)"
-        case .inexactDecimal:
-            return "out of the range a Decimal holds exactly (exponents -128...127)"
+            "\(digits) significant digits, more than a Decimal holds exactly (\(maximum), or \(maximum + 1) below 2^128)"
+        case .inexactDecimal: "out of the range a Decimal holds exactly (exponents -128...127)"
         case let .length(count, unit, lower, upper):
-            return
-                "\(count) \(unit.word(count)), expected \(Self.bounds(lower.map(String.init), upper.map(String.init), exact: lower == upper))"
-        case let .noMatch(pattern):
-            return "no match, expected a match for /\(pattern)/"
-        case let .notOneOf(candidates) where candidates.isEmpty:
-            return "no value is allowed (the list of candidates is empty)"
-        case let .notOneOf(candidates):
-            return "not in the list, expected one of \(candidates.joined(separator: ", "))"
-        case let .notEqual(expected):
-            return "a different value, expected \(expected)"
-        case let .numberBound(lower, upper):
-            return "out of bounds, expected \(Self.bounds(lower, upper, exact: false))"
-        case let .failedCheck(name, thrown):
-            return "does not pass \(name)" + (thrown.map { ": \($0)" } ?? "")
-        case let .ruleFailed(message, thrown):
-            return message + (thrown.map { " (\($0))" } ?? "")
-        case let .boxFailed(boxing, thrown):
-            return "not a valid \(boxing)" + (thrown.map { ": \($0)" } ?? "")
-        case let .noDateFormatMatched(formats) where formats == [.iso8601]:
-            return "not a valid Date"
-        case let .noDateFormatMatched(formats) where formats.count == 1:
-            return "not a valid Date in the format \(formats[0].spelled)"
+            "\(count) \(unit.word(count)), expected \(Self.bounds(lower.map(String.init), upper.map(String.init), exact: lower == upper))"
+        case let .noMatch(pattern): "no match, expected a match for /\(pattern)/"
+        case let .notOneOf(candidates) where candidates.isEmpty: "no value is allowed (the list of candidates is empty)"
+        case let .notOneOf(candidates): "not in the list, expected one of \(candidates.joined(separator: ", "))"
+        case let .notEqual(expected): "a different value, expected \(expected)"
+        case let .numberBound(lower, upper): "out of bounds, expected \(Self.bounds(lower, upper, exact: false))"
+        case let .failedCheck(name, thrown): "does not pass \(name)" + (thrown.map { ": \($0)" } ?? "")
+        case let .ruleFailed(message, thrown): message + (thrown.map { " (\($0))" } ?? "")
+        case let .boxFailed(boxing, thrown): "not a valid \(boxing)" + (thrown.map { ": \($0)" } ?? "")
+        case let .noDateFormatMatched(formats) where formats == [.iso8601]: "not a valid Date"
+        case let .noDateFormatMatched(formats) where formats.count == 1: "not a valid Date in the format \(formats[0].spelled)"
         case let .noDateFormatMatched(formats):
-            return "not a valid Date in any of the formats \(formats.map(\.spelled).joined(separator: ", "))"
-        case let .callFailed(expected, thrown):
-            return thrown.map { "the call threw: \($0)" } ?? "the call returned nil, expected \(expected)"
-        case let .malformedJSON(error):
-            return "malformed JSON: \(error.reason)"
+            "not a valid Date in any of the formats \(formats.map(\.spelled).joined(separator: ", "))"
+        case let .callFailed(expected, thrown): thrown.map { "the call threw: \($0)" } ?? "the call returned nil, expected \(expected)"
+        case let .malformedJSON(error): "malformed JSON: \(error.reason)"
         case let .notACase(typeName, allowed):
-            let options = allowed.map { $0.isEmpty ? "" : ", expected one of " + $0.joined(separator: ", ") } ?? ""
-            return "not a \(typeName)\(options)"
-        case let .tooDeep(limit):
-            return "models nested more than \(limit) deep (a cycle, or a graph too deep for the stack)"
-        case let .containersTooDeep(limit):
-            return "containers nested more than \(limit) deep, or too deep for the thread's stack"
-        case let .initFailed(model, thrown):
-            return "\(model).init(_ values:) threw: \(thrown)"
-        case let .definition(problem):
-            return problem.message
-        case let .notSerializable(problem):
-            return problem.phrase
+            "not a \(typeName)" + (allowed.map { $0.isEmpty ? "" : ", expected one of " + $0.joined(separator: ", ") } ?? "")
+        case let .tooDeep(limit): "models nested more than \(limit) deep (a cycle, or a graph too deep for the stack)"
+        case let .containersTooDeep(limit): "containers nested more than \(limit) deep, or too deep for the thread's stack"
+        case let .initFailed(model, thrown): "\(model).init(_ values:) threw: \(thrown)"
+        case let .definition(problem): problem.message
+        case let .notSerializable(problem): problem.phrase
         case let .indexTooFarToWrite(index, limit):
-            return
-                "index \(index) cannot be serialized: an array is written with a null at each index before it, up to index \(limit) (mark the field .oneWay() to only read it)"
+            "index \(index) cannot be serialized: an array is written with a null at each index before it, up to index \(limit) (mark the field .oneWay() to only read it)"
         case let .noReverse(rule):
-            return rule == "call"
+            rule == "call"
                 ? "a call without reverse: cannot be serialized (give .call a reverse:, or mark the field .oneWay())"
                 : "\(rule) has no reverse, so it cannot be serialized (make the boxing with reverse:, or mark the field .oneWay())"
-        case .arrayRoot:
-            return "the mapping maps indices, so it writes an array, not a dictionary (use serializeJSON)"
-        case let .reverseFailed(rule, thrown):
-            return "the reverse of \(rule) threw: \(thrown)"
-        case let .discriminator(problem):
-            switch problem {
-            case let .missing(key, allowed):
-                return "no \(SourceValue.render(string: key)) to choose the type by, expected one of \(quoted(allowed))"
-            case let .notAString(found, allowed):
-                return "\(found.phrase), expected one of \(quoted(allowed))"
-            case let .unknown(allowed):
-                return "not a known type, expected one of \(quoted(allowed))"
-            case let .unlisted(typeName, allowed):
-                return "a \(typeName), which no tag names, expected one of \(quoted(allowed))"
-            }
-        case let .inside(subpath, failure):
-            return "at \(subpath): \(failure.message)"
+        case .arrayRoot: "the mapping maps indices, so it writes an array, not a dictionary (use serializeJSON)"
+        case let .reverseFailed(rule, thrown): "the reverse of \(rule) threw: \(thrown)"
+        case let .discriminator(.missing(key, allowed)):
+            "no \(SourceValue.render(string: key)) to choose the type by, expected one of \(quoted(allowed))"
+        case let .discriminator(.notAString(found, allowed)): "\(found.phrase), expected one of \(quoted(allowed))"
+        case let .discriminator(.unknown(allowed)): "not a known type, expected one of \(quoted(allowed))"
+        case let .discriminator(.unlisted(typeName, allowed)): "a \(typeName), which no tag names, expected one of \(quoted(allowed))"
+        case let .inside(subpath, failure): "at \(subpath): \(failure.message)"
         }
     }
 
     private static func bounds(_ lower: String?, _ upper: String?, exact: Bool) -> String {
         switch (lower, upper) {
-        case let (lower?, upper?): return exact ? "exactly \(lower)" : "\(lower)...\(upper)"
-        case let (lower?, nil): return "at least \(lower)"
-        case let (nil, upper?): return "at most \(upper)"
-        case (nil, nil): return "any value"
+        case let (lower?, upper?): exact ? "exactly \(lower)" : "\(lower)...\(upper)"
+        case let (lower?, nil): "at least \(lower)"
+        case let (nil, upper?): "at most \(upper)"
+        case (nil, nil): "any value"
         }
     }
 }
@@ -157,72 +114,55 @@ extension DefinitionProblem {
     var message: String {
         switch self {
         case let .validatorNeverApplies(validator, judges, judgedType, receives):
-            let judged = judgedType ?? judges.phrase
-            return "\(validator) can never judge this field, which receives \(receives.phrase) (\(validator) judges \(judged))"
+            "\(validator) can never judge this field, which receives \(receives.phrase) "
+                + "(\(validator) judges \(judgedType ?? judges.phrase))"
         case let .keysMatchTheSame(first, second, matching):
-            return "the keys \(first) and \(second) match the same source keys under .\(matching); map it once"
+            "the keys \(first) and \(second) match the same source keys under .\(matching); map it once"
         case let .keysSpelledAlike(first, second, spelling):
-            return
-                "the keys \(first) and \(second) are both spelled \(SourceValue.quoted(spelling)) under the mapping's key style; map it once"
+            "the keys \(first) and \(second) are both spelled \(SourceValue.quoted(spelling)) under the mapping's key style; map it once"
         case let .duplicateKey(key):
-            return "the key \(key) is mapped twice at this level; map it once (use .list(…) to give one value to several properties)"
-        case let .negativeIndex(index):
-            return "the index \(index) is below zero; indices count from 0"
+            "the key \(key) is mapped twice at this level; map it once (use .list(…) to give one value to several properties)"
+        case let .negativeIndex(index): "the index \(index) is below zero; indices count from 0"
         case .mixedKeysAndIndices:
-            return "this level maps string keys and indices at once; a source value is a dictionary or an array, never both"
-        case let .invalidPattern(pattern):
-            return "the pattern /\(pattern)/ is not a valid regular expression"
-        case let .notANumberBound(validator):
-            return "\(validator) has a bound that is not a number (NaN)"
+            "this level maps string keys and indices at once; a source value is a dictionary or an array, never both"
+        case let .invalidPattern(pattern): "the pattern /\(pattern)/ is not a valid regular expression"
+        case let .notANumberBound(validator): "\(validator) has a bound that is not a number (NaN)"
         case let .unsupportedNumberBound(validator, type):
-            return "\(validator) has a bound of type \(type), which it cannot compare; use an integer, a floating-point number or a Decimal"
+            "\(validator) has a bound of type \(type), which it cannot compare; use an integer, a floating-point number or a Decimal"
         case .readOnlyTarget:
-            return "this key path is read-only: a mapping that writes into an instance cannot target it "
+            "this key path is read-only: a mapping that writes into an instance cannot target it "
                 + "(only an ImmutableMappable model's mapping may target a let)"
         case .needsInstance(.call):
-            return "a call needs an instance, and an ImmutableMappable model has none while it is mapped; use a Boxing"
-        case .needsInstance(.merging):
-            return "merging() applies a mapping to the current value, and an ImmutableMappable model has none"
-        case .droppingWithoutArray:
-            return ".droppingInvalidElements() applies to a .property whose type is an array or an optional array"
-        case .mergingWithoutModel:
-            return "merging() needs a .property whose type is a Mappable model, with no default: or fallback:"
-        case let .keyPathNotMapped(keyPath):
-            return "\(keyPath) is not a target of this mapping"
+            "a call needs an instance, and an ImmutableMappable model has none while it is mapped; use a Boxing"
+        case .needsInstance(.merging): "merging() applies a mapping to the current value, and an ImmutableMappable model has none"
+        case .droppingWithoutArray: ".droppingInvalidElements() applies to a .property whose type is an array or an optional array"
+        case .mergingWithoutModel: "merging() needs a .property whose type is a Mappable model, with no default: or fallback:"
+        case let .keyPathNotMapped(keyPath): "\(keyPath) is not a target of this mapping"
         case let .valuesReadLate(keyPath):
-            return "\(keyPath) was read after init(_ values:) returned; MappedValues are valid only during that call"
-        case let .policyNeedsOptional(forNull):
-            return "\(forNull ? ".ifNull" : ".ifAbsent")(.setNil) needs an Optional property"
-        case let .policyNeedsDefault(forNull):
-            return "\(forNull ? ".ifNull" : ".ifAbsent")(.useDefault) needs a default: on the field"
+            "\(keyPath) was read after init(_ values:) returned; MappedValues are valid only during that call"
+        case let .policyNeedsOptional(forNull): "\(forNull ? ".ifNull" : ".ifAbsent")(.setNil) needs an Optional property"
+        case let .policyNeedsDefault(forNull): "\(forNull ? ".ifNull" : ".ifAbsent")(.useDefault) needs a default: on the field"
         case let .policyNeedsInstance(forNull):
-            return "\(forNull ? ".ifNull" : ".ifAbsent")(.keep) has no current value to keep in an ImmutableMappable model"
+            "\(forNull ? ".ifNull" : ".ifAbsent")(.keep) has no current value to keep in an ImmutableMappable model"
         case let .polymorphicType(.notThePropertysType(tag, typeName)):
-            return "\(typeName) (tag \(SourceValue.render(string: tag))) is not the property's type"
+            "\(typeName) (tag \(SourceValue.render(string: tag))) is not the property's type"
         case let .polymorphicType(.notAModel(tag, typeName)):
-            return "\(typeName) (tag \(SourceValue.render(string: tag))) is not a Mappable or ImmutableMappable model"
+            "\(typeName) (tag \(SourceValue.render(string: tag))) is not a Mappable or ImmutableMappable model"
         case let .polymorphicType(.tagTwice(tag, typeNames)):
-            return "the tag \(SourceValue.render(string: tag)) names more than one type: \(typeNames.joined(separator: ", "))"
-        case .polymorphicType(.noTypes):
-            return "lists no type to map into"
-        case let .ensureOnMerge(rule):
-            return "ensure \(rule) cannot judge a merged model: .merging() writes into the current one"
+            "the tag \(SourceValue.render(string: tag)) names more than one type: \(typeNames.joined(separator: ", "))"
+        case .polymorphicType(.noTypes): "lists no type to map into"
+        case let .ensureOnMerge(rule): "ensure \(rule) cannot judge a merged model: .merging() writes into the current one"
         case let .ensureNeverApplies(rule, takes, receives):
-            guard let receives else { return "ensure \(rule) takes \(takes), but a nested mapping or a list has no converted value" }
-            return "ensure \(rule) takes \(takes), but the field converts to \(receives)"
-        case .policyOnContainer:
-            return ".ifAbsent and .ifNull apply to a field, not to a nested mapping or a list"
-        case .emptyList:
-            return "the list has no descriptor"
-        case .noKey:
-            return "the entry has no key; .anyOf(…) takes at least one"
+            "ensure \(rule) takes \(takes), but "
+                + (receives.map { "the field converts to \($0)" } ?? "a nested mapping or a list has no converted value")
+        case .policyOnContainer: ".ifAbsent and .ifNull apply to a field, not to a nested mapping or a list"
+        case .emptyList: "the list has no descriptor"
+        case .noKey: "the entry has no key; .anyOf(…) takes at least one"
         case let .ruleReadsMergedModel(keyPath):
-            return
-                "a rule reads \(keyPath), which is mapped with .merging(): its value exists only once it is written, so no rule can judge it"
-        case let .ruleTargetNotMapped(rule, keyPath):
-            return "the rule \(rule) points at \(keyPath), which this mapping does not write"
+            "a rule reads \(keyPath), which is mapped with .merging(): its value exists only once it is written, so no rule can judge it"
+        case let .ruleTargetNotMapped(rule, keyPath): "the rule \(rule) points at \(keyPath), which this mapping does not write"
         case let .listWithoutCommonInput(inputs):
-            return "the list's descriptors receive \(inputs.map(\.phrase).joined(separator: ", ")), which no value converts to at once"
+            "the list's descriptors receive \(inputs.map(\.phrase).joined(separator: ", ")), which no value converts to at once"
         }
     }
 }
@@ -244,8 +184,8 @@ extension DateFormat {
 extension FieldInput {
     var phrase: String {
         switch self {
-        case let .type(name): return name
-        case let .kinds(kinds): return kinds.phrase
+        case let .type(name): name
+        case let .kinds(kinds): kinds.phrase
         }
     }
 }

@@ -63,17 +63,7 @@ extension [ValidationError] {
 
     /// `items[0].tags[2].count` → `items.tags.count`: where in the mapping, not in the data.
     private static func withoutIndices(_ path: String) -> String {
-        let parts = path.split(separator: "[", omittingEmptySubsequences: false)
-        var result = String(parts[0])
-        for part in parts.dropFirst() {
-            // `2].tags`: an index, dropped with its brackets; any other part keeps its `[`.
-            if let close = part.firstIndex(of: "]"), close > part.startIndex, part[..<close].allSatisfy({ $0.isASCII && $0.isNumber }) {
-                result += part[part.index(after: close)...]
-            } else {
-                result += "[" + part
-            }
-        }
-        return result
+        path.replacing(#/\[[0-9]+\]/#, with: "")
     }
 }
 

@@ -63,8 +63,7 @@ extension Mapper {
             return error.errors
         }
         var copy = target
-        return Engine.map(
-            source, into: &copy, using: mapping.plan, nesting: .outermost(writes: false), warnings: &warnings)
+        return Engine.map(source, into: &copy, using: mapping.plan, nesting: .outermost(writes: false), warnings: &warnings)
     }
 }
 

@@ -37,9 +37,7 @@ public enum Mapper {
 
     /// Maps JSON text into a class instance.
     public static func mapValues<Root: AnyObject>(
-        fromJSON json: String,
-        to target: Root,
-        using mapping: Mapping<Root>
+        fromJSON json: String, to target: Root, using mapping: Mapping<Root>
     ) throws(MappingError) {
         try mapValues(from: parseJSON(json, for: mapping), to: target, using: mapping)
     }
@@ -63,9 +61,7 @@ public enum Mapper {
     ///
     ///     let batch = try Mapper.mapArray(from: records, using: Video.mapping) { Video() }
     public static func mapArray<Root>(
-        from source: Any?,
-        using mapping: Mapping<Root>,
-        create: () -> Root
+        from source: Any?, using mapping: Mapping<Root>, create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
         try Engine.refuseFaulty(mapping.plan, writing: true)
         let elements = try Engine.elements(of: source)
@@ -103,9 +99,7 @@ public enum Mapper {
     ///
     ///     let batch = try Mapper.mapArray(fromJSON: feed, using: Video.mapping) { Video() }
     public static func mapArray<Root>(
-        fromJSON json: Data,
-        using mapping: Mapping<Root>,
-        create: () -> Root
+        fromJSON json: Data, using mapping: Mapping<Root>, create: () -> Root
     ) throws(MappingError) -> MappedArray<Root> {
         try Engine.refuseFaulty(mapping.plan, writing: true)
         var results: [Result<Root, MappingError>] = []
