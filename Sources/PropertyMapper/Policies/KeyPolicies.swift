@@ -61,12 +61,10 @@ extension KeyMatching {
     /// `key` as this policy compares it: equal normalized forms match. Nil for `.exact`.
     func normalized(_ key: String) -> String? {
         switch self {
-        case .exact:
-            return nil
-        case .caseInsensitive:
-            return key.lowercased()
+        case .exact: nil
+        case .caseInsensitive: key.lowercased()
         case .ignoringCaseAndSeparators:
-            return String(key.lowercased().unicodeScalars.filter { !($0.isASCII && Self.isSeparator(UInt8($0.value))) })
+            String(key.lowercased().unicodeScalars.filter { !($0.isASCII && Self.isSeparator(UInt8($0.value))) })
         }
     }
 
@@ -91,13 +89,9 @@ extension KeyMatching {
     /// Spellings of `key` this policy matches (`start_date`, `start-date`, `startdate`), for exact look-ups before a scan.
     func spellings(of key: String) -> [String] {
         switch self {
-        case .exact:
-            return []
-        case .caseInsensitive:
-            return [key.lowercased()]
-        case .ignoringCaseAndSeparators:
-            let lower = KeyWords.lowercased(key)
-            return [lower.joined(separator: "_"), lower.joined(separator: "-"), lower.joined()]
+        case .exact: []
+        case .caseInsensitive: [key.lowercased()]
+        case .ignoringCaseAndSeparators: ["_", "-", ""].map(KeyWords.lowercased(key).joined(separator:))
         }
     }
 

@@ -56,9 +56,8 @@ struct PlanRule: Sendable {
         let nodes = rule.target.map { root.nodes(writing: $0.keyPath) } ?? []
         definitionError = rule.target.flatMap { target in
             guard nodes.isEmpty else { return nil }
-            return ValidationError(
-                path: "", property: "", rule: "mapping", value: nil,
-                failure: .definition(.ruleTargetNotMapped(rule: rule.name, keyPath: PropertyName.text(of: target.keyPath))))
+            return PlanCheck.error(
+                path: "", property: "", .ruleTargetNotMapped(rule: rule.name, keyPath: PropertyName.text(of: target.keyPath)))
         }
         judge = { values in
             let mapped = MappedValues<Root>(source: values)
@@ -66,8 +65,7 @@ struct PlanRule: Sendable {
             if values.readFailedField { return [] }  // not judged, whatever the closure made of it
             if let problem = values.problem { return problem.errors }
             if case .success(true) = outcome { return [] }
-            var thrown: String?
-            if case let .failure(error) = outcome { thrown = String(describing: error) }
+            let thrown: String? = if case let .failure(error) = outcome { String(describing: error) } else { nil }
             let failure: Failure =
                 rule.message.map { .ruleFailed(message: $0, thrown: thrown) } ?? .failedCheck(name: rule.name, thrown: thrown)
             let value = rule.target.flatMap { $0.value(mapped) }.map(SourceValue.render)

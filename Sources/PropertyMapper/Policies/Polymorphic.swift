@@ -33,11 +33,10 @@ extension PropertyDescriptor {
         _ keyPath: any KeyPath<Root, Target> & Sendable, _ built: Result<Conversion<Target>, PolymorphismProblem>
     ) -> Self {
         switch built {
-        case let .success(conversion):
-            return Self(.field(PropertyField(keyPath, conversion: conversion)))
+        case let .success(conversion): Self(.field(PropertyField(keyPath, conversion: conversion)))
         case let .failure(problem):
-            return Self(.field(PropertyField(keyPath)))
-                .adding(Validator(rule: "polymorphic", judges: .all, problem: .polymorphicType(problem)) { _ in nil })
+            Self(.field(PropertyField(keyPath))).adding(
+                Validator(rule: "polymorphic", judges: .all, problem: .polymorphicType(problem)) { _ in nil })
         }
     }
 }

@@ -108,10 +108,7 @@ enum PropertyName {
         // `debugDescription`, which `String(describing:)` would reach only after failed conformance look-ups.
         var text = keyPath.debugDescription
         if text.hasPrefix("\\") { text.removeFirst() }
-        let rootName = String(describing: Root.self)
-        if let range = text.firstRange(of: rootName + ".") {
-            text = String(text[range.upperBound...])
-        }
+        if let range = text.firstRange(of: String(describing: Root.self) + ".") { text = String(text[range.upperBound...]) }
         // A subscript prints as `.<computed 0x00007f… (Double)>`, an address; name it `coords[…]`.
         let name = replacingComputedComponents(in: text) { _ in "[…]" }.replacing(".[…]", with: "[…]")
         return name.isEmpty || name.hasPrefix("[") ? nil : name

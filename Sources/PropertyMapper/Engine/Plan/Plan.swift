@@ -44,7 +44,7 @@ final class Plan: Sendable {
             style: keyStyle, unknownKeys: unknownKeys)
         let root = builder.level(entries, path: "")
         self.root = root
-        sharedTargets = builder.sharedTargets()
+        sharedTargets = builder.sharedTargets
         builder.layout.finish(fieldCount: builder.fields.count)
         fields = builder.fields
         inlineMoves = fields.map(\.field.traits.inlineMove)
@@ -101,16 +101,14 @@ final class ValueReads: Sendable {
         var earlierFields: [Int] = []
         var positions: [AnyKeyPath: Int] = [:]
         for field in fields {
-            let keyPath = field.field.keyPathID
-            if let position = positions[keyPath] {
-                earlierFields.append(lastFields[position])
-                lastFields[position] = field.index
-            } else {
-                positions[keyPath] = firstFields.count
+            let position = positions[field.field.keyPathID] ?? firstFields.count
+            if position == firstFields.count {
+                positions[field.field.keyPathID] = position
                 firstFields.append(field)
-                lastFields.append(field.index)
-                earlierFields.append(-1)
+                lastFields.append(-1)
             }
+            earlierFields.append(lastFields[position])
+            lastFields[position] = field.index
         }
         keyPaths = zip(firstFields, lastFields).map { first, last in
             let only = last == first.index && first.field.traits.stagesPropertyValue
@@ -199,16 +197,11 @@ final class PlanLevel: Sendable {
 
     /// The nodes whose field writes `keyPath`, in declaration order.
     func nodes(writing keyPath: AnyKeyPath) -> [PlanNode] {
-        func search(_ nodes: [PlanNode]) -> [PlanNode] {
-            nodes.flatMap { node -> [PlanNode] in
-                switch node.body {
-                case let .field(field): field.field.keyPathID == keyPath ? [node] : []
-                case let .nested(level): search(level.entries)
-                case let .list(children): search(children)
-                }
-            }
+        func search(_ node: PlanNode) -> [PlanNode] {
+            guard let field = node.field else { return node.body.children.flatMap(search) }
+            return field.field.keyPathID == keyPath ? [node] : []
         }
-        return search(entries)
+        return entries.flatMap(search)
     }
 
     /// A `serialize` error for each node under this level that serialize cannot run, in declaration order.
@@ -230,6 +223,15 @@ final class PlanNode: Sendable {
         case field(PlanField)
         case nested(PlanLevel)
         case list([PlanNode])
+
+        /// The nodes right under a nested mapping (its entries) or a list (its descriptors'); none under a field.
+        var children: [PlanNode] {
+            switch self {
+            case .field: []
+            case let .nested(level): level.entries
+            case let .list(children): children
+            }
+        }
     }
 
     /// The mapping key the node reads (a list's descriptors share their list's key).
@@ -274,16 +276,17 @@ final class PlanNode: Sendable {
         case irreversible(Failure)
     }
 
-    /// The node of `descriptor`, read at `key` (see `PlanBuilder`).
+    /// The node of `descriptor`, read at `key` (see `PlanBuilder`). `property` names a field's property (a nested
+    /// mapping or a list names every property under it); `requiredByModel`: absent fails though not `isRequired()`.
     init<Root>(
-        _ descriptor: PropertyDescriptor<Root>, key: MappingKey, path: String, property: String, absentIsError: Bool,
-        tracksPresence: Bool, body: Body
+        _ descriptor: PropertyDescriptor<Root>, key: MappingKey, path: String, property: String? = nil,
+        requiredByModel: Bool = false, tracksPresence: Bool = false, body: Body
     ) {
         self.key = key
         self.path = path
-        self.property = property
+        self.property = property ?? Self.joinedNames(body.children.map(\.property))
         isRequired = descriptor.isRequiredFlag
-        self.absentIsError = absentIsError
+        absentIsError = isRequired || requiredByModel
         self.tracksPresence = tracksPresence
         absentPolicy = descriptor.absentPolicy
         nullPolicy = descriptor.nullPolicy
@@ -295,12 +298,7 @@ final class PlanNode: Sendable {
         let judgesResult = { (validator: Validator) in convertsToNumber && validator.judgesNumbers && validator.problem == nil }
         validators = descriptor.validators.filter { !judgesResult($0) }
         ensures = descriptor.validators.filter(judgesResult).map(Ensure.init(judgingResult:)) + descriptor.ensures
-        fieldIndices =
-            switch body {
-            case let .field(field): [field.index]
-            case let .nested(level): level.fieldIndices
-            case let .list(children): children.flatMap(\.fieldIndices)
-            }
+        fieldIndices = field.map { [$0.index] } ?? body.children.flatMap(\.fieldIndices)
         missing = if case let .alternatives(keys) = key { .missingKeys(tried: keys) } else { .missing }
         fallsBack = field?.field.traits.hasFallback ?? false
         hasPresentPolicy = fallsBack || nullPolicy != nil
@@ -310,31 +308,21 @@ final class PlanNode: Sendable {
         } else {
             serialization = descriptor.isOneWay ? .skipped : Self.serialization(of: body)
         }
-        switch serialization {
-        case let .field(field): (serialField, serialLevel) = (field, nil)
-        case let .nested(level): (serialField, serialLevel) = (nil, level)
-        case .skipped, .irreversible: (serialField, serialLevel) = (nil, nil)
-        }
+        serialField = if case let .field(field) = serialization { field } else { nil }
+        serialLevel = if case let .nested(level) = serialization { level } else { nil }
     }
 
     /// A list writes its first descriptor that can be serialized, else reports its first error.
     private static func serialization(of body: Body) -> Serialization {
         switch body {
         case let .field(field):
-            if let failure = field.field.traits.irreversibility { return .irreversible(failure) }
-            return .field(field)
+            return field.field.traits.irreversibility.map(Serialization.irreversible) ?? .field(field)
         case let .nested(level):
             return .nested(level)
         case let .list(children):
-            var firstFailure: Serialization?
-            for child in children {
-                switch child.serialization {
-                case .field, .nested: return child.serialization
-                case .irreversible: firstFailure = firstFailure ?? child.serialization
-                case .skipped: continue
-                }
-            }
-            return firstFailure ?? .skipped
+            let written = children.first { $0.serialField != nil || $0.serialLevel != nil }
+            let failed = children.first { if case .irreversible = $0.serialization { true } else { false } }
+            return (written ?? failed)?.serialization ?? .skipped
         }
     }
 
@@ -402,9 +390,9 @@ private struct PlanBuilder {
     let unknownKeys: UnknownKeyPolicy
     var fields: [PlanField] = []
     var layout = StagingLayout()
-    /// The nodes whose presence phase one records (those of shared targets), in declaration order, each with whether it
-    /// makes its target required.
-    var presenceNodes: [(node: PlanNode, required: Bool)] = []
+    /// Each property several fields target, in the order of its first field, and where it lies in `sharedTargets`.
+    var sharedTargets: [SharedTarget] = []
+    var sharedPositions: [AnyKeyPath: Int] = [:]
 
     static func targetCounts<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) -> [AnyKeyPath: Int] {
         var counts: [AnyKeyPath: Int] = [:]
@@ -419,22 +407,17 @@ private struct PlanBuilder {
         return counts
     }
 
-    func sharedTargets() -> [SharedTarget] {
-        var targets: [SharedTarget] = []
-        var byKeyPath: [AnyKeyPath: Int] = [:]
-        for (node, required) in presenceNodes {
-            guard let field = node.field else { continue }
-            let index = byKeyPath[field.field.keyPathID] ?? targets.count
-            if index == targets.count {
-                byKeyPath[field.field.keyPathID] = index
-                targets.append(SharedTarget(path: node.path, property: node.property, fields: [], isRequired: false))
-            }
-            targets[index].fields.append(field.index)
-            if required, !targets[index].isRequired {
-                (targets[index].path, targets[index].property, targets[index].isRequired) = (node.path, node.property, true)
-            }
+    /// Adds `field` to its property's shared target; the first field that `requires` it gives the target its path.
+    mutating func share(_ field: PlanField, path: String, property: String, requires: Bool) {
+        let position = sharedPositions[field.field.keyPathID] ?? sharedTargets.count
+        if position == sharedTargets.count {
+            sharedPositions[field.field.keyPathID] = position
+            sharedTargets.append(SharedTarget(path: path, property: property, fields: [], isRequired: requires))
+        } else if requires, !sharedTargets[position].isRequired {
+            (sharedTargets[position].path, sharedTargets[position].property) = (path, property)
+            sharedTargets[position].isRequired = true
         }
-        return targets
+        sharedTargets[position].fields.append(field.index)
     }
 
     mutating func level<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)], path: String) -> PlanLevel {
@@ -451,38 +434,27 @@ private struct PlanBuilder {
     private mutating func node<Root>(
         _ descriptor: PropertyDescriptor<Root>, key: MappingKey, written: MappingKey, path: String
     ) -> PlanNode {
-        let body: PlanNode.Body
-        let property: String
-        var absentIsError = descriptor.isRequiredFlag
-        var tracksPresence = false
-        var requiresTarget = false
         switch descriptor.node {
         case let .field(field):
             let planField = PlanField(
                 field: field, index: fields.count,
                 slot: layout.reserve(field.traits.stagedLayout), scratch: layout.reserve(field.traits.scratchLayout))
             fields.append(planField)
-            body = .field(planField)
             // A property with observers has no name in its key path: it is named after its mapping key.
-            property = field.traits.propertyName ?? written.description
+            let property = field.traits.propertyName ?? written.description
             // Several fields: each records its presence (checked after phase one).
-            tracksPresence = targetCounts[field.keyPathID, default: 1] > 1
-            if immutable, !field.traits.isOptional, descriptor.absentPolicy == nil {
-                // One field: absent is an error. Several: absent only when all are.
-                if tracksPresence { requiresTarget = true } else { absentIsError = true }
-            }
+            let shared = targetCounts[field.keyPathID, default: 1] > 1
+            // In an immutable model: with one field, absent is an error; with several, absent only when all are.
+            let required = immutable && !field.traits.isOptional && descriptor.absentPolicy == nil
+            if shared { share(planField, path: path, property: property, requires: required) }
+            return PlanNode(
+                descriptor, key: key, path: path, property: property, requiredByModel: required && !shared, tracksPresence: shared,
+                body: .field(planField))
         case let .nested(entries):
-            let nested = level(entries, path: path)
-            body = .nested(nested)
-            property = nested.property
+            return PlanNode(descriptor, key: key, path: path, body: .nested(level(entries, path: path)))
         case let .list(descriptors):
             let children = descriptors.map { node($0, key: key, written: written, path: path) }
-            body = .list(children)
-            property = PlanNode.joinedNames(children.map(\.property))
+            return PlanNode(descriptor, key: key, path: path, body: .list(children))
         }
-        let built = PlanNode(
-            descriptor, key: key, path: path, property: property, absentIsError: absentIsError, tracksPresence: tracksPresence, body: body)
-        if tracksPresence { presenceNodes.append((built, requiresTarget)) }
-        return built
     }
 }

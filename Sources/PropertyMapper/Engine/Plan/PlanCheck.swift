@@ -18,8 +18,7 @@ struct PlanCheck {
     /// A validator on a nested model's field, which receives a dictionary or an array as the model's mapping says: that
     /// mapping is read when the plan is used, never while it is built (a recursive model's own is still being built).
     struct ModelCheck: Sendable {
-        let path: String
-        let property: String
+        let node: PlanNode
         let validator: Validator
         let input: InputType
         let level: @Sendable () -> JSONLevel
@@ -29,14 +28,12 @@ struct PlanCheck {
             let container: ValueKinds = level.readsObject ? .object : level.readsArray ? .array : .all
             let receives = input.kinds.subtracting([.object, .array]).union(container)
             guard validator.judges.isDisjoint(with: receives) else { return nil }
-            return PlanCheck.error(path: path, property: property, PlanCheck.neverApplies(validator, receives: .type(input.name)))
+            return PlanCheck.error(path: node.path, property: node.property, PlanCheck.neverApplies(validator, receives: .type(input.name)))
         }
     }
 
     private mutating func level(_ level: PlanLevel) {
-        if case .mixed = level.shape {
-            errors.append(Self.error(path: level.path, property: level.property, .mixedKeysAndIndices))
-        }
+        if case .mixed = level.shape { errors.append(Self.error(path: level.path, property: level.property, .mixedKeysAndIndices)) }
         var indices = Set<Int>()
         for (position, node) in level.entries.enumerated() {
             if case let .index(index) = node.key {
@@ -65,9 +62,7 @@ struct PlanCheck {
         case let .field(field):
             let traits = field.field.traits
             if case let .model(level) = traits.demand { model = (traits.input, level) }
-            if !traits.isWritable {
-                readOnlyTargets.append(Self.error(path: node.path, property: node.property, .readOnlyTarget))
-            }
+            if !traits.isWritable { readOnlyTargets.append(Self.error(path: node.path, property: node.property, .readOnlyTarget)) }
             if immutable, let use = traits.instanceUse { fail(node, .needsInstance(use)) }
             policies(node, field.field)
             for ensure in node.ensures {
@@ -81,8 +76,7 @@ struct PlanCheck {
         case let .nested(nested):
             policiesOnlyOnFields(node)
             level(nested)
-            let kinds = nested.shape.containerKind
-            received = (.kinds(kinds), kinds)
+            received = (.kinds(nested.shape.containerKind), nested.shape.containerKind)
         case let .list(children):
             policiesOnlyOnFields(node)
             received = list(node, children)
@@ -94,8 +88,7 @@ struct PlanCheck {
             } else if validator.judges.isDisjoint(with: received.kinds) {
                 fail(node, Self.neverApplies(validator, receives: received.input))
             } else if let model {
-                modelChecks.append(
-                    ModelCheck(path: node.path, property: node.property, validator: validator, input: model.input, level: model.level))
+                modelChecks.append(ModelCheck(node: node, validator: validator, input: model.input, level: model.level))
             }
         }
         return received
