@@ -23,9 +23,10 @@ public enum KeyMatching: Sendable, Equatable, Hashable {
 public enum KeyStyle: Sendable {
     /// Keys are spelled as the mapping writes them (the default).
     case asWritten
-    /// `lower_snake_case`, as JSONEncoder's `.convertToSnakeCase` spells camel case: words split where a lower-case
-    /// letter or digit meets an upper-case one, and before the last capital of a run followed by lower case
-    /// (`URLString` → `url_string`); `_`, `-` and spaces separate words too; leading and trailing `_` are kept.
+    /// `lower_snake_case`: words split where a lower-case letter or digit meets an upper-case one, and before the
+    /// last capital of a run followed by lower case (`URLString` → `url_string`); `_`, `-` and spaces separate words
+    /// too; leading and trailing `_` are kept. Camel case reads as JSONEncoder's `.convertToSnakeCase` spells it
+    /// (`orderID` → `order_id`); a leading acronym, a digit before a capital and a separator inside a key may not.
     case snakeCase
     /// `lower-kebab-case`: the same words as `.snakeCase`, joined by `-` (`firstName` → `first-name`).
     case kebabCase
