@@ -4,7 +4,8 @@ import Foundation
 
 extension Mapper {
     /// The model's values as a dictionary in the shape `mapping` reads (no validators, no `.oneWay()` fields, nil only
-    /// with `.writingNulls`); a call or boxing without a reverse, or a non-JSON or non-finite value, is a `serialize` error.
+    /// with `.writingNulls`, or where a key left out would read back as its `default:` or fail); a call or boxing without
+    /// a reverse, or a non-JSON or non-finite value, is a `serialize` error.
     ///
     ///     let object: [String: Any] = try Mapper.serialize(video, using: Video.mapping)
     public static func serialize<Root>(

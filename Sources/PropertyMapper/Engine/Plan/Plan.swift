@@ -249,6 +249,9 @@ final class PlanNode: Sendable {
     let absentPolicy: MissingValuePolicy?
     let nullPolicy: MissingValuePolicy?
     let fallsBack: Bool
+    /// Serialize writes nil as `null`, not left out: absent would read back as something else (`default:`, `.fail`),
+    /// and null reads back as nil.
+    let writesNil: Bool
     /// `.ifNull(_:)` or `fallback:`: a present value takes the walk's policy path.
     let hasPresentPolicy: Bool
     let validators: [Validator]
@@ -290,6 +293,7 @@ final class PlanNode: Sendable {
         self.tracksPresence = tracksPresence
         absentPolicy = descriptor.absentPolicy
         nullPolicy = descriptor.nullPolicy
+        writesNil = (absentPolicy == .useDefault || absentPolicy == .fail) && (nullPolicy == nil || nullPolicy == .setNil)
         self.body = body
         if case let .field(field) = body { self.field = field } else { self.field = nil }
         // A boxing or call that makes a number: the validators that judge numbers judge it, after the conversion. One

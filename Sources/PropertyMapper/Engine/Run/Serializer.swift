@@ -80,6 +80,12 @@ enum Serializer {
                 var issues = ConversionIssues(nesting: nesting)
                 outcome = field.serialize(from: model, key: key, into: &output, &issues)
                 if outcome == .failed { errors += issues.errors(path: node.path, property: node.property) }
+                if outcome == .omitted, node.writesNil {
+                    // Left out, it would read back as its `default:` or fail: null reads back as nil.
+                    if let key { output.key(key) }
+                    output.null()
+                    outcome = .written
+                }
             } else if let inner = node.serialLevel {
                 if let key { output.key(key) }
                 outcome = write(inner, model: model, nesting: nesting, into: &output, errors: &errors) ? .written : .omitted

@@ -234,6 +234,34 @@ struct SerializerTests {
         // A Float is written as the number it stands for, as JSONEncoder writes it.
         #expect(text(json).contains(#""ratio":0.1,"#))
     }
+
+    /// A nil whose key, left out, would read back as something else (a `default:`, an `isRequired` error) is written as
+    /// `null`, which reads back as nil: the round trip holds, and a nil that reads back as nil is still left out.
+    @Test func aNilThatAnAbsentKeyWouldNotGiveBackIsWrittenAsNull() throws {
+        struct Profile: Mappable, Equatable {
+            var nickname: String?
+            var note: String?
+            var motto: String?
+            var first: Double?
+            static let mapping: Mapping<Profile> = [
+                "nickname": .property(\.nickname, default: "anon"),
+                "note": .property(\.note).ifAbsent(.fail),
+                "motto": .property(\.motto),
+                "point": [0: .property(\.first, default: 1)],
+            ]
+        }
+        let profile = try Mapper.map(Profile.self, fromJSON: #"{"nickname": null, "note": null, "motto": null, "point": [null]}"#)
+        #expect(profile == Profile())
+        let json = try Mapper.serializeJSON(profile)
+        #expect(text(json) == #"{"nickname":null,"note":null,"point":[null]}"#)
+        #expect(try Mapper.map(Profile.self, fromJSON: json) == profile)
+        let tree = try Mapper.serialize(profile)
+        #expect(tree.keys.sorted() == ["nickname", "note", "point"] && tree["nickname"] is NSNull)
+        #expect(try Mapper.map(Profile.self, from: tree) == profile)
+        // `.ifNull` reads null otherwise: no null would give nil back, and nil stays left out.
+        let kept: Mapping<Profile> = ["nickname": .property(\.nickname, default: "anon").ifNull(.useDefault)]
+        #expect(text(try Mapper.serializeJSON(Profile(), using: kept)) == "{}")
+    }
 }
 
 private struct Link {
