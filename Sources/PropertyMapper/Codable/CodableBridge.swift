@@ -24,6 +24,8 @@ enum CodableBridge {
     }
 
     static func encode<Model: MappedModel>(_ model: Model, to encoder: any Encoder) throws {
+        // A mistake in the mapping is not the model's: thrown as it is, never as an `EncodingError`.
+        try Engine.refuseFaulty(Model.mapping.plan)
         do {
             // An object, or an array for a mapping of indices, as `serializeJSON` writes it.
             var output = SerialOutput.foundation([])

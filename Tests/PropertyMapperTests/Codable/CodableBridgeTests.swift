@@ -236,7 +236,7 @@ private struct OrderBook: Codable {
 }
 
 /// Two keys mapped to one document key: a definition error.
-private struct Misdefined: Mappable, MappedDecodable {
+private struct Misdefined: Mappable, MappedCodable {
     var a = 0
     var b = 0
     static let mapping = Mapping<Misdefined>(keyStyle: .snakeCase, ["userID": .property(\.a), "user_id": .property(\.b)])
@@ -312,6 +312,20 @@ private struct Misdefined: Mappable, MappedDecodable {
         #expect(context.codingPath.map(\.stringValue) == ["legacy"])
         #expect(error.mappingError?.errors.map { "\($0.path) \($0.rule)" } == ["legacy.code serialize"])
         #expect(context.debugDescription.hasPrefix("1 error:\n- legacy.code → code: a call without reverse"))
+    }
+
+    /// A mistake in the mapping is not the model's: thrown as its `MappingError`, as decoding throws it, at the mapping's
+    /// own paths (not the coding path's), never as an `EncodingError` blaming the value.
+    @Test func aMappingWithDefinitionErrorsThrowsItsMappingErrorNotAnEncodingError() throws {
+        let expected = Misdefined.mapping.definitionErrors
+        #expect(expected.map { "\($0.path) \($0.rule)" } == ["user_id mapping"])
+        let alone = try #require(throws: MappingError.self) { try JSONEncoder().encode(Misdefined()) }
+        #expect(alone.errors == expected)
+        let nested = try #require(throws: MappingError.self) { try JSONEncoder().encode(["misdefined": Misdefined()]) }
+        #expect(nested.errors == expected)
+        // PropertyListEncoder wraps whatever its value throws: the mapping's error is underneath, unchanged.
+        let listed = try #require(throws: EncodingError.self) { try PropertyListEncoder().encode([Misdefined()]) }
+        #expect(listed.mappingError?.errors == expected)
     }
 }
 
