@@ -111,9 +111,12 @@ struct DecodedValue: Decodable {
 
     /// Whether `integer`, as the decoder read `value`, is that number. From 2^53 on, a decoder may read a fraction
     /// (`123456789012345678.5`) as the integer it truncates it to, so there the decoder's `Decimal` must be the integer too.
+    /// A decoder that reads no `Decimal` from a number (`PropertyListDecoder`) holds no digits beyond its integers and
+    /// doubles (a double from 2^53 on has no fraction): its integer is the number.
     /// (Each `decode` names its type: a generic one would take the decoder's slower `Decodable` path.)
     private static func isInteger(_ integer: some BinaryInteger, _ value: any SingleValueDecodingContainer) -> Bool {
-        integer.magnitude < 1 << 53 || (try? value.decode(Decimal.self)) == Decimal(string: String(integer))
+        guard integer.magnitude >= 1 << 53, let decimal = try? value.decode(Decimal.self) else { return true }
+        return decimal == Decimal(string: String(integer))
     }
 
     /// The value as an object, its values read by `entries`; nil when it is not one. Its keys come as written, through

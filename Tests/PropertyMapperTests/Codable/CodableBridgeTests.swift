@@ -384,6 +384,24 @@ private final class Legacy: Mappable, MappedCodable {
         #expect(whole.double.bitPattern == 0)
     }
 
+    /// A property list holds integers as integers: beyond 2^53 they come back exactly, never as the `Double` next to them
+    /// (2^53 + 1 read as 2^53) nor as a range error (`Int.max`, `UInt64.max`).
+    @Test(arguments: [PropertyListSerialization.PropertyListFormat.binary, .xml])
+    func integersBeyondTwoToTheFiftyThirdRoundTripThroughAPropertyList(format: PropertyListSerialization.PropertyListFormat) throws {
+        struct Wide: Mappable, MappedCodable, Equatable {
+            var signed = 0
+            var unsigned: UInt64 = 0
+            var low: Int64 = 0
+            static let mapping: Mapping<Wide> = ["signed": .property(\.signed), "unsigned": .property(\.unsigned), "low": .property(\.low)]
+        }
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = format
+        for (signed, unsigned) in [(9_007_199_254_740_993, 9_007_199_254_740_993), (Int.max, UInt64.max), (Int.min + 1, (1 << 63) + 1)] {
+            let wide = Wide(signed: signed, unsigned: unsigned, low: Int64(signed) - (signed < 0 ? 0 : 2))
+            #expect(try PropertyListDecoder().decode(Wide.self, from: encoder.encode(wide)) == wide, "\(wide)")
+        }
+    }
+
     @Test func aPropertyListIsCheckedAsStrictlyAsJSON() throws {
         let data = try PropertyListSerialization.data(
             fromPropertyList: ["name": "K", "count": true, "weight": "heavy"], format: .binary, options: 0)
