@@ -9,10 +9,12 @@ struct Ensure: Sendable {
 }
 
 extension Ensure {
-    /// A validator that judges numbers, on the number a `.box` or `.call` made (a nil optional passes).
+    /// A validator that judges numbers, on the number a `.box` or `.call` made (a nil optional passes), of any integer or
+    /// floating-point type (`CGFloat`, `Int128`) or a `Decimal`.
     init(judgingResult validator: Validator) {
         self.init(rule: validator.rule, typeName: "", accepts: { _ in true }) { value in
-            let item = SourceItem(value)
+            var item = SourceItem(value)
+            if case .other = item.scalar, let number = SourceNumber(numeric: item.value) { item = SourceItem(item.value, .number(number)) }
             return item.isNull ? nil : validator.check(item)
         }
     }

@@ -96,3 +96,59 @@ struct ConvertedValueValidatorTests {
         #expect(error?.errors.map(\.rule) == ["type"])
     }
 }
+
+/// An amount in cents: a `Numeric` type that is neither an integer, a floating-point type nor `Decimal`.
+private struct Cents: Numeric, Comparable, Sendable {
+    var value: Int
+    init(_ value: Int) { self.value = value }
+    init?<T: BinaryInteger>(exactly source: T) {
+        guard let value = Int(exactly: source) else { return nil }
+        self.value = value
+    }
+    init(integerLiteral value: Int) { self.value = value }
+    var magnitude: Cents { Cents(abs(value)) }
+    static func + (lhs: Cents, rhs: Cents) -> Cents { Cents(lhs.value + rhs.value) }
+    static func - (lhs: Cents, rhs: Cents) -> Cents { Cents(lhs.value - rhs.value) }
+    static func * (lhs: Cents, rhs: Cents) -> Cents { Cents(lhs.value * rhs.value) }
+    static func *= (lhs: inout Cents, rhs: Cents) { lhs = lhs * rhs }
+    static func < (lhs: Cents, rhs: Cents) -> Bool { lhs.value < rhs.value }
+}
+
+/// Calls that make numbers of types no parsed source holds.
+private struct Measure: Mappable {
+    var width: CGFloat = 0
+    var serial: Int128 = 0
+    var price = Cents(0)
+
+    static let mapping: Mapping<Measure> = [
+        "width": .call(Measure.width(from:), \.width).min(0),
+        "serial": .call(Measure.serial(from:), \.serial).range(1, 99),
+        "price": .call(Measure.price(from:), \.price).min(0),
+    ]
+
+    func width(from text: String) -> CGFloat? { Double(text).map { CGFloat($0) } }
+    func serial(from text: String) -> Int128? { Int128(text) }
+    func price(from cents: Int) -> Cents? { Cents(cents) }
+}
+
+extension ConvertedValueValidatorTests {
+    /// `CGFloat` and `Int128` are a floating-point and an integer type: the validator judges the number the call made.
+    @Test func aNumberOfEveryIntegerAndFloatingPointTypeIsJudged() throws {
+        #expect(Measure.mapping.definitionErrors.isEmpty)
+        #expect(Mapper.validate(["width": "2.5", "serial": "7"], as: Measure.self).isEmpty)
+        let measure = try Mapper.map(Measure.self, from: ["width": "2.5", "serial": "7"])
+        #expect(measure.width == 2.5)
+        #expect(measure.serial == 7)
+        let errors = Mapper.validate(["width": "-0.5", "serial": "100"], as: Measure.self)
+        #expect(errors.map(\.rule) == ["min", "range"])
+        #expect(errors.map(\.path) == ["width", "serial"])
+    }
+
+    /// A `Numeric` type of its own is not a number the validator can judge: it judges the source value, as before.
+    @Test func aCallMakingAnotherNumericTypeLeavesTheValidatorOnTheSource() throws {
+        #expect(try Mapper.map(Measure.self, from: ["price": 250]).price == Cents(250))
+        let errors = Mapper.validate(["price": -1], as: Measure.self)
+        #expect(errors.map(\.rule) == ["min"])
+        #expect(errors.first?.value == "-1")
+    }
+}

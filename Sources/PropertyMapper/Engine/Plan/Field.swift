@@ -58,7 +58,8 @@ struct FieldTraits: Sendable {
     var irreversibility: Failure?
     var hasDefault = false
     var hasFallback = false
-    /// A `.box` or `.call` that makes a number (or an optional one): validators that judge numbers judge that number.
+    /// A `.box` or `.call` that makes a number (or an optional one) of an integer or floating-point type or `Decimal`:
+    /// validators that judge numbers judge that number. Another `Numeric` type leaves them on the source value.
     var convertsToNumber = false
 }
 

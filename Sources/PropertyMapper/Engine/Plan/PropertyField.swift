@@ -56,7 +56,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
             inlineMove: keyPath.writable == nil ? nil : readOffset.map { InlineMove(type: StagedType<Value>.self, offset: $0) },
             irreversibility: reverse == nil ? .noReverse(rule: rule) : nil,
             hasDefault: substitutes.defaultValue != nil, hasFallback: substitutes.fallback != nil,
-            convertsToNumber: finish != nil && (optionalType?.wrappedType ?? Value.self) is any Numeric.Type)
+            convertsToNumber: finish != nil && SourceNumber.reads(optionalType?.wrappedType ?? Value.self))
         self.conversion = conversion
         self.finish = finish
         self.rule = rule

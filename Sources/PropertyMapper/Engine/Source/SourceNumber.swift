@@ -27,6 +27,22 @@ enum SourceNumber: Sendable, Equatable {
         self = .double(float.standsFor)
     }
 
+    /// A value of any integer or floating-point type, `CGFloat` and `Int128` included (a `Float` as its shortest digits);
+    /// nil for another type. What a `.box` or `.call` makes, where a source never holds such types.
+    init?(numeric value: Any) {
+        switch value {
+        case let integer as any BinaryInteger: self.init(integer: integer)
+        case let float as Float: self.init(float: float)
+        case let floating as any BinaryFloatingPoint: self = .double(Double(floating))
+        default: return nil
+        }
+    }
+
+    /// Whether a value of `type` is a number `init?(numeric:)` or `init(decimal:)` reads: the results validators judge.
+    static func reads(_ type: Any.Type) -> Bool {
+        type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type || type == Decimal.self
+    }
+
     init(decimal: Decimal) {
         guard decimal.isFinite else { self = .double(.nan); return }
         var value = decimal
