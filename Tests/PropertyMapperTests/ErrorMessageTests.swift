@@ -287,6 +287,23 @@ import Testing
             description: "count → count: not in the list, expected one of 1, 2, 3; got 4 [oneOf]")
     }
 
+    /// A number of the candidates' kind that their type cannot hold (a fraction among integers, 300 among `Int8`s) is not
+    /// among them: that is the message, not the conversion's.
+    @Test func aNumberTheCandidatesTypeCannotHoldIsNotInTheList() {
+        Self.expectText(
+            ["amount": "1.5"], ["amount": .box(.decimal, \.amount).oneOf([1, 2])],
+            message: "not in the list, expected one of 1, 2",
+            description: #"amount → amount: not in the list, expected one of 1, 2; got "1.5" [oneOf]"#)
+        Self.expectText(
+            ["score": 2.5], ["score": .property(\.score).equalTo(2)],
+            message: "a different value, expected 2",
+            description: "score → score: a different value, expected 2; got 2.5 [equalTo]")
+        Self.expectText(
+            ["count": 300], ["count": .property(\.count).oneOf([Int8(1), 2])],
+            message: "not in the list, expected one of 1, 2",
+            description: "count → count: not in the list, expected one of 1, 2; got 300 [oneOf]")
+    }
+
     @Test func equalToMessages() {
         Self.expectText(
             ["count": 3], ["count": .property(\.count).equalTo(2)],

@@ -16,6 +16,8 @@ extension PropertyDescriptor {
                 item in
                 var issues = ConversionIssues(nesting: .outermost())
                 guard let candidate = conversion.convert(item, &issues) else {
+                    // A number the candidates' type cannot hold (2.5 among integers, 300 among `Int8`s) is none of them.
+                    if conversion.kinds == .number, case .number = item.scalar { return failure }
                     return issues.firstFailure ?? failure
                 }
                 return values.contains(candidate) ? nil : failure
