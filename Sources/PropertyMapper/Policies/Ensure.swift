@@ -2,7 +2,7 @@
 struct Ensure: Sendable {
     let rule: String
     let typeName: String
-    /// Whether a field of the given type gives the closure its value (`T`, or `T?`: nil passes).
+    /// Whether a field of the given type gives the closure its value (`T` or a subtype, or an optional one: nil passes).
     let accepts: @Sendable (Any.Type) -> Bool
     /// Why the value fails, or nil; a nil optional passes.
     let judge: @Sendable (Any) -> Failure?
@@ -31,7 +31,11 @@ extension PropertyDescriptor {
         adding(
             Ensure(
                 rule: name, typeName: TypeName.of(Value.self),
-                accepts: { $0 == Value.self || $0 == Value?.self },
+                // The property's type, its optional, or a subtype of `Value` (a `Dog` for a rule on any `Pet`), optional or not.
+                accepts: { type in
+                    type == Value.self || type == Value?.self
+                        || ((type as? any OptionalConvertible.Type)?.wrappedType ?? type) is Value.Type
+                },
                 judge: { value in
                     guard let typed = value as? Value else { return nil }
                     do {

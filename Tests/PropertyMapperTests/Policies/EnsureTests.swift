@@ -92,3 +92,37 @@ struct EnsureTests {
         #expect(mapping.definitionErrors.map(\.message) == ["ensure short takes String, but the field converts to Int"])
     }
 }
+
+/// A pet and a dog: a rule written for every pet judges a dog.
+private class Pet: @unchecked Sendable {
+    var name = ""
+    init(name: String) { self.name = name }
+}
+
+private final class Dog: Pet, Mappable, @unchecked Sendable {
+    required init() { super.init(name: "") }
+    static let mapping: Mapping<Dog> = ["name": .property(\.name)]
+}
+
+private struct Kennel: Mappable {
+    var dog = Dog()
+    var guest: Dog?
+    static let mapping: Mapping<Kennel> = [
+        "dog": .property(\.dog).ensure("named") { (pet: Pet) in !pet.name.isEmpty },
+        "guest": .property(\.guest).ensure("named") { (pet: Pet) in !pet.name.isEmpty },
+    ]
+}
+
+extension EnsureTests {
+    /// The field's value is always a `Pet`: a rule taking a `Pet` can judge it, so the mapping is sound.
+    @Test func aRuleTakingASupertypeOfTheFieldsTypeJudgesIt() throws {
+        #expect(Kennel.mapping.definitionErrors.isEmpty)
+        let kennel = try Mapper.map(Kennel.self, from: ["dog": ["name": "Rex"], "guest": ["name": "Bo"]])
+        #expect(kennel.dog.name == "Rex")
+        #expect(kennel.guest?.name == "Bo")
+        let error = #expect(throws: MappingError.self) { try Mapper.map(Kennel.self, from: ["dog": ["name": ""], "guest": ["name": ""]]) }
+        #expect(error?.errors.map(\.rule) == ["named", "named"])
+        #expect(error?.errors.map(\.path) == ["dog", "guest"])
+        #expect(try Mapper.map(Kennel.self, from: ["dog": ["name": "Rex"], "guest": NSNull()]).guest == nil, "nil passes")
+    }
+}
