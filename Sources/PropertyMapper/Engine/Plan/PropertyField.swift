@@ -148,14 +148,22 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
         if conversion.coerce != nil { return stageLeniently(item, at: node, field, in: &run) }
-        var issues = ConversionIssues(nesting: run.nesting)
+        var issues = ConversionIssues(nesting: nesting(at: node, run.nesting))
         convertAndStage(item, at: node, field, in: &run, &issues)
+    }
+
+    /// The run's nesting, or, when a boxing, a call or an `.ensure` reads the converted value, one that makes its models whole.
+    @inline(__always)
+    private func nesting(at node: PlanNode, _ nesting: Nesting) -> Nesting {
+        finish == nil && node.ensures.isEmpty ? nesting : nesting.judgingValue
     }
 
     /// Under `.lenient()`: the coerced value, when the table reads it so, with its warning.
     @inline(never)
     private func stageLeniently(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        conversion.withCoerced(item, nesting: run.nesting) { item, issues in convertAndStage(item, at: node, field, in: &run, &issues) }
+        conversion.withCoerced(item, nesting: nesting(at: node, run.nesting)) { item, issues in
+            convertAndStage(item, at: node, field, in: &run, &issues)
+        }
     }
 
     @inline(__always)

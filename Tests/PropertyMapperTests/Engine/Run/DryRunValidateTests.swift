@@ -117,3 +117,43 @@ struct ChannelValue {
         expectSingleError(Mapper.validate(["kind": 5], for: channel, using: Channel.mapping), at: "kind", rule: "type")
     }
 }
+
+/// A guest list whose owner is a nested model that an `.ensure` judges and a call reads, and a stay whose nights a call
+/// counts from a nested model.
+private struct Host: Mappable {
+    var login = ""
+    static let mapping: Mapping<Host> = ["login": .property(\.login)]
+}
+
+private struct GuestList: Mappable {
+    var owner = Host()
+    var ownerName = ""
+    var nights = 0
+
+    static let mapping: Mapping<GuestList> = [
+        "owner": .property(\.owner).ensure("hasLogin") { (host: Host) in !host.login.isEmpty },
+        "ownerName": .call(GuestList.name(of:), \.ownerName),
+        "stay": .call(GuestList.nights(in:), \.nights).min(1),
+    ]
+
+    func name(of host: Host) -> String? { host.login.isEmpty ? nil : host.login }
+    func nights(in host: Host) -> Int? { host.login.count }
+}
+
+extension DryRunValidateTests {
+    /// The dry run judges a nested model as mapped, as `map` does: an `.ensure` on it, a call taking it and a validator on
+    /// that call's result see its values, not a model fresh from `init()`.
+    @Test func aNestedModelIsJudgedAsMapped() throws {
+        let source: [String: Any] = ["owner": ["login": "ana"], "ownerName": ["login": "ana"], "stay": ["login": "ana"]]
+        let list = try Mapper.map(GuestList.self, from: source)
+        #expect(list.owner.login == "ana" && list.ownerName == "ana" && list.nights == 3)
+        #expect(Mapper.validate(source, as: GuestList.self).isEmpty)
+        var blank = GuestList()
+        #expect(Mapper.validate(source, for: blank, using: GuestList.mapping).isEmpty)
+        #expect(blank.owner.login.isEmpty, "nothing is written")
+        blank.ownerName = "unchanged"
+        let refused: [String: Any] = ["owner": ["login": ""], "ownerName": ["login": ""], "stay": ["login": ""]]
+        #expect(Mapper.validate(refused, for: blank, using: GuestList.mapping).map(\.rule) == ["hasLogin", "call", "min"])
+        #expect(blank.ownerName == "unchanged")
+    }
+}
