@@ -14,6 +14,7 @@ public struct SerializationOptions: OptionSet, Sendable, Hashable {
     public static let prettyPrinted = SerializationOptions(rawValue: 1 << 0)
     /// Keys in the order of their UTF-8 bytes, whatever the locale or normalization: `"B"` < `"a"` < `"é"`.
     public static let sortedKeys = SerializationOptions(rawValue: 1 << 1)
-    /// A nil property is written as `null` rather than omitted.
+    /// A nil property is written as `null` rather than omitted. Without it, nil is `null` only where a left-out key
+    /// would read back as something else (a `default:`, `.ifAbsent(.fail)`) and `null` reads back as nil.
     public static let writingNulls = SerializationOptions(rawValue: 1 << 2)
 }
