@@ -152,10 +152,11 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         convertAndStage(item, at: node, field, in: &run, &issues)
     }
 
-    /// The run's nesting, or, when a boxing, a call or an `.ensure` reads the converted value, one that makes its models whole.
+    /// The run's nesting; in a dry run, when a boxing, a call or an `.ensure` reads the converted value, one that makes the
+    /// models in it whole, as `map` makes them, so that code sees them as mapped (they are dropped with the value).
     @inline(__always)
     private func nesting(at node: PlanNode, _ nesting: Nesting) -> Nesting {
-        finish == nil && node.ensures.isEmpty ? nesting : nesting.judgingValue
+        nesting.writes || (finish == nil && node.ensures.isEmpty) ? nesting : nesting.writingInner(true)
     }
 
     /// Under `.lenient()`: the coerced value, when the table reads it so, with its warning.

@@ -75,12 +75,6 @@ struct Nesting {
             writing: writes ? .all : keeps ? .inner : .none)
     }
 
-    /// For a field whose converted value the user's code reads (an `.ensure`, a boxing, a call): in a dry run, the models in
-    /// that value are made whole, as `map` makes them, so that code sees them as mapped; they are dropped with the value.
-    var judgingValue: Nesting {
-        writes ? self : writingInner(true)
-    }
-
     /// For the models nested in an immutable one, whose make lends them `values` and keeps them meanwhile (see `lent`).
     func lending(_ values: StagedValues) -> Nesting {
         Nesting(

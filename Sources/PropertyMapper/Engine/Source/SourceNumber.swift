@@ -40,7 +40,8 @@ enum SourceNumber: Sendable, Equatable {
 
     /// Whether a value of `type` is a number `init?(numeric:)` or `init(decimal:)` reads: the results validators judge.
     static func reads(_ type: Any.Type) -> Bool {
-        type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type || type == Decimal.self
+        // `Numeric` first: a type that is no number (a URL, a Date) costs one conformance look-up.
+        type == Decimal.self || (type is any Numeric.Type && (type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type))
     }
 
     init(decimal: Decimal) {
