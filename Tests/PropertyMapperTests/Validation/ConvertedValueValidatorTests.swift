@@ -117,31 +117,43 @@ private struct Cents: Numeric, Comparable, Sendable {
 /// Calls that make numbers of types no parsed source holds.
 private struct Measure: Mappable {
     var width: CGFloat = 0
-    var serial: Int128 = 0
     var price = Cents(0)
 
     static let mapping: Mapping<Measure> = [
         "width": .call(Measure.width(from:), \.width).min(0),
-        "serial": .call(Measure.serial(from:), \.serial).range(1, 99),
         "price": .call(Measure.price(from:), \.price).min(0),
     ]
 
     func width(from text: String) -> CGFloat? { Double(text).map { CGFloat($0) } }
-    func serial(from text: String) -> Int128? { Int128(text) }
     func price(from cents: Int) -> Cents? { Cents(cents) }
+}
+
+/// `Int128` is new in the Apple systems of 2024.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+private struct Serial: Mappable {
+    var serial: Int128 = 0
+    static let mapping: Mapping<Serial> = ["serial": .call(Serial.serial(from:), \.serial).range(1, 99)]
+    func serial(from text: String) -> Int128? { Int128(text) }
 }
 
 extension ConvertedValueValidatorTests {
     /// `CGFloat` and `Int128` are a floating-point and an integer type: the validator judges the number the call made.
     @Test func aNumberOfEveryIntegerAndFloatingPointTypeIsJudged() throws {
         #expect(Measure.mapping.definitionErrors.isEmpty)
-        #expect(Mapper.validate(["width": "2.5", "serial": "7"], as: Measure.self).isEmpty)
-        let measure = try Mapper.map(Measure.self, from: ["width": "2.5", "serial": "7"])
-        #expect(measure.width == 2.5)
-        #expect(measure.serial == 7)
-        let errors = Mapper.validate(["width": "-0.5", "serial": "100"], as: Measure.self)
-        #expect(errors.map(\.rule) == ["min", "range"])
-        #expect(errors.map(\.path) == ["width", "serial"])
+        #expect(Mapper.validate(["width": "2.5"], as: Measure.self).isEmpty)
+        #expect(try Mapper.map(Measure.self, from: ["width": "2.5"]).width == 2.5)
+        let errors = Mapper.validate(["width": "-0.5"], as: Measure.self)
+        #expect(errors.map(\.rule) == ["min"])
+        #expect(errors.map(\.path) == ["width"])
+    }
+
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    @Test func anInt128IsJudged() throws {
+        #expect(Mapper.validate(["serial": "7"], as: Serial.self).isEmpty)
+        #expect(try Mapper.map(Serial.self, from: ["serial": "7"]).serial == 7)
+        let errors = Mapper.validate(["serial": "100"], as: Serial.self)
+        #expect(errors.map(\.rule) == ["range"])
+        #expect(errors.map(\.path) == ["serial"])
     }
 
     /// A `Numeric` type of its own is not a number the validator can judge: it judges the source value, as before.
