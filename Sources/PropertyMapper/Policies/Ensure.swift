@@ -13,8 +13,7 @@ extension Ensure {
     /// floating-point type (`CGFloat`, `Int128`) or a `Decimal`.
     init(judgingResult validator: Validator) {
         self.init(rule: validator.rule, typeName: "", accepts: { _ in true }) { value in
-            var item = SourceItem(value)
-            if case .other = item.scalar, let number = SourceNumber(numeric: item.value) { item = SourceItem(item.value, .number(number)) }
+            let item = SourceItem(value)
             return item.isNull ? nil : validator.check(item)
         }
     }

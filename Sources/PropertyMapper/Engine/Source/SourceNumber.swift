@@ -27,18 +27,7 @@ enum SourceNumber: Sendable, Equatable {
         self = .double(float.standsFor)
     }
 
-    /// A value of any integer or floating-point type, `CGFloat` and `Int128` included (a `Float` as its shortest digits);
-    /// nil for another type. What a `.box` or `.call` makes, where a source never holds such types.
-    init?(numeric value: Any) {
-        switch value {
-        case let integer as any BinaryInteger: self.init(integer: integer)
-        case let float as Float: self.init(float: float)
-        case let floating as any BinaryFloatingPoint: self = .double(Double(floating))
-        default: return nil
-        }
-    }
-
-    /// Whether a value of `type` is a number `init?(numeric:)` or `init(decimal:)` reads: the results validators judge.
+    /// Whether a value of `type` is a number `SourceValue.number(_:)` reads in any source: the results validators judge.
     static func reads(_ type: Any.Type) -> Bool {
         // `Numeric` first: a type that is no number (a URL, a Date) costs one conformance look-up.
         type == Decimal.self || (type is any Numeric.Type && (type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type))

@@ -97,22 +97,18 @@ enum SourceValue {
         if type == booleanType || type == boolType || type == stringType { return nil }
         if type == decimalNumberType { return SourceNumber(decimal: (value as! NSDecimalNumber).decimalValue) }
         if let inexact = InexactNumber.of(value) { return inexact.nearest }
-        switch value {
-        case let number as Int8: return .int(Int64(number))
-        case let number as Int16: return .int(Int64(number))
-        case let number as Int32: return .int(Int64(number))
-        case let number as Int64: return .int(number)
-        case let number as UInt: return SourceNumber(integer: number)
-        case let number as UInt8: return .int(Int64(number))
-        case let number as UInt16: return .int(Int64(number))
-        case let number as UInt32: return .int(Int64(number))
-        case let number as UInt64: return SourceNumber(integer: number)
-        case let number as Float: return SourceNumber(float: number)
-        case let number as Decimal: return SourceNumber(decimal: number)
-        default: break
+        guard isObject(value) else {
+            // Any integer or floating-point type (`Int8`, `CGFloat`, `Int128`; a `Float` as its shortest digits).
+            switch value {
+            case let number as Decimal: return SourceNumber(decimal: number)
+            case let number as Float: return SourceNumber(float: number)
+            case let integer as any BinaryInteger: return SourceNumber(integer: integer)
+            case let floating as any BinaryFloatingPoint: return .double(Double(floating))
+            default: return nil
+            }
         }
         // Other NSNumber subclasses. Booleans were ruled out by class above.
-        guard isObject(value), let object = value as? NSNumber else { return nil }
+        guard let object = value as? NSNumber else { return nil }
         if let decimal = object as? NSDecimalNumber { return SourceNumber(decimal: decimal.decimalValue) }
         return number(fromNumber: object)
     }

@@ -262,6 +262,22 @@ struct SerializerTests {
         let kept: Mapping<Profile> = ["nickname": .property(\.nickname, default: "anon").ifNull(.useDefault)]
         #expect(text(try Mapper.serializeJSON(Profile(), using: kept)) == "{}")
     }
+
+    /// A `CGFloat` property reads a JSON number and writes one back, as a property typed `Any` holding one does.
+    @Test func aCGFloatIsWrittenAsANumber() throws {
+        struct Canvas: Mappable {
+            var width: CGFloat = 0
+            var any: Any = 0
+            static let mapping: Mapping<Canvas> = ["width": .property(\.width), "any": .property(\.any)]
+        }
+        let canvas = try Mapper.map(Canvas.self, fromJSON: #"{"width": 2.5, "any": 1}"#)
+        #expect(canvas.width == 2.5)
+        #expect(text(try Mapper.serializeJSON(canvas)) == #"{"width":2.5,"any":1}"#)
+        var drawn = canvas
+        drawn.any = CGFloat(0.1)
+        #expect(text(try Mapper.serializeJSON(drawn)) == #"{"width":2.5,"any":0.1}"#)
+        #expect(try Mapper.map(Canvas.self, fromJSON: Mapper.serializeJSON(canvas)).width == 2.5)
+    }
 }
 
 private struct Link {

@@ -49,6 +49,27 @@ struct Square: Shape, Equatable {
         #expect(SourceValue.number(Int8.min) == .int(-128))
     }
 
+    /// A literal may hold any integer or floating-point type, not only those JSON gives: each is a number, judged and
+    /// converted as one.
+    @Test func everyIntegerAndFloatingPointTypeIsANumber() throws {
+        #expect(SourceValue.number(CGFloat(2.5)) == .double(2.5))
+        #expect(SourceValue.number(Float(0.1)) == .double(0.1))
+        #expect(SourceValue.kind(of: CGFloat(2)) == .number)
+        let size = try Mapper.map(Size.self, from: ["width": CGFloat(2.5), "count": CGFloat(3)])
+        #expect(size.width == 2.5)
+        #expect(size.count == 3)
+        let errors = Mapper.validate(["width": CGFloat(-1), "count": CGFloat(0.5)], as: Size.self)
+        #expect(errors.map(\.rule) == ["min", "type"])
+        #expect(errors.last?.message == "a number with a fractional part, expected Int")
+    }
+
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    @Test func anInt128IsANumber() throws {
+        #expect(SourceValue.number(Int128(-5)) == .int(-5))
+        #expect(SourceValue.number(Int128(1) << 100) == .wide("1267650600228229401496703205376"))
+        #expect(try Mapper.map(Size.self, from: ["width": 1, "count": Int128(7)]).count == 7)
+    }
+
     // MARK: Literal and parsed sources behave alike
 
     @Test func literalAndParsedRecordsMapAlike() throws {
@@ -238,4 +259,10 @@ struct Square: Shape, Equatable {
             #expect(result.value.area == 1)
         }
     }
+}
+
+private struct Size: Mappable {
+    var width = 0.0
+    var count = 0
+    static let mapping: Mapping<Size> = ["width": .property(\.width).min(0), "count": .property(\.count)]
 }
