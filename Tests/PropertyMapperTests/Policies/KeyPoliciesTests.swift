@@ -142,6 +142,26 @@ struct KeyPoliciesTests {
         #expect(map(#"{"start": 5}"#, mapping).errors == [#"start → start: a number, expected String; got 5 [type]"#])
     }
 
+    /// A level under `.anyOf` that is wholly absent: each required field under it names every path tried, from the
+    /// outermost absent level with alternatives down; a level that is present was the one key tried.
+    @Test func anAbsentLevelUnderAnyOfNamesEveryPathTried() {
+        let mapping: Mapping<TripFixture> = [
+            .anyOf("place", "where"): ["name": .property(\.name).isRequired(), .anyOf("city", "town"): .property(\.city).isRequired()],
+            "trip": [.anyOf("leg", "stage"): [0: .property(\.start).isRequired()]],
+        ]
+        #expect(
+            map(#"{"trip": {}}"#, mapping).errors == [
+                #"place.city → city: value is missing; tried the keys "place.city", "place.town", "where.city", "where.town" [isRequired]"#,
+                #"place.name → name: value is missing; tried the keys "place.name", "where.name" [isRequired]"#,
+                #"trip.leg[0] → start: value is missing; tried the keys "leg[0]", "stage[0]" [isRequired]"#,
+            ])
+        #expect(
+            map(#"{"where": {"town": "x"}, "trip": {"stage": []}}"#, mapping).errors == [
+                #"trip.stage[0] → start: value is missing [isRequired]"#,
+                #"where.name → name: value is missing [isRequired]"#,
+            ])
+    }
+
     @Test func aValueReadUnderAnAlternativeIsReportedAtThatKey() {
         let mapping: Mapping<TripFixture> = [
             .anyOf("departure", "leaving_on"): .property(\.start).lengthRange(1, 3),

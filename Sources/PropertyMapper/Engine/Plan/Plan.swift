@@ -266,8 +266,6 @@ final class PlanNode: Sendable {
     let serialLevel: PlanLevel?
     /// The fields under this node: what a failure here leaves unjudged for `MappingRule`s.
     let fieldIndices: [Int]
-    /// The failure when the node is absent and may not be: every key it tried.
-    let missing: Failure
 
     /// What serialize writes for a node.
     enum Serialization: Sendable {
@@ -303,7 +301,6 @@ final class PlanNode: Sendable {
         validators = descriptor.validators.filter { !judgesResult($0) }
         ensures = descriptor.validators.filter(judgesResult).map(Ensure.init(judgingResult:)) + descriptor.ensures
         fieldIndices = field.map { [$0.index] } ?? body.children.flatMap(\.fieldIndices)
-        missing = if case let .alternatives(keys) = key { .missingKeys(tried: keys) } else { .missing }
         fallsBack = field?.field.traits.hasFallback ?? false
         hasPresentPolicy = fallsBack || nullPolicy != nil
         if !descriptor.isOneWay, case let .index(index) = key, index > Serializer.largestIndex {
@@ -314,6 +311,21 @@ final class PlanNode: Sendable {
         }
         serialField = if case let .field(field) = serialization { field } else { nil }
         serialLevel = if case let .nested(level) = serialization { level } else { nil }
+    }
+
+    /// The failure when the node is absent and may not be: every path it was looked for at.
+    func missing(under prefixes: [String]?) -> Failure {
+        pathsTried(under: prefixes).map(Failure.missingKeys(tried:)) ?? .missing
+    }
+
+    /// Where the node was looked for, when not at one key only: its keys (several under `.anyOf`) under each path tried
+    /// for the absent level above it (`prefixes`, from the outermost absent `.anyOf` down); else nil.
+    func pathsTried(under prefixes: [String]?) -> [String]? {
+        guard case let .alternatives(names) = key, names.count > 1 else {
+            return prefixes.map { $0.map(key.appended(to:)) }
+        }
+        guard let prefixes else { return names }
+        return prefixes.flatMap { prefix in names.map { MappingKey.key($0).appended(to: prefix) } }
     }
 
     /// A list writes its first descriptor that can be serialized, else reports its first error.

@@ -206,8 +206,9 @@ struct MappingRun {
         }
     }
 
-    mutating func visitAbsent(_ level: PlanLevel) {
-        for node in level.entries { visitMissing(node) }
+    /// `prefixes`: where the level was looked for, when at more than one path (`PlanNode.pathsTried(under:)`).
+    mutating func visitAbsent(_ level: PlanLevel, under prefixes: [String]? = nil) {
+        for node in level.entries { visitMissing(node, under: prefixes) }
     }
 
     /// A `[String: Any]` under string keys: read whole when no larger than the level (`KeyScan`), else one look-up per entry.
@@ -245,21 +246,21 @@ struct MappingRun {
 
     // Present values and absence go separately: copying an `Any?` takes generic enum witnesses, costlier than the checks.
 
-    private mutating func visitMissing(_ node: PlanNode) {
-        if let policy = node.absentPolicy, !node.isRequired { return apply(policy, to: node, null: nil) }
+    private mutating func visitMissing(_ node: PlanNode, under prefixes: [String]? = nil) {
+        if let policy = node.absentPolicy, !node.isRequired { return apply(policy, to: node, null: nil, under: prefixes) }
         if node.absentIsError {
-            fail(node, rule: "isRequired", failure: node.missing, value: nil)
+            fail(node, rule: "isRequired", failure: node.missing(under: prefixes), value: nil)
         } else {
-            visitAbsent(node)
+            visitAbsent(node, under: prefixes)
         }
     }
 
-    /// An absent node writes nothing, but required entries under it still report.
-    private mutating func visitAbsent(_ node: PlanNode) {
+    /// An absent node writes nothing, but required entries under it still report, naming every path tried.
+    private mutating func visitAbsent(_ node: PlanNode, under prefixes: [String]?) {
         switch node.body {
         case .field: break
-        case let .nested(level): visitAbsent(level)
-        case let .list(children): for child in children { visitMissing(child) }
+        case let .nested(level): visitAbsent(level, under: node.pathsTried(under: prefixes))
+        case let .list(children): for child in children { visitMissing(child, under: prefixes) }
         }
     }
 
@@ -301,7 +302,7 @@ struct MappingRun {
     }
 
     /// An absent value (`null` nil) or a null one, under the field's policy.
-    private mutating func apply(_ policy: MissingValuePolicy, to node: PlanNode, null: SourceItem?) {
+    private mutating func apply(_ policy: MissingValuePolicy, to node: PlanNode, null: SourceItem?, under prefixes: [String]? = nil) {
         guard let field = node.field else { return }  // a policy on anything else is a definition error
         switch policy {
         case .keep:
@@ -318,7 +319,7 @@ struct MappingRun {
                 ruleNotes.append(.defaulted(field.index, warning: warnings.count > warning ? warning : nil))
             }
         case .fail:
-            fail(node, rule: "isRequired", failure: null == nil ? node.missing : .null, value: null?.value)
+            fail(node, rule: "isRequired", failure: null == nil ? node.missing(under: prefixes) : .null, value: null?.value)
         }
     }
 
