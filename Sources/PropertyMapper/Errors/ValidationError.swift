@@ -45,22 +45,6 @@ extension [ValidationError] {
         return filter { $0.isDefinitionError && seen.insert([Self.withoutIndices($0.path), $0.message]).inserted }
     }
 
-    /// The errors from `start` on, those that differ only in their property made one naming each (`raw, url`): a `.list`'s
-    /// members failing on one value for one reason are one root cause, so one error.
-    mutating func mergeSameFailures(from start: Int) {
-        var merged: [ValidationError] = []
-        for error in self[start...] {
-            if let same = merged.firstIndex(where: {
-                ($0.path, $0.rule, $0.value, $0.reason) == (error.path, error.rule, error.value, error.reason)
-            }) {
-                merged[same].property += ", " + error.property
-            } else {
-                merged.append(error)
-            }
-        }
-        replaceSubrange(start..., with: merged)
-    }
-
     /// `items[0].tags[2].count` → `items.tags.count`: where in the mapping, not in the data.
     private static func withoutIndices(_ path: String) -> String {
         path.replacing(#/\[[0-9]+\]/#, with: "")
@@ -85,5 +69,41 @@ enum Reason: Sendable, Hashable {
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(message)
+    }
+}
+
+/// An error or a warning, as a `.list`'s members report one.
+protocol ListReport {
+    var path: String { get }
+    var property: String { get set }
+    var value: String? { get }
+    var reason: Reason { get }
+    /// The rule of an error, the kind of a warning.
+    var label: String { get }
+}
+
+extension ValidationError: ListReport {
+    var label: String { rule }
+}
+
+extension MappingWarning: ListReport {
+    var label: String { kind.rawValue }
+}
+
+extension Array where Element: ListReport {
+    /// The reports from `start` on, those that differ only in their property made one naming each (`raw, url`): a
+    /// `.list`'s members failing or warning on one value for one reason are one root cause, so one report.
+    mutating func mergeSame(from start: Int) {
+        var merged: [Element] = []
+        for report in self[start...] {
+            if let same = merged.firstIndex(where: {
+                ($0.path, $0.label, $0.value, $0.reason) == (report.path, report.label, report.value, report.reason)
+            }) {
+                merged[same].property += ", " + report.property
+            } else {
+                merged.append(report)
+            }
+        }
+        replaceSubrange(start..., with: merged)
     }
 }

@@ -103,6 +103,27 @@ private final class Link {
         #expect(link.isUnchanged)
     }
 
+    /// Members warning of one value for one reason give one warning naming them, as their errors do.
+    @Test(arguments: SourceForm.allCases)
+    func membersWarningForOneReasonGiveOneWarning(source: SourceForm) throws {
+        final class Counts {
+            var views = 0
+            var likes = 0
+            var shares: Int64 = 0
+        }
+        let counts = Counts()
+        let mapping: Mapping<Counts> = [
+            "n": .list(.property(\.views).lenient(), .property(\.likes).lenient(), .property(\.shares, default: 0).lenient())
+        ]
+        var warnings: [MappingWarning] = []
+        try Mapper.mapValues(from: source(["n": "12"]), to: counts, using: mapping, warnings: &warnings)
+        #expect((counts.views, counts.likes, counts.shares) == (12, 12, 12))
+        // `shares` read it as another type: a warning of its own.
+        #expect(warnings.map(\.property) == ["views, likes", "shares"])
+        #expect(warnings.map(\.kind) == [.coerced, .coerced])
+        #expect(warnings.map(\.value) == [#""12""#, #""12""#])
+    }
+
     /// Members whose types no one value converts to (a string and an integer) make the list a
     /// definition error: it could never map anything.
     @Test(arguments: SourceForm.allCases)

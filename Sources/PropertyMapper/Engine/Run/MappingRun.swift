@@ -282,9 +282,10 @@ struct MappingRun {
         case let .list(children):
             // Validators judge a present value only; each descriptor of the list gets the value, null included.
             guard item.isNull || passesValidators(node, item) else { return }
-            let firstError = errors.count
+            let (firstError, firstWarning) = (errors.count, warnings.count)
             for child in children { visit(child, present: item) }
-            if errors.count - firstError > 1 { errors.mergeSameFailures(from: firstError) }
+            if errors.count - firstError > 1 { errors.mergeSame(from: firstError) }
+            if warnings.count - firstWarning > 1 { warnings.mergeSame(from: firstWarning) }
         }
     }
 
