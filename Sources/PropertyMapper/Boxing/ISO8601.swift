@@ -12,8 +12,8 @@ enum ISO8601 {
     }
 
     static func parse(_ bytes: UTF8Bytes) -> Date? {
-        // The shortest form is 2010-12-09T07:14:08Z (20 bytes).
-        guard bytes.count >= 20, bytes.count <= 64 else { return nil }
+        // The shortest form is 2010-12-09T07:14:08Z (20 bytes); a fraction may have any number of digits.
+        guard bytes.count >= 20 else { return nil }
         guard let year = digits(bytes, 0, 4), bytes[4] == dash,
             let month = digits(bytes, 5, 2), bytes[7] == dash,
             let day = digits(bytes, 8, 2), bytes[10] == UInt8(ascii: "T"),

@@ -233,6 +233,19 @@ private final class Stamp {
         #expect(date.timeIntervalSince1970 == seconds)
     }
 
+    /// RFC 3339 puts no bound on the fraction's digits: a long one is read (its first twelve digits), with a zone or an
+    /// offset, not refused as not a date.
+    @Test(arguments: ["Z", "+02:00"])
+    func readsAFractionOfAnyLength(zone: String) throws {
+        let text = "2010-12-09T07:14:08." + String(repeating: "5", count: 60) + zone
+        let date = try #require(ISO8601.date(from: text))
+        let expected = 1_291_878_848.555_555_555_555 - (zone == "Z" ? 0 : 7200)
+        #expect(abs(date.timeIntervalSince1970 - expected) < 1e-6)
+        let stamp = Stamp()
+        try Mapper.mapValues(from: ["at": text], to: stamp, using: ["at": .box(.date, \.date)])
+        #expect(stamp.date == date)
+    }
+
     @Test func longestFractionKeepsTwelveDigits() throws {
         let date = try #require(ISO8601.date(from: "9999-12-31T23:59:59.999999999999999999Z"))
         #expect(abs(date.timeIntervalSince1970 - 253_402_300_799.999_999_999_999) < 1e-3)
