@@ -19,7 +19,8 @@ enum Coercion {
                 switch DecimalText.reading(from: text) {
                 case let .decimal(value): return value
                 case let .notExact(digits):  // reported as such by the strict conversion
-                    return InexactNumber(text: text, significantDigits: digits, nearest: .double(Double(text) ?? .nan))
+                    let nearest = Double(text) ?? .nan
+                    return InexactNumber(text: text, significantDigits: digits, nearest: .double(nearest), plain: nearest)
                 case .notANumber, .nonFinite: return nil
                 }
             case .boolean:

@@ -59,7 +59,8 @@ enum Conversions {
     static func dynamicCast<Value>(_: Value.Type) -> Conversion<Value> {
         let name = TypeName.of(Value.self)
         return Conversion<Value>(typeName: name, kinds: .all) { item, issues in
-            if let result = item.value as? Value { return result }
+            // A number read for its exact digits that no `Decimal` holds is, to any other type, the number read plainly.
+            if let result = (InexactNumber.of(item.value)?.plain ?? item.value) as? Value { return result }
             issues.addMismatch(item, expected: name)
             return nil
         }

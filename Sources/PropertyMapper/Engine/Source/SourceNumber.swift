@@ -246,6 +246,8 @@ struct InexactNumber {
     let text: String
     let significantDigits: Int
     let nearest: SourceNumber
+    /// The value read without exact digits (a `Double`, an `NSDecimalNumber`): what a dynamic cast (`Any`) gets.
+    let plain: Any
 
     static func of(_ value: Any) -> InexactNumber? {
         SourceValue.typeID(of: value) == ObjectIdentifier(InexactNumber.self) ? (value as! InexactNumber) : nil

@@ -193,6 +193,7 @@ extension JSONReader {
         let number = try readNumber()
         guard let significantDigits else { return number }
         return InexactNumber(
-            text: text(of: token), significantDigits: significantDigits, nearest: SourceValue.number(number) ?? .double(.nan))
+            text: text(of: token), significantDigits: significantDigits, nearest: SourceValue.number(number) ?? .double(.nan),
+            plain: number)
     }
 }

@@ -30,6 +30,37 @@ import Testing
         #expect(try mapJSON("[[true], null]", initial: [[Bool]?]()).value == [[true], nil])
     }
 
+    protocol Reading {}
+
+    struct Sample: Reading, Mappable {
+        var raw: Any?
+        var count: NSNumber?
+        var extras: [String: Any] = [:]
+        static let mapping: Mapping<Sample> = ["raw": .property(\.raw), "count": .property(\.count), "extras": .property(\.extras)]
+    }
+
+    struct Station: Mappable {
+        var reading: (any Reading)?
+        static let mapping: Mapping<Station> = ["reading": .polymorphic(\.reading, on: "kind", ["sample": Sample.self])]
+    }
+
+    /// A polymorphic value is read with its numbers' exact digits (for a `Decimal` in the chosen model); one no
+    /// `Decimal` holds (`1e300`, 40 digits) reaches an `Any`, `NSNumber` or `[String: Any]` property as the reader
+    /// gives it elsewhere (a `Double`, an `NSDecimalNumber`), never as the library's own marker for it.
+    @Test(arguments: ["1e300", "1e-200", "1234567890123456789012345678901234567890.5"])
+    func aNumberNoDecimalHoldsReachesADynamicCastAsTheReaderGivesIt(number: String) throws {
+        let plain = try Mapper.map(Sample.self, fromJSON: #"{"raw": \#(number), "count": \#(number), "extras": {"v": \#(number)}}"#)
+        let station = try Mapper.map(
+            Station.self,
+            fromJSON: #"{"reading": {"kind": "sample", "raw": \#(number), "count": \#(number), "extras": {"v": \#(number)}}}"#)
+        let sample = try #require(station.reading as? Sample)
+        let expected = try #require(plain.raw)
+        #expect(type(of: try #require(sample.raw)) == type(of: expected))
+        #expect("\(try #require(sample.raw))" == "\(expected)")
+        #expect(sample.count == plain.count)
+        #expect(type(of: try #require(sample.extras["v"])) == type(of: expected))
+    }
+
     @Test func enumsAndContainersOfThemAreOpened() throws {
         #expect(try mapJSON("[1, 2]", initial: [Level]()).value == [.low, .high])
         expectTypeError(try mapJSON("[1, 3]", initial: [Level]()), initial: [], at: "v[1]")
