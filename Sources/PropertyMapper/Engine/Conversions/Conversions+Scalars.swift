@@ -53,7 +53,7 @@ extension Conversions {
         convert: { item, issues in readDouble(item, &issues) },
         write: { value, output, issues in Serializer.write(double: value, &output, &issues) }, coercion: .fraction)
 
-    /// The value as a finite `Double`; its errors expect `typeName` (`Float` for `readFloat`).
+    /// The value as a finite `Double`; its errors expect `typeName` (`Float` for a `Float`).
     private static func readDouble(_ item: SourceItem, _ issues: inout ConversionIssues, as typeName: String = "Double") -> Double? {
         guard case let .number(number) = item.scalar else {
             issues.addMismatch(item, expected: typeName)
@@ -67,16 +67,24 @@ extension Conversions {
         }
     }
 
-    static let float = Conversion<Float>(
-        typeName: "Float", kinds: .number,
-        convert: { item, issues in
-            guard let result = readDouble(item, &issues, as: "Float") else { return nil }
-            let narrowed = Float(result)
-            if narrowed.isFinite { return narrowed }
-            issues.add(.outOfRange(expected: "Float (±\(Float.greatestFiniteMagnitude))"), value: item.value)
-            return nil
-        },
-        write: { value, output, issues in Serializer.write(double: value.standsFor, &output, &issues) }, coercion: .fraction)
+    static let float = floatingPoint(Float.self, writing: \.standsFor)
+
+    /// `Float`, `CGFloat`, `Float16` or another floating-point type: read as a `Double`, which it must hold finitely.
+    static func floatingPoint<T: BinaryFloatingPoint & Sendable>(
+        _: T.Type, writing double: @escaping @Sendable (T) -> Double = { Double($0) }
+    ) -> Conversion<T> {
+        let name = String(describing: T.self)
+        return Conversion<T>(
+            typeName: name, kinds: .number,
+            convert: { item, issues in
+                guard let result = readDouble(item, &issues, as: name) else { return nil }
+                let narrowed = T(result)
+                if narrowed.isFinite { return narrowed }
+                issues.add(.outOfRange(expected: "\(name) (±\(T.greatestFiniteMagnitude))"), value: item.value)
+                return nil
+            },
+            write: { value, output, issues in Serializer.write(double: double(value), &output, &issues) }, coercion: .fraction)
+    }
 
     /// Read from JSON as its exact digits (`.exactNumbers`), as `.decimal` reads them.
     static let decimal = Conversion<Decimal>(

@@ -22,6 +22,7 @@ enum Conversions {
         func erased<Model: Mappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { mappable(model) }
         func erased<Model: ImmutableMappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { immutableMappable(model) }
         func erased<Enum: RawRepresentable & ThreadSafeMetatype>(_ type: Enum.Type) -> Any { rawRepresentable(type) }
+        func erased<Floating: BinaryFloatingPoint & Sendable>(_ type: Floating.Type) -> Any { floatingPoint(type) }
         return switch Value.self {
         case is String.Type: string
         case is Bool.Type: bool
@@ -51,6 +52,7 @@ enum Conversions {
         case let model as any (ImmutableMappable & ThreadSafeMetatype).Type: erased(model)
         case let container as any ContainerConvertible.Type: container.containerConversion()
         case let enumeration as any (RawRepresentable & ThreadSafeMetatype).Type: erased(enumeration)
+        case let floating as any (BinaryFloatingPoint & Sendable).Type: erased(floating)  // `CGFloat`, `Float16`
         default: nil
         }
     }

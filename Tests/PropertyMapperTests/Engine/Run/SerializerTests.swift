@@ -263,8 +263,9 @@ struct SerializerTests {
         #expect(text(try Mapper.serializeJSON(Profile(), using: kept)) == "{}")
     }
 
-    /// A `CGFloat` property reads a JSON number and writes one back, as a property typed `Any` holding one does.
-    @Test func aCGFloatIsWrittenAsANumber() throws {
+    /// A `CGFloat` property reads a number (JSON text, `NSNumber`, an integer) and writes one back, as a property typed
+    /// `Any` holding one does.
+    @Test func aCGFloatIsReadAndWrittenAsANumber() throws {
         struct Canvas: Mappable {
             var width: CGFloat = 0
             var any: Any = 0
@@ -277,6 +278,9 @@ struct SerializerTests {
         drawn.any = CGFloat(0.1)
         #expect(text(try Mapper.serializeJSON(drawn)) == #"{"width":2.5,"any":0.1}"#)
         #expect(try Mapper.map(Canvas.self, fromJSON: Mapper.serializeJSON(canvas)).width == 2.5)
+        #expect(try Mapper.map(Canvas.self, from: ["width": NSNumber(value: 1.5)]).width == 1.5)
+        #expect(try Mapper.map(Canvas.self, from: ["width": 3]).width == 3)
+        #expect(throws: MappingError.self) { try Mapper.map(Canvas.self, from: ["width": "3"]) }
     }
 }
 
