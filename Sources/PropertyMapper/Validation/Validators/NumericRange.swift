@@ -60,13 +60,7 @@ private enum NumberBound {
     case unsupported(String)
 
     init<Bound: Numeric>(_ bound: Bound) {
-        switch bound {
-        case let integer as any BinaryInteger: self = .number(SourceNumber(integer: integer))
-        case let float as Float: self = .number(SourceNumber(float: float))
-        case let floating as any BinaryFloatingPoint: self = .number(.double(Double(floating)))
-        case let decimal as Decimal: self = .number(SourceNumber(decimal: decimal))
-        default: self = .unsupported(TypeName.of(Bound.self))
-        }
+        self = SourceValue.number(bound).map(Self.number) ?? .unsupported(TypeName.of(Bound.self))
     }
 
     var number: SourceNumber? {
