@@ -113,15 +113,6 @@ enum DeepGraph: CaseIterable, Sendable, CustomTestStringConvertible {
     }
 }
 
-/// Runs `body` on a new Foundation thread with `stackSize` bytes of stack, and returns its result.
-private func onThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Result) async -> Result {
-    await withCheckedContinuation { continuation in
-        let thread = Thread { continuation.resume(returning: body()) }
-        thread.stackSize = stackSize
-        thread.start()
-    }
-}
-
 /// DESIGN.md: 512 nested models map in any build, debug or release, on an 8 MB stack, and the 513th
 /// level is the one `depth` error; on a smaller stack the guard refuses first, never overflowing.
 /// Through `fromJSON:` the reader's limit of 512 levels comes first.

@@ -16,3 +16,12 @@ final class ThreadResults<Value: Sendable>: @unchecked Sendable {
     /// The values recorded, in index order.
     var inOrder: [Value] { lock.withLock { values.keys.sorted().compactMap { values[$0] } } }
 }
+
+/// Runs `body` on a new Foundation thread with `stackSize` bytes of stack, and returns its result.
+func onThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+        let thread = Thread { continuation.resume(returning: body()) }
+        thread.stackSize = stackSize
+        thread.start()
+    }
+}

@@ -62,7 +62,7 @@ enum Conversions {
         let name = TypeName.of(Value.self)
         return Conversion<Value>(typeName: name, kinds: .all) { item, issues in
             // A number read for its exact digits that no `Decimal` holds is, to any other type, the number read plainly.
-            if let result = (InexactNumber.of(item.value)?.plain ?? item.value) as? Value { return result }
+            if let result = InexactNumber.plain(in: item.value) as? Value { return result }
             issues.addMismatch(item, expected: name)
             return nil
         }

@@ -252,6 +252,64 @@ struct InexactNumber {
     static func of(_ value: Any) -> InexactNumber? {
         SourceValue.typeID(of: value) == ObjectIdentifier(InexactNumber.self) ? (value as! InexactNumber) : nil
     }
+
+    /// `value` with each of these in it, in its dictionaries and arrays at any depth too, as its `plain` value: what a
+    /// dynamic cast gets. `value` itself when it holds none. Without recursion: a value is up to 512 containers deep.
+    static func plain(in value: Any) -> Any {
+        var open: [PlainRebuild] = []
+        var next = value
+        walk: while true {
+            if let rebuild = PlainRebuild(next), let first = rebuild.items.first {
+                open.append(rebuild)
+                next = first
+                continue
+            }
+            var done: (value: Any, changed: Bool) = of(next).map { ($0.plain, true) } ?? (next, false)
+            while var rebuild = open.popLast() {
+                rebuild.built.append(done.value)
+                rebuild.changed = rebuild.changed || done.changed
+                if rebuild.built.count < rebuild.items.count {
+                    next = rebuild.items[rebuild.built.count]
+                    open.append(rebuild)
+                    continue walk
+                }
+                done = (rebuild.value, rebuild.changed)
+            }
+            return done.value
+        }
+    }
+}
+
+/// A dictionary or array the JSON reader made, rebuilt with its items' plain values (`InexactNumber.plain(in:)`).
+private struct PlainRebuild {
+    let original: Any
+    /// A dictionary's keys, in the order of `items`; nil for an array.
+    let keys: [String]?
+    let items: [Any]
+    var built: [Any] = []
+    /// Whether an item's plain value is not the item.
+    var changed = false
+
+    init?(_ value: Any) {
+        switch SourceValue.typeID(of: value) {
+        case ObjectIdentifier([String: Any].self):
+            guard let object = value as? [String: Any] else { return nil }
+            (keys, items) = (Array(object.keys), Array(object.values))
+        case ObjectIdentifier([Any].self):
+            guard let array = value as? [Any] else { return nil }
+            (keys, items) = (nil, array)
+        default:
+            return nil
+        }
+        original = value
+    }
+
+    /// The container rebuilt, or the original when no item changed.
+    var value: Any {
+        assert(built.count == items.count, "every item rebuilt")
+        guard changed else { return original }
+        return keys.map { Dictionary(uniqueKeysWithValues: zip($0, built)) } ?? built
+    }
 }
 
 extension Float {

@@ -61,6 +61,46 @@ import Testing
         #expect(type(of: try #require(sample.extras["v"])) == type(of: expected))
     }
 
+    /// The same, nested in an `Any` or `[String: Any]` property's dictionaries and arrays, at any depth.
+    @Test(arguments: ["1e300", "1e-200", "1234567890123456789012345678901234567890.5"])
+    func aNumberNoDecimalHoldsNestedInAnAnyIsAsTheReaderGivesIt(number: String) throws {
+        let nested = #"{"v": \#(number), "w": [\#(number), {"x": [[\#(number)]]}], "s": "t"}"#
+        let plain = try Mapper.map(Sample.self, fromJSON: #"{"raw": \#(nested), "extras": {"deep": \#(nested)}}"#)
+        let station = try Mapper.map(
+            Station.self, fromJSON: #"{"reading": {"kind": "sample", "raw": \#(nested), "extras": {"deep": \#(nested)}}}"#)
+        let sample = try #require(station.reading as? Sample)
+        #expect(leaves(of: sample.raw) == leaves(of: plain.raw))
+        #expect(leaves(of: sample.extras) == leaves(of: plain.extras))
+        #expect(leaves(of: sample.raw).count == 4)
+        #expect(JSONSerialization.isValidJSONObject(try #require(sample.raw)))
+    }
+
+    /// At any depth the reader reads, on a small stack: the walk is not recursive.
+    @Test func aNumberNoDecimalHoldsDeepInAnAnyIsAsTheReaderGivesIt() async {
+        let depth = 500
+        let raw = String(repeating: "[", count: depth) + "1e300" + String(repeating: "]", count: depth)
+        let leaf = await onThread(stackSize: 512 * 1024) { () -> String in
+            let json = #"{"reading": {"kind": "sample", "raw": \#(raw)}}"#
+            guard var value = ((try? Mapper.map(Station.self, fromJSON: json))?.reading as? Sample)?.raw else { return "not mapped" }
+            for level in 0..<depth {
+                guard let inner = (value as? [Any])?.first else { return "no array at level \(level)" }
+                value = inner
+            }
+            return "\(type(of: value)) \(value)"
+        }
+        #expect(leaf == "Double 1e+300")
+    }
+
+    /// Every value in `value`'s dictionaries (by key) and arrays, with its type.
+    private func leaves(of value: Any?) -> [String] {
+        switch value {
+        case let object as [String: Any]: object.keys.sorted().flatMap { leaves(of: object[$0]) }
+        case let array as [Any]: array.flatMap { leaves(of: $0) }
+        case let leaf?: ["\(type(of: leaf)) \(leaf)"]
+        case nil: ["nil"]
+        }
+    }
+
     @Test func enumsAndContainersOfThemAreOpened() throws {
         #expect(try mapJSON("[1, 2]", initial: [Level]()).value == [.low, .high])
         expectTypeError(try mapJSON("[1, 3]", initial: [Level]()), initial: [], at: "v[1]")
