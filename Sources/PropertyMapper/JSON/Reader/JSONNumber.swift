@@ -119,6 +119,12 @@ extension JSONReader {
                 throw JSONSyntaxError(problem: .numberOutOfRange(text(of: token)), offset: token.start)
             }
             value = parsed
+            // Beyond 15 digits, a `Double` may stand for another number (`10000000000000001e-16` for 1): fields judge the digits.
+            if token.mantissaDigits > 15,
+                case let .decimal(exact) = DecimalText.reading(from: bytes.rebased(token.start..<token.end), json: true)
+            {
+                return SourceItem(value, .number(SourceNumber(decimal: exact)))
+            }
         }
         return SourceItem(value, .number(.double(value)))
     }
@@ -181,7 +187,10 @@ extension JSONReader {
             case let .decimal(decimal):
                 position = start
                 let item = try readNumberItem()
-                if case let .number(.double(double)) = item.scalar, DecimalText.decimal(from: "\(double)") != decimal {
+                // A `Double` that stands for another number (`0.1000000000000000055511151231257827`, `10000000000000001e-16`).
+                if SourceValue.typeID(of: item.value) == ObjectIdentifier(Double.self), let double = item.value as? Double,
+                    DecimalText.decimal(from: "\(double)") != decimal
+                {
                     return NSDecimalNumber(decimal: decimal)
                 }
                 return item.value

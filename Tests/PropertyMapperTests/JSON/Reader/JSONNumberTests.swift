@@ -67,6 +67,38 @@ import Testing
         #expect(try Self.parsed("1.00000000000000000001e128") as? Double == 1e128)
     }
 
+    /// Written with an exponent, a number of more digits than a `Double` keeps is judged by its digits: never rounded
+    /// into an integer it is not (`10000000000000001e-16` is no integer; `9007199254740993e0` is not ...992), whether
+    /// the exponent's letter is `e` (which JSONSerialization reads as a `Double`) or `E`; an `Any` still gets that `Double`.
+    @Test(arguments: ["e", "E"])
+    func anExponentNumberIsJudgedByItsDigits(letter: String) throws {
+        expectTypeError(Self.read("10000000000000001\(letter)-16", into: 0), initial: 0)
+        expectTypeError(Self.read("-10000000000000001\(letter)-16", into: Int8(0)), initial: 0)
+        #expect(Self.read("9007199254740993\(letter)0", into: Int64(0)).value == 9_007_199_254_740_993)
+        #expect(Self.read("-9007199254740993\(letter)0", into: 0).value == -9_007_199_254_740_993)
+        #expect(Self.read("12345678901234567\(letter)1", into: UInt64(0)).value == 123_456_789_012_345_670)
+        #expect(Self.read("10000000000000001\(letter)-16", into: Double(0)).value == 1)
+        #expect(Self.read("10000000000000001\(letter)-16", into: Decimal(0)).value == Decimal(string: "1.0000000000000001"))
+        let capped: Mapping<Slot<Int64>> = ["v": .property(\.value).max(9_007_199_254_740_992)]
+        #expect(Self.read("9007199254740993\(letter)0", into: Int64(0), using: capped).errors.map(\.rule) == ["max"])
+        if letter == "e" { #expect(try Self.parsed("10000000000000001e-16") as? Double == 1) }
+    }
+
+    /// `number`, read by the library's JSON reader as the value of "v", mapped into a slot preset to `initial`.
+    static func read<Value>(
+        _ number: String, into initial: Value, using mapping: Mapping<Slot<Value>> = Slot<Value>.mapping()
+    )
+        -> SlotResult<Value>
+    {
+        var slot = Slot(value: initial)
+        do {
+            try Mapper.mapValues(fromJSON: #"{"v": \#(number)}"#, to: &slot, using: mapping)
+            return SlotResult(value: slot.value, errors: [])
+        } catch {
+            return SlotResult(value: slot.value, errors: error.errors)
+        }
+    }
+
     struct Widths { var small: Int32 = 0; var wide: Int64 = 0 }
 
     @Test func mappingIntegersBeyond32Bits() throws {
