@@ -8,14 +8,21 @@ import Foundation
 /// element, `UnbridgedArray`) hold the stored objects unbridged, so a Foundation container is taken
 /// from there, any other value from the accessors. On Apple platforms bridging is lazy.
 extension NSDictionary {
+    /// The value of the key equal to `key` as Swift compares strings, which a look-up by `key` misses where the stored key
+    /// is spelled in another normal form (`"cafe\u{301}"` for `"café"`): `NSString` compares code units.
     func unbridgedValue(forKey key: String) -> Any? {
-        #if canImport(Darwin)
-        return object(forKey: key)
-        #else
-        guard let stored = storedKeysAndValues, let position = stored.keys.firstIndex(where: { SourceValue.string($0) == key })
-        else { return object(forKey: key) }
-        return isFoundationContainer(stored.values[position]) ? stored.values[position] : object(forKey: key)
+        #if !canImport(Darwin)
+        if let stored = storedKeysAndValues {
+            guard let position = stored.keys.firstIndex(where: { SourceValue.string($0) == key }) else { return nil }
+            return isFoundationContainer(stored.values[position]) ? stored.values[position] : object(forKey: stored.keys[position])
+        }
         #endif
+        if let value = object(forKey: key) { return value }
+        // Only a key with a non-ASCII character has another spelling.
+        guard key.utf8.contains(where: { $0 >= 0x80 }), let stored = allKeys.first(where: { SourceValue.string($0) == key }) else {
+            return nil
+        }
+        return object(forKey: stored)
     }
 
     func forEachUnbridgedStringKey(_ body: (String, Any) -> Void) {

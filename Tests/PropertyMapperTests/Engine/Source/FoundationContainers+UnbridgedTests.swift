@@ -14,6 +14,36 @@ import Testing
         #expect(outer.unbridgedValue(forKey: "missing") == nil)
     }
 
+    /// A key found as Swift compares strings (`"cafe\u{301}"` for `"café"`) is read, whatever the dictionary's hashing
+    /// (its size), in a subclass too; `mapValues` reads it as from a `[String: Any]`.
+    @Test func aKeySpelledInAnotherNormalFormIsRead() throws {
+        struct Menu { var dish: String?; var name: String? }
+        let mapping: Mapping<Menu> = [.key("caf\u{E9}"): .property(\.dish).isRequired(), "name": .property(\.name)]
+        for padding in 0..<40 {
+            var source: [String: Any] = ["cafe\u{301}": "crème", "name": "n"]
+            for index in 0..<padding { source["k\(index)"] = index }
+            for dictionary in [NSDictionary(dictionary: source), Tagged(source)] {
+                #expect(dictionary.unbridgedValue(forKey: "caf\u{E9}") as? String == "crème", "\(padding) keys more")
+                #expect(dictionary.unbridgedValue(forKey: "cafe") == nil)
+                var menu = Menu()
+                try Mapper.mapValues(from: dictionary, to: &menu, using: mapping)
+                #expect(menu.dish == "crème")
+            }
+        }
+    }
+
+    /// An `NSDictionary` subclass, whose storage is its own.
+    final class Tagged: NSDictionary, @unchecked Sendable {
+        private var storage: [String: Any] = [:]
+        convenience init(_ storage: [String: Any]) {
+            self.init()
+            self.storage = storage
+        }
+        override var count: Int { storage.count }
+        override func object(forKey key: Any) -> Any? { (key as? String).flatMap { storage[$0] } }
+        override func keyEnumerator() -> NSEnumerator { NSArray(array: Array(storage.keys)).objectEnumerator() }
+    }
+
     @Test func iteratingVisitsStringKeysOnlyAndKeepsNestedContainers() {
         let inner = NSMutableArray(array: [1, 2])
         let outer = NSMutableDictionary(dictionary: ["list": inner, "s": "t"])
