@@ -119,8 +119,9 @@ extension JSONReader {
                 throw JSONSyntaxError(problem: .numberOutOfRange(text(of: token)), offset: token.start)
             }
             value = parsed
-            // Beyond 15 digits, a `Double` may stand for another number (`10000000000000001e-16` for 1): fields judge the digits.
-            if token.mantissaDigits > 15,
+            // Beyond 15 digits, a whole `Double` an integer type takes may stand for another number (`1` for
+            // `10000000000000001e-16`, `9007199254740992` for `9007199254740993e0`): fields judge the digits.
+            if token.mantissaDigits > 15, value.rounded(.towardZero) == value, value.magnitude <= 0x1p64,
                 case let .decimal(exact) = DecimalText.reading(from: bytes.rebased(token.start..<token.end), json: true)
             {
                 return SourceItem(value, .number(SourceNumber(decimal: exact)))

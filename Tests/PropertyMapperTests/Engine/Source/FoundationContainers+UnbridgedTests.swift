@@ -33,7 +33,7 @@ import Testing
     }
 
     /// An `NSDictionary` subclass, whose storage is its own.
-    final class Tagged: NSDictionary, @unchecked Sendable {
+    final class Tagged: NSDictionary {
         private var storage: [String: Any] = [:]
         convenience init(_ storage: [String: Any]) {
             self.init()
