@@ -321,6 +321,39 @@ struct KeyPoliciesTests {
         #expect(outcome.trip == TripFixture(name: "a", city: "c", count: 1))
     }
 
+    /// A key one level of a `.list` reads is no unknown key to the list's other levels; under a list with a field,
+    /// which reads the value whole, no key is (at any depth).
+    @Test func aKeyAnotherDescriptorOfAListReadsIsNotUnknown() throws {
+        struct Split { var x: String?; var y: String?; var all: [String: Any] = [:] }
+        let levels = Mapping<Split>(
+            keys: .caseInsensitive, unknownKeys: .fail, ["p": .list(["x": .property(\.x)], ["y": .property(\.y)])])
+        let whole = Mapping<Split>(unknownKeys: .fail, ["p": .list(["x": .property(\.x)], .property(\.all))])
+        let deep = Mapping<Split>(unknownKeys: .fail, ["p": .list(["q": ["x": .property(\.x)]], .property(\.all))])
+        for json in [#"{"p": {"x": "1", "Y": "2"}}"#, #"{"p": {"x": "1", "y": "2", "z": "3"}}"#] {
+            let parsed = try Fixtures.parse(json)
+            var split = Split()
+            for fromText in [true, false] {
+                do throws(MappingError) {
+                    if fromText {
+                        try Mapper.mapValues(fromJSON: json, to: &split, using: levels)
+                    } else {
+                        try Mapper.mapValues(from: parsed, to: &split, using: levels)
+                    }
+                    #expect(!json.contains("z") && split.y == "2")
+                } catch {
+                    #expect(error.errors.map(\.path) == ["p.z"], "\(json)")
+                }
+            }
+            try Mapper.mapValues(fromJSON: json, to: &split, using: whole)
+            #expect(split.x == "1" && split.all.count == (json.contains("z") ? 3 : 2))
+            try Mapper.mapValues(from: parsed, to: &split, using: whole)
+            #expect(split.x == "1" && split.all.count == (json.contains("z") ? 3 : 2))
+        }
+        var split = Split()
+        try Mapper.mapValues(fromJSON: #"{"p": {"q": {"x": "1", "w": 0}, "r": 2}}"#, to: &split, using: deep)
+        #expect(split.x == "1" && split.all.count == 2)
+    }
+
     @Test func unknownKeysOfNestedModelsFollowTheirOwnMappings() throws {
         struct Inner: Mappable {
             var x = 0

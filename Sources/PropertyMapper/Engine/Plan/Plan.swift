@@ -161,11 +161,14 @@ final class PlanLevel: Sendable {
     let fieldIndices: [Int]
     /// In a keyed level: how a small `[String: Any]` is matched without hashing.
     let keyScan: KeyScan?
+    /// The keys the other levels of its list read: no unknown keys here.
+    let keysReadBeside: [KeyMatcher]
 
     /// `keys`: the entries' keys, compiled; `entries` read them as the document spells them.
-    init(path: String, entries: [PlanNode], keys: KeyMatcher, keyScan: KeyScan? = nil) {
+    init(path: String, entries: [PlanNode], keys: KeyMatcher, keyScan: KeyScan? = nil, keysReadBeside: [KeyMatcher] = []) {
         self.path = path
         self.keyScan = keyScan
+        self.keysReadBeside = keysReadBeside
         self.entries = entries
         self.property = PlanNode.joinedNames(entries.map(\.property))
         fieldIndices = entries.flatMap(\.fieldIndices)
@@ -403,7 +406,8 @@ private struct PlanBuilder {
     let targetCounts: [AnyKeyPath: Int]
     let matching: KeyMatching
     let style: KeyStyle
-    let unknownKeys: UnknownKeyPolicy
+    /// `.ignore` while the levels under a list that a field reads whole are built.
+    var unknownKeys: UnknownKeyPolicy
     var fields: [PlanField] = []
     var layout = StagingLayout()
     /// Each property several fields target, in the order of its first field, and where it lies in `sharedTargets`.
@@ -436,19 +440,27 @@ private struct PlanBuilder {
         sharedTargets[position].fields.append(field.index)
     }
 
-    mutating func level<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)], path: String) -> PlanLevel {
-        let keys = KeyMatcher(entries.map(\.0.names), style: style, matching: matching, unknownKeys: unknownKeys)
+    /// `beside`: the keys the other levels of its list read.
+    mutating func level<Root>(
+        _ entries: [(MappingKey, PropertyDescriptor<Root>)], path: String, beside: [KeyMatcher] = []
+    ) -> PlanLevel {
+        let keys = keyMatcher(entries)
         let nodes = entries.enumerated().map { entry, mapped in
             let key = keys.documentKey(of: entry, mapped.0)
             return node(mapped.1, key: key, written: mapped.0, path: key.appended(to: path))
         }
         let keyed = nodes.allSatisfy { $0.key.name != nil }
-        return PlanLevel(path: path, entries: nodes, keys: keys, keyScan: keyed ? KeyScan(entries: nodes.count, in: &layout) : nil)
+        let keyScan = keyed ? KeyScan(entries: nodes.count, in: &layout) : nil
+        return PlanLevel(path: path, entries: nodes, keys: keys, keyScan: keyScan, keysReadBeside: beside)
+    }
+
+    private func keyMatcher<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) -> KeyMatcher {
+        KeyMatcher(entries.map(\.0.names), style: style, matching: matching, unknownKeys: unknownKeys)
     }
 
     /// `key` as the document spells it, `written` as the mapping does.
     private mutating func node<Root>(
-        _ descriptor: PropertyDescriptor<Root>, key: MappingKey, written: MappingKey, path: String
+        _ descriptor: PropertyDescriptor<Root>, key: MappingKey, written: MappingKey, path: String, beside: [KeyMatcher] = []
     ) -> PlanNode {
         switch descriptor.node {
         case let .field(field):
@@ -467,9 +479,21 @@ private struct PlanBuilder {
                 descriptor, key: key, path: path, property: property, requiredByModel: required && !shared, tracksPresence: shared,
                 body: .field(planField))
         case let .nested(entries):
-            return PlanNode(descriptor, key: key, path: path, body: .nested(level(entries, path: path)))
+            return PlanNode(descriptor, key: key, path: path, body: .nested(level(entries, path: path, beside: beside)))
         case let .list(descriptors):
-            let children = descriptors.map { node($0, key: key, written: written, path: path) }
+            // A key one of the list's levels reads is no unknown key to another; under a field, which reads the value
+            // whole, no key is.
+            let outer = unknownKeys
+            defer { unknownKeys = outer }
+            if descriptors.contains(where: { if case .field = $0.node { true } else { false } }) { unknownKeys = .ignore }
+            let levels = descriptors.map { descriptor -> KeyMatcher? in
+                guard case let .nested(entries) = descriptor.node else { return nil }
+                return keyMatcher(entries)
+            }
+            let children = descriptors.indices.map { index in
+                let beside = levels.indices.compactMap { $0 == index ? nil : levels[$0] }
+                return node(descriptors[index], key: key, written: written, path: path, beside: beside)
+            }
             return PlanNode(descriptor, key: key, path: path, body: .list(children))
         }
     }

@@ -193,7 +193,7 @@ struct MappingRun {
         if unknown.isEmpty { return }
         // Sorted, each once, for dictionaries and JSON alike; the polymorphic tag is exempt at its model's own level only.
         let exempt = level.path.isEmpty ? nesting.exemptKey : nil
-        for key in Set(unknown).sorted() where key != exempt {
+        for key in Set(unknown).sorted() where key != exempt && !level.keysReadBeside.contains(where: { $0.reads(key) }) {
             let path = MappingKey.key(key).appended(to: level.path)
             switch keys.unknownKeys {
             case .ignore:
