@@ -150,6 +150,15 @@ extension Array: IndexedContainer {
     func element(at index: Int) -> Any { self[index] }
 }
 
+/// A Swift `Set` in a source: read as an array of its elements, in the order it iterates them.
+protocol UnorderedElements {
+    var elementsInAnyOrder: [Any] { get }
+}
+
+extension Set: UnorderedElements {
+    var elementsInAnyOrder: [Any] { map { $0 } }
+}
+
 /// Lets the engine see through an `Optional` stored in an `Any`.
 protocol OptionalValue {
     var wrappedValue: Any? { get }

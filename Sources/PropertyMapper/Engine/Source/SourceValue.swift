@@ -168,6 +168,7 @@ enum SourceValue {
         // Not `object(at:)`: see FoundationContainers+Unbridged.swift.
         if isObject(value), let array = value as? NSArray { return .other(UnbridgedArray(array)) }
         if let other = value as? any IndexedContainer { return .other(other) }
+        if let set = value as? any UnorderedElements { return .array(set.elementsInAnyOrder) }
         return nil
     }
 

@@ -30,6 +30,19 @@ import Testing
         #expect(try mapJSON("[[true], null]", initial: [[Bool]?]()).value == [[true], nil])
     }
 
+    /// A Swift `Set` in a literal source is a collection of its elements, in no order: into a set (of the same or
+    /// another element type) or an array; a set whose element does not convert names that element.
+    @Test func aSetInALiteralSourceIsReadAsItsElements() {
+        #expect(mapLiteral(Set<UInt16>([4, 5]), initial: Set<UInt16>()).value == [4, 5])
+        #expect(mapLiteral(Set([4, 5]), initial: Set<Int8>()).value == [4, 5])
+        #expect(mapLiteral(Set(["a"]), initial: [String]()).value == ["a"])
+        #expect(mapLiteral(Set<Int>(), initial: [Int]?.none).value == [])
+        let result = mapLiteral(Set([300]), initial: Set<Int8>())
+        #expect(result.errors.map(\.path) == ["v[0]"])
+        #expect(result.errors.first.map { "\($0)" }?.contains("got 300") == true)
+        #expect(mapLiteral(Set([1]), initial: 0).errors.first?.message.contains("an array, expected Int") == true)
+    }
+
     protocol Reading {}
 
     struct Sample: Reading, Mappable {
