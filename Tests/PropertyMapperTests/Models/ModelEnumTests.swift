@@ -114,6 +114,15 @@ struct ModelEnumTests {
         #expect(errors.first?.value == "3")
     }
 
+    /// A number its raw type cannot hold (a fraction, out of range) is no case either: the same list.
+    @Test(arguments: ["2.5", "1e30", "-1e30", "18446744073709551615", "123456789012345678901234567890"])
+    func aNumberNoRawValueHoldsListsTheCasesToo(text: String) throws {
+        let number = try #require(try Fixtures.parse(text) as? NSNumber)
+        let errors = Mapper.validate(["priority": number], as: EnumClip.self)
+        #expect(errors.map(\.rule) == ["type"])
+        #expect(errors.first?.message == "not a Priority, expected one of 1, 5, 10")
+    }
+
     @Test func aNonCaseIterableEnumsMessageHasNoList() {
         let errors = Mapper.validate(["mood": "angry"], as: EnumClip.self)
         #expect(errors.map(\.rule) == ["type"])

@@ -56,9 +56,12 @@ extension Conversions {
             convert: { item, issues in
                 var rawIssues = issues.forPart()
                 guard let rawValue = raw.convert(item, &rawIssues) else {
-                    // A value of another kind is not a VideoType (rather than not a String).
+                    // A value of another kind is not a VideoType (rather than not a String); a number the raw type cannot
+                    // hold (2.5, 300 for `UInt8`) is no case of a `CaseIterable` one either.
                     if case .typeMismatch? = rawIssues.firstFailure {
                         issues.addMismatch(item, expected: name)
+                    } else if allowed != nil {
+                        issues.add(.notACase(typeName: name, allowed: allowed), value: item.value)
                     } else {
                         issues.add(rawIssues, under: "")
                     }
