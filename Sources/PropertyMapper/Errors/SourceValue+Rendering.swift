@@ -13,7 +13,8 @@ extension SourceValue {
         if let number = number(value) { return number.rendered }
         if let array = indexed(value) {
             let count = array.count
-            if count <= 6 {
+            // A set's elements come in no fixed order: summarized, so that a message is the same on every run.
+            if count <= 6, !(value is any UnorderedElements) {
                 let items = (0..<count).map { array[$0] }
                 if items.allSatisfy(isScalar) {
                     let inline = "[" + items.map { render($0) }.joined(separator: ", ") + "]"

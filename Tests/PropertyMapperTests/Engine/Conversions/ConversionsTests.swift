@@ -32,7 +32,7 @@ import Testing
 
     /// A Swift `Set` in a literal source is a collection of its elements, in no order: into a set (of the same or
     /// another element type) or an array; a set whose element does not convert names that element.
-    @Test func aSetInALiteralSourceIsReadAsItsElements() {
+    @Test func aSetInALiteralSourceIsReadAsItsElements() throws {
         #expect(mapLiteral(Set<UInt16>([4, 5]), initial: Set<UInt16>()).value == [4, 5])
         #expect(mapLiteral(Set([4, 5]), initial: Set<Int8>()).value == [4, 5])
         #expect(mapLiteral(Set(["a"]), initial: [String]()).value == ["a"])
@@ -41,6 +41,10 @@ import Testing
         #expect(result.errors.map(\.path) == ["v[0]"])
         #expect(result.errors.first.map { "\($0)" }?.contains("got 300") == true)
         #expect(mapLiteral(Set([1]), initial: 0).errors.first?.message.contains("an array, expected Int") == true)
+        // Held by an `Any`, it is written as an array, as `JSONEncoder` writes a set.
+        let bag = ConversionTests.Bag(extra: ["s": Set([7])])
+        let text = String(decoding: try Mapper.serializeJSON(bag, using: ConversionTests.Bag.mapping), as: UTF8.self)
+        #expect(text.contains(#""s":[7]"#))
     }
 
     protocol Reading {}
