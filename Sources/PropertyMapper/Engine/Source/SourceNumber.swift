@@ -292,10 +292,10 @@ private struct PlainRebuild {
 
     init?(_ value: Any) {
         switch SourceValue.typeID(of: value) {
-        case ObjectIdentifier([String: Any].self):
+        case SourceValue.dictionaryType:
             guard let object = value as? [String: Any] else { return nil }
             (keys, items) = (Array(object.keys), Array(object.values))
-        case ObjectIdentifier([Any].self):
+        case SourceValue.arrayType:
             guard let array = value as? [Any] else { return nil }
             (keys, items) = (nil, array)
         default:

@@ -189,7 +189,7 @@ extension JSONReader {
                 position = start
                 let item = try readNumberItem()
                 // A `Double` that stands for another number (`0.1000000000000000055511151231257827`, `10000000000000001e-16`).
-                if SourceValue.typeID(of: item.value) == ObjectIdentifier(Double.self), let double = item.value as? Double,
+                if SourceValue.typeID(of: item.value) == SourceValue.doubleType, let double = item.value as? Double,
                     DecimalText.decimal(from: "\(double)") != decimal
                 {
                     return NSDecimalNumber(decimal: decimal)
