@@ -440,11 +440,11 @@ private struct PlanBuilder {
         sharedTargets[position].fields.append(field.index)
     }
 
-    /// `beside`: the keys the other levels of its list read.
+    /// `keys`: its matcher, when its list compiled it already; `beside`: the keys the other levels of its list read.
     mutating func level<Root>(
-        _ entries: [(MappingKey, PropertyDescriptor<Root>)], path: String, beside: [KeyMatcher] = []
+        _ entries: [(MappingKey, PropertyDescriptor<Root>)], path: String, keys: KeyMatcher? = nil, beside: [KeyMatcher] = []
     ) -> PlanLevel {
-        let keys = keyMatcher(entries)
+        let keys = keys ?? keyMatcher(entries)
         let nodes = entries.enumerated().map { entry, mapped in
             let key = keys.documentKey(of: entry, mapped.0)
             return node(mapped.1, key: key, written: mapped.0, path: key.appended(to: path))
@@ -458,9 +458,10 @@ private struct PlanBuilder {
         KeyMatcher(entries.map(\.0.names), style: style, matching: matching, unknownKeys: unknownKeys)
     }
 
-    /// `key` as the document spells it, `written` as the mapping does.
+    /// `key` as the document spells it, `written` as the mapping does; `keys` and `beside` as `level` takes them.
     private mutating func node<Root>(
-        _ descriptor: PropertyDescriptor<Root>, key: MappingKey, written: MappingKey, path: String, beside: [KeyMatcher] = []
+        _ descriptor: PropertyDescriptor<Root>, key: MappingKey, written: MappingKey, path: String, keys: KeyMatcher? = nil,
+        beside: [KeyMatcher] = []
     ) -> PlanNode {
         switch descriptor.node {
         case let .field(field):
@@ -479,7 +480,7 @@ private struct PlanBuilder {
                 descriptor, key: key, path: path, property: property, requiredByModel: required && !shared, tracksPresence: shared,
                 body: .field(planField))
         case let .nested(entries):
-            return PlanNode(descriptor, key: key, path: path, body: .nested(level(entries, path: path, beside: beside)))
+            return PlanNode(descriptor, key: key, path: path, body: .nested(level(entries, path: path, keys: keys, beside: beside)))
         case let .list(descriptors):
             // A key one of the list's levels reads is no unknown key to another; under a field, which reads the value
             // whole, no key is.
@@ -492,7 +493,7 @@ private struct PlanBuilder {
             }
             let children = descriptors.indices.map { index in
                 let beside = levels.indices.compactMap { $0 == index ? nil : levels[$0] }
-                return node(descriptors[index], key: key, written: written, path: path, beside: beside)
+                return node(descriptors[index], key: key, written: written, path: path, keys: levels[index], beside: beside)
             }
             return PlanNode(descriptor, key: key, path: path, body: .list(children))
         }
