@@ -116,6 +116,8 @@ enum DefinitionProblem: Sendable, Equatable {
     case policyNeedsDefault(forNull: Bool)
     case policyNeedsInstance(forNull: Bool)
     case policyOnContainer
+    /// An `.ifAbsent`/`.ifNull` policy other than `.fail` (or a `default:`) on a field that is `isRequired()`.
+    case policyBesideRequired(forNull: Bool)
     /// A type listed for `.polymorphic` that is not a model, or not the property's type.
     case polymorphicType(PolymorphismProblem)
     /// An `.ensure` closure that takes another type than the field's converted value (`receives`: nil when none).

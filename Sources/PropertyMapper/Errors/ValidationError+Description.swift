@@ -156,6 +156,10 @@ extension DefinitionProblem {
             "ensure \(rule) takes \(takes), but "
                 + (receives.map { "the field converts to \($0)" } ?? "a nested mapping or a list has no converted value")
         case .policyOnContainer: ".ifAbsent and .ifNull apply to a field, not to a nested mapping or a list"
+        case let .policyBesideRequired(forNull):
+            forNull
+                ? "isRequired() makes null an error, so .ifNull never applies"
+                : "isRequired() makes an absent value an error, so default: and .ifAbsent never apply"
         case .emptyList: "the list has no descriptor"
         case .noKey: "the entry has no key; .anyOf(…) takes at least one"
         case let .ruleReadsMergedModel(keyPath):

@@ -164,6 +164,25 @@ struct DefaultAndFallbackTests {
         #expect(onLevel.definitionErrors.map(\.message) == [".ifAbsent and .ifNull apply to a field, not to a nested mapping or a list"])
     }
 
+    /// `isRequired()` makes absent and null errors, so a policy or `default:` beside it could never apply; `.fail` agrees.
+    @Test func aPolicyBesideIsRequiredIsADefinitionError() throws {
+        struct Model { var count = 0; var name: String? }
+        let mapping: Mapping<Model> = [
+            "a": .property(\.count, default: 3).isRequired(),
+            "b": .property(\.name).isRequired().ifAbsent(.keep),
+            "c": .property(\.name).ifNull(.setNil).isRequired(),
+            "d": .property(\.count, default: 1).ifNull(.useDefault).isRequired(),
+            "e": .property(\.count).isRequired().ifAbsent(.fail).ifNull(.fail),
+        ]
+        #expect(mapping.definitionErrors.map(\.path) == ["a", "b", "c", "d", "d"])
+        let absent = "isRequired() makes an absent value an error, so default: and .ifAbsent never apply"
+        let null = "isRequired() makes null an error, so .ifNull never applies"
+        #expect(mapping.definitionErrors.map(\.message) == [absent, absent, null, absent, null])
+        var model = Model()
+        let errors = mappingErrors { try Mapper.mapValues(from: [String: Any](), to: &model, using: mapping) }
+        #expect(errors.map(\.rule) == Array(repeating: "mapping", count: 5))
+    }
+
     @Test func keepIsADefinitionErrorInAnImmutableModel() {
         struct Frozen: ImmutableMappable {
             let name: String

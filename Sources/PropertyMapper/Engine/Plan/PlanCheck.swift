@@ -95,10 +95,11 @@ struct PlanCheck {
     }
 
     /// `.setNil` needs an Optional, `.useDefault` a `default:`, and `.keep` a current value, which
-    /// an immutable model lacks.
+    /// an immutable model lacks; beside `isRequired()`, which fails on absent and null, only `.fail` could apply.
     private mutating func policies(_ node: PlanNode, _ field: any Field) {
         for (policy, forNull) in [(node.absentPolicy, false), (node.nullPolicy, true)] {
             switch policy {
+            case let policy? where node.isRequired && policy != .fail: fail(node, .policyBesideRequired(forNull: forNull))
             case .setNil? where !field.traits.isOptional: fail(node, .policyNeedsOptional(forNull: forNull))
             case .useDefault? where !field.traits.hasDefault: fail(node, .policyNeedsDefault(forNull: forNull))
             case .keep? where immutable: fail(node, .policyNeedsInstance(forNull: forNull))
