@@ -689,6 +689,13 @@ import Testing
             description:
                 "amount → amount: out of the range a Decimal holds exactly (exponents -128...127); got 1e-300 [box(Decimal)]"
         )
+        // 39 digits below 2^128 fit: the exponent is what a Decimal cannot hold.
+        Self.expectText(
+            ["amount": "123456789012345678901234567890123456789e-200"], ["amount": .box(.decimal, \.amount)],
+            message: "out of the range a Decimal holds exactly (exponents -128...127)",
+            description:
+                #"amount → amount: out of the range a Decimal holds exactly (exponents -128...127); got "12345678901234567890123…" (44 characters) [box(Decimal)]"#
+        )
     }
 
     // MARK: call

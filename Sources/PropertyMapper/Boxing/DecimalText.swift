@@ -18,7 +18,7 @@ enum DecimalText {
         case decimal(Decimal)
         case notANumber
         case nonFinite
-        /// More significant digits than a `Decimal` holds, or an exponent they cannot absorb.
+        /// More significant digits than a `Decimal` holds (how many), or an exponent they cannot absorb (0).
         case notExact(significantDigits: Int)
     }
 
@@ -100,7 +100,7 @@ enum DecimalText {
             significant.removeLast()
             trailingZeros += 1
         }
-        let notExact = Reading.notExact(significantDigits: significant.count)
+        let notExact = Reading.notExact(significantDigits: holds(significant) ? 0 : significant.count)
         guard holds(significant), abs(exponent) < 1_000_000 else { return notExact }
         // The value is significant × 10^scale.
         var scale = exponent - fractionDigits + trailingZeros

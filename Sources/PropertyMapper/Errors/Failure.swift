@@ -20,7 +20,7 @@ enum Failure: Sendable, Equatable {
     case beyond64Bits(expected: String)
     case nonFinite(expected: String)
     /// A number a `Decimal` cannot hold exactly: more than `maximumDigits` significant digits (or 39, more than
-    /// 2^128 − 1), or an exponent beyond -128...127 that its digits cannot absorb.
+    /// 2^128 − 1), or an exponent beyond -128...127 that its digits cannot absorb (`significantDigits` 0).
     case inexactDecimal(significantDigits: Int, maximumDigits: Int)
     case length(count: Int, unit: LengthUnit, lower: Int?, upper: Int?)
     case noMatch(pattern: String)
