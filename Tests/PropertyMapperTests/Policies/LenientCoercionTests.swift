@@ -83,6 +83,15 @@ struct LenientCoercionTests {
         #expect(rules("sizes", ["1", "x"]) == ["type"])
     }
 
+    /// A string of digits beyond 64 bits is an integer too wide, however many digits it has; never "a string".
+    @Test func anIntegerStringBeyond64BitsIsTooWideAtAnyLength() {
+        let nines = String(repeating: "9", count: 45)
+        for digits in ["123456789012345678901234567890", "+000" + nines, "-" + nines] {
+            guard case let .failure(error) = read("count", digits) else { Issue.record("\(digits) fits no Int"); continue }
+            #expect(error.errors.map(\.message) == ["an integer wider than 64 bits, expected Int"])
+        }
+    }
+
     @Test func rangesAreCheckedOnTheCoercedValue() throws {
         guard case let .failure(error) = read("small", "300") else { Issue.record("300 fits no UInt8"); return }
         #expect(error.errors.first?.message.contains("expected UInt8 (0...255)") == true)

@@ -12,7 +12,11 @@ enum Coercion {
                 guard Coercion.isInteger(text) else { return nil }
                 if let value = Int64(text) { return value }
                 if let value = UInt64(text) { return value }
-                return DecimalText.decimal(from: text).map { NSDecimalNumber(decimal: $0) }  // beyond 64 bits: a range error
+                // Beyond 64 bits: a range error, however many digits (a `Decimal` holds 38).
+                if let value = DecimalText.decimal(from: text) { return NSDecimalNumber(decimal: value) }
+                let magnitude = text.drop { $0 == "+" || $0 == "-" || $0 == "0" }
+                let wide = SourceNumber.wide((text.first == "-" ? "-" : "") + magnitude)
+                return InexactNumber(text: text, significantDigits: magnitude.count, nearest: wide, plain: Double(text) ?? .nan)
             case .fraction:
                 return Coercion.isNumberSyntax(text) ? Double(text) : nil
             case .decimal:
