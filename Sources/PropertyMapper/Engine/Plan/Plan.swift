@@ -253,7 +253,8 @@ final class PlanNode: Sendable {
     let nullPolicy: MissingValuePolicy?
     let fallsBack: Bool
     /// Serialize writes nil as `null`, not left out: absent would read back as something else (`default:`, `.fail`),
-    /// and null reads back as nil.
+    /// and null reads back as nil or, under `.keep`, as the new model's value (as a left-out key would without either).
+    /// A list writes nil as the descriptor it writes through does.
     let writesNil: Bool
     /// `.ifNull(_:)` or `fallback:`: a present value takes the walk's policy path.
     let hasPresentPolicy: Bool
@@ -294,7 +295,6 @@ final class PlanNode: Sendable {
         self.tracksPresence = tracksPresence
         absentPolicy = descriptor.absentPolicy
         nullPolicy = descriptor.nullPolicy
-        writesNil = (absentPolicy == .useDefault || absentPolicy == .fail) && (nullPolicy == nil || nullPolicy == .setNil)
         self.body = body
         if case let .field(field) = body { self.field = field } else { self.field = nil }
         // A boxing or call that makes a number: the validators that judge numbers judge it, after the conversion. One
@@ -314,7 +314,16 @@ final class PlanNode: Sendable {
         }
         serialField = if case let .field(field) = serialization { field } else { nil }
         serialLevel = if case let .nested(level) = serialization { level } else { nil }
+        writesNil =
+            if case let .list(children) = body {
+                children.first(where: \.isSerialized)?.writesNil ?? false
+            } else {
+                (absentPolicy == .useDefault || absentPolicy == .fail) && nullPolicy != .useDefault && nullPolicy != .fail
+            }
     }
+
+    /// Whether serialize writes this node (not one-way, not irreversible).
+    var isSerialized: Bool { serialField != nil || serialLevel != nil }
 
     /// The failure when the node is absent and may not be: every path it was looked for at.
     func missing(under prefixes: [String]?) -> Failure {
@@ -339,7 +348,7 @@ final class PlanNode: Sendable {
         case let .nested(level):
             return .nested(level)
         case let .list(children):
-            let written = children.first { $0.serialField != nil || $0.serialLevel != nil }
+            let written = children.first(where: \.isSerialized)
             let failed = children.first { if case .irreversible = $0.serialization { true } else { false } }
             return (written ?? failed)?.serialization ?? .skipped
         }

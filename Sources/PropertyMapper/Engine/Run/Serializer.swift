@@ -65,7 +65,7 @@ enum Serializer {
             if let pending = tag, JSONWriter.compareUTF8(pending.key.text, level.keyNames[position]) <= 0 { writeTag(&output) }
             if position == tagEntry { continue }
             // One-way: nothing to write, not even an index array's gap before it.
-            if node.serialField == nil && node.serialLevel == nil { continue }
+            if !node.isSerialized { continue }
             let mark = output.mark
             let previousNextIndex = nextIndex
             var key: JSONOutput.Key?

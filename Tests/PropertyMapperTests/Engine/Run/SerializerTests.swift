@@ -263,6 +263,28 @@ struct SerializerTests {
         #expect(text(try Mapper.serializeJSON(Profile(), using: kept)) == "{}")
     }
 
+    /// Under `.ifNull(.keep)` null keeps the new model's value, as a left-out key would without a `default:` or
+    /// `.ifAbsent(.fail)`: beside either, nil is written as `null`. A list asks the descriptor it writes through.
+    @Test func aNilIsWrittenAsNullUnderIfNullKeepAndThroughAList() throws {
+        struct Profile: Mappable, MappedCodable, Equatable {
+            var nickname: String?
+            var note: String?
+            var alias: String?
+            var raw: String?
+            static let mapping: Mapping<Profile> = [
+                "nickname": .property(\.nickname, default: "anon").ifNull(.keep),
+                "note": .property(\.note).ifAbsent(.fail).ifNull(.keep),
+                "alias": .list(.property(\.alias, default: "anon"), .property(\.raw)),
+            ]
+        }
+        let profile = try Mapper.map(Profile.self, fromJSON: #"{"nickname": null, "note": null, "alias": null}"#)
+        #expect(profile == Profile())
+        let json = try Mapper.serializeJSON(profile)
+        #expect(text(json) == #"{"nickname":null,"note":null,"alias":null}"#)
+        #expect(try Mapper.map(Profile.self, fromJSON: json) == profile)
+        #expect(try JSONDecoder().decode(Profile.self, from: JSONEncoder().encode(profile)) == profile)
+    }
+
     /// A `CGFloat` property reads a number (JSON text, `NSNumber`, an integer) and writes one back, as a property typed
     /// `Any` holding one does.
     @Test func aCGFloatIsReadAndWrittenAsANumber() throws {
