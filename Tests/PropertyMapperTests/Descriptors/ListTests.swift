@@ -217,6 +217,26 @@ private final class Link {
         #expect(link.calls.all.isEmpty)
     }
 
+    /// Descriptors that fail alike give one error naming each property when the list is absent too, as when it is null.
+    @Test(arguments: SourceForm.allCases)
+    func anAbsentListIsOneErrorForDescriptorsThatFailAlike(source: SourceForm) throws {
+        struct Pair: ImmutableMappable {
+            let a: Int
+            let b: Int
+            static let mapping: Mapping<Pair> = ["x": .list(.property(\.a), .property(\.b))]
+            init(_ values: MappedValues<Pair>) throws { (a, b) = (try values[\.a], try values[\.b]) }
+        }
+        for (document, rule) in [(["y": 1], "isRequired"), (["x": NSNull()], "type")] as [([String: Any], String)] {
+            let errors = mappingErrors { _ = try Mapper.map(Pair.self, from: source(document)) }
+            #expect(expectSingleError(errors, at: "x", rule: rule)?.property == "a, b")
+        }
+        let link = Link()
+        let required: Mapping<Link> = ["link": .list(.property(\.raw).isRequired(), .box(.url, \.url).isRequired())]
+        let errors = mappingErrors { try Mapper.mapValues(from: source(["y": 1]), to: link, using: required) }
+        #expect(expectSingleError(errors, at: "link", rule: "isRequired")?.property == "raw, url")
+        #expect(link.isUnchanged)
+    }
+
     @Test(arguments: SourceForm.allCases)
     func listInsideNestedMappingReportsFullPath(source: SourceForm) throws {
         let link = Link()

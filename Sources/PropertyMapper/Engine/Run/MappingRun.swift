@@ -260,8 +260,16 @@ struct MappingRun {
         switch node.body {
         case .field: break
         case let .nested(level): visitAbsent(level, under: node.pathsTried(under: prefixes))
-        case let .list(children): for child in children { visitMissing(child, under: prefixes) }
+        case let .list(children): visitEach(children) { $0.visitMissing($1, under: prefixes) }
         }
+    }
+
+    /// Each descriptor of a list in turn: those that fail or warn alike give one error or warning naming each property.
+    private mutating func visitEach(_ children: [PlanNode], _ visit: (inout MappingRun, PlanNode) -> Void) {
+        let (firstError, firstWarning) = (errors.count, warnings.count)
+        for child in children { visit(&self, child) }
+        if errors.count - firstError > 1 { errors.mergeSame(from: firstError) }
+        if warnings.count - firstWarning > 1 { warnings.mergeSame(from: firstWarning) }
     }
 
     private mutating func visit(_ node: PlanNode, present item: SourceItem) {
@@ -282,10 +290,7 @@ struct MappingRun {
         case let .list(children):
             // Validators judge a present value only; each descriptor of the list gets the value, null included.
             guard item.isNull || passesValidators(node, item) else { return }
-            let (firstError, firstWarning) = (errors.count, warnings.count)
-            for child in children { visit(child, present: item) }
-            if errors.count - firstError > 1 { errors.mergeSame(from: firstError) }
-            if warnings.count - firstWarning > 1 { warnings.mergeSame(from: firstWarning) }
+            visitEach(children) { $0.visit($1, present: item) }
         }
     }
 
