@@ -501,6 +501,7 @@ private enum RandomRecordJSON {
     @Test func modelKindsAndSourcesAgreeOnRandomDocuments() {
         var random = SplitMix64(seed: 0x5EED_B001)
         var reported = 0
+        var compared = 0
         for index in 0..<150 {
             // 0 to 40 unmapped keys, so the tree is read whole or key by key.
             let extras = random.pick([0, 0, 1, 2, 5, 9, 14, 25, 40])
@@ -510,6 +511,7 @@ private enum RandomRecordJSON {
                 : RandomRecordJSON.document(&random, keyOf: { $0 }, noteKey: "note", nickKey: "nick", extras: extras)
             let json = document.json
             guard let tree = parsedTree(json) else { continue }
+            compared += 1
             let foundation = foundationContainers(tree)
             let fromText = outcome(ClassRecord.self, fromJSON: json)
             let paths: [(String, PathOutcome)] = [
@@ -536,12 +538,15 @@ private enum RandomRecordJSON {
                 Issue.record("case \(index): validate differs.\nJSON: \(json)\nvalidate: \(dryRun)\nfromJSON: \(fromText)")
             }
         }
+        #expect(reported == 0, "paths disagree: see the issues above")
+        #expect(compared >= 75, "only \(compared) of 150 documents were compared")
     }
 
     /// Compares JSON `Data` with the tree, Foundation containers and `validate` under every `keys:`, `keyStyle:` and `unknownKeys:`.
     @Test func keyPoliciesAgreeAcrossSources() {
         var random = SplitMix64(seed: 0x5EED_B002)
         var reported = 0
+        var compared = 0
         let keyings: [KeyMatching] = [.exact, .caseInsensitive, .ignoringCaseAndSeparators]
         let styles: [(String, KeyStyle)] = [("asWritten", .asWritten), ("snake", .snakeCase), ("kebab", .kebabCase)]
         let unknowns: [UnknownKeyPolicy] = [.ignore, .warn, .fail]
@@ -583,6 +588,7 @@ private enum RandomRecordJSON {
             }
             let json = document.json
             guard let tree = parsedTree(json) else { continue }
+            compared += 1
             let foundation = foundationContainers(tree)
             func run(_ source: Any?) -> PathOutcome {
                 PathOutcome.of { warnings in
@@ -617,12 +623,15 @@ private enum RandomRecordJSON {
                 }
             }
         }
+        #expect(reported == 0, "paths disagree: see the issues above")
+        #expect(compared >= 100, "only \(compared) of 200 documents were compared")
     }
 
     /// Compares JSON text with the tree and Foundation containers for keys beyond ASCII under every key policy.
     @Test func unicodeKeysMatchAlikeOnEveryPath() {
         var random = SplitMix64(seed: 0x5EED_B007)
         var reported = 0
+        var compared = 0
         let keyings: [KeyMatching] = [.exact, .caseInsensitive, .ignoringCaseAndSeparators]
         for index in 0..<400 {
             let keys = random.pick(keyings)
@@ -676,6 +685,7 @@ private enum RandomRecordJSON {
             members.shuffle(using: &random)
             let json = "{" + members.joined(separator: ", ") + "}"
             guard let tree = parsedTree(json) else { continue }
+            compared += 1
             func run(_ source: Any?) -> PathOutcome {
                 PathOutcome.of { warnings in
                     var record = StructRecord()
@@ -696,12 +706,15 @@ private enum RandomRecordJSON {
                 )
             }
         }
+        #expect(reported == 0, "paths disagree: see the issues above")
+        #expect(compared >= 200, "only \(compared) of 400 documents were compared")
     }
 
     /// Compares the Codable bridge (`JSONDecoder`) with `Mapper.map(_:fromJSON:)` under loose and strict key policies.
     @Test func codableBridgeAgreesUnderKeyPolicies() {
         var random = SplitMix64(seed: 0x5EED_B00A)
         var reported = 0
+        var compared = 0
         for index in 0..<400 {
             var spelling = SplitMix64(seed: random.next())
             let strict = random.chance(0.5)
@@ -735,6 +748,7 @@ private enum RandomRecordJSON {
             members.shuffle(using: &random)
             let json = "{" + members.joined(separator: ", ") + "}"
             guard parsedTree(json) != nil else { continue }
+            compared += 1
             let data = Data(json.utf8)
             let (reader, bridge) =
                 strict ? readerAndBridge(StrictKeysModel.self, from: data) : readerAndBridge(LooseKeysModel.self, from: data)
@@ -745,5 +759,7 @@ private enum RandomRecordJSON {
                 )
             }
         }
+        #expect(reported == 0, "paths disagree: see the issues above")
+        #expect(compared >= 200, "only \(compared) of 400 documents were compared")
     }
 }
