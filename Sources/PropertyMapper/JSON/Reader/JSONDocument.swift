@@ -18,7 +18,16 @@ enum JSONDocument {
         _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) -> Any? {
         try JSONReader.withReader(json) { (reader: inout JSONReader) throws(JSONSyntaxError) -> Any? in
-            try JSONElements.read(&reader, demand, body)
+            guard try reader.peekToken(expected: .value) == UInt8(ascii: "[") else {
+                let value = try reader.readValue(depth: 0)
+                try reader.finishDocument()
+                return value
+            }
+            try reader.open(depth: 0)
+            var elements = JSONElements(reader, demand)
+            try body(&elements)
+            while try elements.next() != nil {}
+            return nil
         }
     }
 }
@@ -47,7 +56,7 @@ struct JSONElements {
     private var started = false
     private var finished = false
 
-    private init(_ reader: JSONReader, _ demand: JSONDemand) {
+    fileprivate init(_ reader: JSONReader, _ demand: JSONDemand) {
         self.reader = reader
         self.demand = demand
     }
@@ -63,20 +72,5 @@ struct JSONElements {
             return nil
         }
         return try reader.read(demand, depth: 1)
-    }
-
-    fileprivate static func read(
-        _ reader: inout JSONReader, _ demand: JSONDemand, _ body: (inout JSONElements) throws(JSONSyntaxError) -> Void
-    ) throws(JSONSyntaxError) -> Any? {
-        guard try reader.peekToken(expected: .value) == UInt8(ascii: "[") else {
-            let value = try reader.readValue(depth: 0)
-            try reader.finishDocument()
-            return value
-        }
-        try reader.open(depth: 0)
-        var elements = JSONElements(reader, demand)
-        try body(&elements)
-        while try elements.next() != nil {}
-        return nil
     }
 }

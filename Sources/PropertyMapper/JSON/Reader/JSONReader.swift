@@ -31,22 +31,13 @@ struct JSONReader {
         _ json: some JSONInput,
         _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
     ) throws(JSONSyntaxError) -> T {
-        try json.withBytes { result($0, body) }.get()
-    }
-
-    private static func result<T>(
-        _ bytes: UTF8Bytes,
-        _ body: (inout JSONReader) throws(JSONSyntaxError) -> T
-    ) -> Result<T, JSONSyntaxError> {
-        guard !bytes.isEmpty else {
-            return .failure(JSONSyntaxError(problem: .unexpectedEnd(expected: .value), offset: 0))
-        }
-        var reader = JSONReader(bytes)
-        do throws(JSONSyntaxError) {
-            return .success(try body(&reader))
-        } catch {
-            return .failure(error)
-        }
+        try json.withBytes { bytes -> Result<T, JSONSyntaxError> in
+            guard !bytes.isEmpty else {
+                return .failure(JSONSyntaxError(problem: .unexpectedEnd(expected: .value), offset: 0))
+            }
+            var reader = JSONReader(bytes)
+            return Result { () throws(JSONSyntaxError) -> T in try body(&reader) }
+        }.get()
     }
 
     // MARK: Structure
