@@ -118,16 +118,9 @@ struct JSONReader {
     /// The value at `position`, whole; with `exactNumbers` (`JSONDemand.exactNumbers`), every number in it from its digits.
     mutating func readValue(depth: Int, exactNumbers: Bool = false) throws(JSONSyntaxError) -> Any {
         let first = try peekToken(expected: .value)
-        if first == UInt8(ascii: "[") {
-            if let flat = try readFlatArray(depth: depth, exactNumbers: exactNumbers) { return flat }
-        } else if first != UInt8(ascii: "{") {
-            return try readScalar(exactNumbers: exactNumbers)
-        }
-        return try readNested(depth: depth, exactNumbers: exactNumbers)
-    }
-
-    /// An array of scalars, without the container stacks; nil, having read nothing, when an element is a container.
-    mutating func readFlatArray(depth: Int, exactNumbers: Bool = false) throws(JSONSyntaxError) -> [Any]? {
+        if first == UInt8(ascii: "{") { return try readNested(depth: depth, exactNumbers: exactNumbers) }
+        if first != UInt8(ascii: "[") { return try readScalar(exactNumbers: exactNumbers) }
+        // An array of scalars, without the container stacks; read again by `readNested` when an element is a container.
         let start = position
         try open(depth: depth)
         var array: [Any] = []
@@ -136,7 +129,7 @@ struct JSONReader {
             let byte = try peekToken(expected: .value)
             if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
                 position = start
-                return nil
+                return try readNested(depth: depth, exactNumbers: exactNumbers)
             }
             array.append(try readScalar(exactNumbers: exactNumbers))
         } while try readSeparator(closer: UInt8(ascii: "]"))
