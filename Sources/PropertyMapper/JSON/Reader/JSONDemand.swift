@@ -194,8 +194,7 @@ extension JSONReader {
         if !closesAtOnce(UInt8(ascii: "}")) {
             var hint = 0
             repeat {
-                if try peekToken(expected: .keyQuote) != UInt8(ascii: "\"") { throw unexpected(expected: .keyQuote) }
-                let key = try scanString()
+                let key = try scanKey()
                 try readColon()
                 let index = key.isPlainASCII ? keys.key(ascii: bytes(of: key), hint: hint) : keys.key(makeString(key))
                 if let index {

@@ -260,7 +260,7 @@ struct JSONReader {
             case UInt8(ascii: "{"):
                 try open(depth: depth + kinds.count)
                 if !closesAtOnce(UInt8(ascii: "}")) {
-                    try skipKey()
+                    _ = try scanKey()
                     try readColon()
                     kinds.append(true)
                     continue
@@ -281,7 +281,7 @@ struct JSONReader {
             while let isObject = kinds.last {
                 if isObject {
                     if try readSeparator(closer: UInt8(ascii: "}")) {
-                        try skipKey()
+                        _ = try scanKey()
                         try readColon()
                         break
                     }
@@ -307,14 +307,15 @@ struct JSONReader {
         var isPlainASCII: Bool { !hasEscapes && isASCII }
     }
 
-    private mutating func skipKey() throws(JSONSyntaxError) {
+    /// Checks the key at `position` (after any whitespace, its opening quote) and moves past it.
+    @inline(__always)
+    mutating func scanKey() throws(JSONSyntaxError) -> StringToken {
         if try peekToken(expected: .keyQuote) != UInt8(ascii: "\"") { throw unexpected(expected: .keyQuote) }
-        _ = try scanString()
+        return try scanString()
     }
 
     mutating func readKey() throws(JSONSyntaxError) -> String {
-        if try peekToken(expected: .keyQuote) != UInt8(ascii: "\"") { throw unexpected(expected: .keyQuote) }
-        return makeString(try scanString())
+        makeString(try scanKey())
     }
 
     mutating func readString() throws(JSONSyntaxError) -> String {
