@@ -9,23 +9,21 @@ extension JSONReader {
     struct NumberToken {
         var start: Int
         var end: Int
-        var isNegative: Bool
-        var isInteger: Bool
+        var isNegative = false
+        var isInteger = true
         /// Characters before a lower-case `e` (or all of them), sign and point included: JSONSerialization's measure.
-        var characterCount: Int
+        var characterCount = 0
         /// The significant digits as an integer, when there are at most 19 of them.
-        var mantissa: UInt64
-        var mantissaDigits: Int
-        var fractionDigits: Int
-        var hasExponent: Bool
+        var mantissa: UInt64 = 0
+        var mantissaDigits = 0
+        var fractionDigits = 0
+        var hasExponent = false
     }
 
     mutating func scanNumber() throws(JSONSyntaxError) -> NumberToken {
         let start = position
         var index = position
-        var token = NumberToken(
-            start: start, end: start, isNegative: false, isInteger: true, characterCount: 0,
-            mantissa: 0, mantissaDigits: 0, fractionDigits: 0, hasExponent: false)
+        var token = NumberToken(start: start, end: start)
         if bytes[index] == UInt8(ascii: "-") {
             token.isNegative = true
             index += 1
@@ -88,10 +86,6 @@ extension JSONReader {
             index += 1
         }
         return index
-    }
-
-    mutating func readNumber() throws(JSONSyntaxError) -> Any {
-        try readNumberItem().value
     }
 
     /// The number at `position` with its kind: an `Int`, a `Double`, or (rarer, see the top) what Foundation builds.
@@ -176,17 +170,16 @@ extension JSONReader {
 // MARK: Exact numbers
 
 extension JSONReader {
-    /// The number at `position` for a `Decimal`: as `readNumber` gives it when that is exact (an integer, a `Double` with the
+    /// The number at `position` for a `Decimal`: as `readNumberItem` gives it when that is exact (an integer, a `Double` with the
     /// same shortest digits: `19.99`, Foundation's decimal), else the `NSDecimalNumber` of its digits, never through
-    /// `Double` (`9007199254740.993`); one a `Decimal` cannot hold is an `InexactNumber`, its text beside `readNumber`'s.
+    /// `Double` (`9007199254740.993`); one a `Decimal` cannot hold is an `InexactNumber`, its text beside `readNumberItem`'s.
     mutating func readExactNumber() throws(JSONSyntaxError) -> Any {
-        let start = position
         let token = try scanNumber()
         var significantDigits: Int?
         if !(token.isInteger && token.mantissaDigits <= 18) {
             switch DecimalText.reading(from: bytes.rebased(token.start..<token.end), json: true) {
             case let .decimal(decimal):
-                position = start
+                position = token.start
                 let item = try readNumberItem()
                 // A `Double` that stands for another number (`0.1000000000000000055511151231257827`, `10000000000000001e-16`).
                 if SourceValue.typeID(of: item.value) == SourceValue.doubleType, let double = item.value as? Double,
@@ -199,8 +192,8 @@ extension JSONReader {
             case .notANumber, .nonFinite: break
             }
         }
-        position = start
-        let number = try readNumber()
+        position = token.start
+        let number = try readNumberItem().value
         guard let significantDigits else { return number }
         return InexactNumber(
             text: text(of: token), significantDigits: significantDigits, nearest: SourceValue.number(number) ?? .double(.nan),
