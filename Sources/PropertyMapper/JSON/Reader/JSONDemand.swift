@@ -89,35 +89,32 @@ final class JSONLevel: Sendable {
         keys = level.keys
         readsObject = if case .keyed = level.shape { true } else { false }
         readsArray = if case .indexed = level.shape { true } else { false }
-        var keyDemands: [JSONDemand?] = Array(repeating: nil, count: level.keys.names.count)
-        var keyKinds: [ValueKinds?] = Array(repeating: nil, count: level.keys.names.count)
+        var keyReads: [(demand: JSONDemand, kinds: ValueKinds)?] = Array(repeating: nil, count: level.keys.names.count)
         var indices: [Int: (demand: JSONDemand, kinds: ValueKinds)] = [:]
         for (position, entry) in level.entries.enumerated() {
+            let read = (demand: JSONDemand.of(entry), kinds: JSONDemand.kinds(of: entry))
             switch entry.key {
             case .key, .alternatives:
                 guard readsObject else { continue }  // a mixed level: a definition error, never read
                 // A key mapped twice gives its value to both (a definition error, but read safely).
                 for key in [position] + level.keys.alternatives[position] {
-                    keyDemands[key] = keyDemands[key] == nil ? JSONDemand.of(entry) : .whole
-                    keyKinds[key] = keyKinds[key] == nil ? JSONDemand.kinds(of: entry) : .all
+                    keyReads[key] = keyReads[key] == nil ? read : (.whole, .all)
                 }
             case let .index(index):
                 guard index >= 0 else { continue }  // never present
-                indices[index] = indices[index] == nil ? (JSONDemand.of(entry), JSONDemand.kinds(of: entry)) : (.whole, .all)
+                indices[index] = indices[index] == nil ? read : (.whole, .all)
             }
         }
-        self.keyDemands = keyDemands.map { $0 ?? .whole }
-        self.keyKinds = keyKinds.map { $0 ?? .all }
+        keyDemands = keyReads.map { $0?.demand ?? .whole }
+        keyKinds = keyReads.map { $0?.kinds ?? .all }
         indexDemands = indices.sorted { $0.key < $1.key }.map { (index: $0.key, demand: $0.value.demand, kinds: $0.value.kinds) }
     }
 
     /// The demand and kinds for the source key `name` of an object: its entry's, matched as written or loosely;
     /// nil when no entry reads it. For sources read key by key (a decoder's); the reader matches bytes itself.
     func demand(forKey name: String) -> (demand: JSONDemand, kinds: ValueKinds)? {
-        guard readsObject else { return nil }
-        if let index = keys.key(name) { return (keyDemands[index], keyKinds[index]) }
-        guard keys.matching != .exact, let entry = keys.looseEntry(of: name) else { return nil }
-        return (keyDemands[entry], keyKinds[entry])
+        guard readsObject, let index = keys.key(name) ?? keys.looseEntry(of: name) else { return nil }
+        return (keyDemands[index], keyKinds[index])
     }
 }
 
