@@ -232,7 +232,9 @@ extension JSONReader {
         let level = object.level
         let keys = level.keys
         // An entry's first key is at the entry's position.
-        if let primary = looseEntry(of: key, in: keys) {
+        if keys.matching != .exact,
+            let primary = key.isPlainASCII ? keys.looseEntry(ascii: bytes(of: key)) : keys.looseEntry(of: makeString(key))
+        {
             let value = try readItem(level.keyDemands[primary], depth: depth + 1)
             // The same key written another way (an escape, a canonically equivalent spelling) is a duplicate.
             if let first = loose.first(primary), !bytes(of: first).elementsEqualByWords(bytes(of: key)),
@@ -247,12 +249,6 @@ extension JSONReader {
         }
         if keys.unknownKeys != .ignore { object.addUnknown(makeString(key)) }
         try skipValue(depth: depth + 1)
-    }
-
-    private mutating func looseEntry(of key: StringToken, in keys: KeyMatcher) -> Int? {
-        guard keys.matching != .exact else { return nil }
-        guard key.isPlainASCII else { return keys.looseEntry(of: makeString(key)) }
-        return keys.looseEntry(ascii: bytes(of: key))
     }
 
     private mutating func readArray(_ level: JSONLevel, depth: Int) throws(JSONSyntaxError) -> [Any] {

@@ -77,10 +77,9 @@ final class JSONObject {
         for key in level.keys.alternatives[entry] where present.contains(key) {
             return .found(items[key], key: level.keys.names[key])
         }
-        let primary = entry
-        guard loosePresent.contains(primary) else { return .absent }
-        if let candidates = findings?.ambiguous[primary] { return .ambiguous(Array(Set(candidates)).sorted()) }
-        return .found(items[primary], key: looseKey(of: primary))
+        guard loosePresent.contains(entry) else { return .absent }
+        if let candidates = findings?.ambiguous[entry] { return .ambiguous(Array(Set(candidates)).sorted()) }
+        return .found(items[entry], key: looseKey(of: entry))
     }
 }
 
