@@ -212,12 +212,8 @@ extension JSONReader {
             // kept as its number, so no string is made.
             for entry in keys.alternatives.indices {
                 guard let token = loose.first(entry) else { continue }
-                if token.isPlainASCII, let spelling = keys.spelling(bytes(of: token), of: entry),
-                    object.noteLoose(spelling: spelling, of: entry)
-                {
-                    continue
-                }
-                object.noteLoose(makeString(token), of: entry)
+                let spelling = token.isPlainASCII ? keys.spelling(bytes(of: token), of: entry) : nil
+                object.noteLoose(of: entry, spelling: spelling, key: makeString(token))
             }
         }
         return object

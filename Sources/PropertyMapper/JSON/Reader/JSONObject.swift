@@ -36,16 +36,14 @@ final class JSONObject {
         return true
     }
 
-    /// Records that entry `entry` was matched loosely at its common spelling `spelling`; false if that does not fit.
-    func noteLoose(spelling: Int, of entry: Int) -> Bool {
-        guard entry < 32, spelling < 3 else { return false }
-        looseSpellings |= UInt64(spelling + 1) << UInt64(2 * entry)
-        return true
-    }
-
-    /// Records that entry `entry` was matched loosely at `key`.
-    func noteLoose(_ key: String, of entry: Int) {
-        madeFindings().looseKeys[entry] = key
+    /// Records that entry `entry` was matched loosely at `key`: as its number when it is a common spelling that fits
+    /// (`spelling`), so no string is made.
+    func noteLoose(of entry: Int, spelling: Int?, key: @autoclosure () -> String) {
+        if let spelling, entry < 32, spelling < 3 {
+            looseSpellings |= UInt64(spelling + 1) << UInt64(2 * entry)
+        } else {
+            madeFindings().looseKeys[entry] = key()
+        }
     }
 
     /// The key entry `entry` was matched loosely at.
