@@ -250,19 +250,14 @@ struct JSONOutput {
                 }
                 guard index < utf8.count else { break }
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xEF else {
+                // U+FEFF is EF BB BF; any other scalar starting with EF is copied with its run.
+                let isFEFF = byte == 0xEF && index + 2 < utf8.count && utf8[index + 1] == 0xBB && utf8[index + 2] == 0xBF
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || isFEFF else {
                     index += 1
                     continue
                 }
-                if byte == 0xEF {
-                    // U+FEFF is EF BB BF; any other scalar starting with EF is copied with its run.
-                    guard index + 2 < utf8.count, utf8[index + 1] == 0xBB, utf8[index + 2] == 0xBF else {
-                        index += 1
-                        continue
-                    }
-                }
                 if runStart < index { utf8.rebased(runStart..<index).append(to: &bytes) }
-                if byte == 0xEF {
+                if isFEFF {
                     appendLiteral("\\ufeff")
                     index += 3
                 } else {
