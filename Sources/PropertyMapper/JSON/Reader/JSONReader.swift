@@ -366,12 +366,9 @@ struct JSONReader {
     private static func attention(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
+        @inline(__always) func zeros(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
         let belowSpace = (word &- ones &* 0x20) & ~word
-        let quote = (quotes &- ones) & ~quotes
-        let backslash = (backslashes &- ones) & ~backslashes
-        return (belowSpace | quote | backslash | word) & highs
+        return (belowSpace | zeros(word ^ (ones &* 0x22)) | zeros(word ^ (ones &* 0x5C)) | word) & highs
     }
 
     private func scanEscape(at index: Int) throws(JSONSyntaxError) -> Int {
