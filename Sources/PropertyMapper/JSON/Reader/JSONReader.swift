@@ -167,8 +167,7 @@ struct JSONReader {
         var kinds: [Bool] = []
         while true {
             var value: Any
-            let byte = try peekToken(expected: .value)
-            switch byte {
+            switch try peekToken(expected: .value) {
             case UInt8(ascii: "{"):
                 try open(depth: depth + kinds.count)
                 if closesAtOnce(UInt8(ascii: "}")) {
@@ -243,8 +242,7 @@ struct JSONReader {
 
     private mutating func readLiteral(_ literal: JSONSyntaxError.Literal) throws(JSONSyntaxError) {
         for byte in literal.rawValue.utf8 {
-            guard position < end else { throw JSONSyntaxError(problem: .unexpectedEnd(expected: .literal(literal)), offset: position) }
-            guard bytes[position] == byte else { throw unexpected(expected: .literal(literal)) }
+            guard position < end, bytes[position] == byte else { throw unexpected(expected: .literal(literal)) }
             position += 1
         }
     }
@@ -255,8 +253,7 @@ struct JSONReader {
     mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
         var kinds: [Bool] = []
         while true {
-            let byte = try peekToken(expected: .value)
-            switch byte {
+            switch try peekToken(expected: .value) {
             case UInt8(ascii: "{"):
                 try open(depth: depth + kinds.count)
                 if !closesAtOnce(UInt8(ascii: "}")) {
