@@ -24,7 +24,7 @@ enum JSONDocument {
                 return value
             }
             try reader.open(depth: 0)
-            var elements = JSONElements(reader, demand)
+            var elements = JSONElements(reader: reader, demand: demand)
             try body(&elements)
             while try elements.next() != nil {}
             return nil
@@ -51,15 +51,11 @@ extension String: JSONInput {
 
 /// The elements of a document's top-level array, read one at a time (see `JSONDocument.withElements`).
 struct JSONElements {
-    private var reader: JSONReader
-    private let demand: JSONDemand
-    private var started = false
-    private var finished = false
-
-    fileprivate init(_ reader: JSONReader, _ demand: JSONDemand) {
-        self.reader = reader
-        self.demand = demand
-    }
+    // File-private, so `JSONDocument.withElements` makes it with the memberwise initializer.
+    fileprivate var reader: JSONReader
+    fileprivate let demand: JSONDemand
+    fileprivate var started = false
+    fileprivate var finished = false
 
     /// The next element, read as `demand` asks; nil after the last, once the rest of the document is checked.
     mutating func next() throws(JSONSyntaxError) -> Any? {
