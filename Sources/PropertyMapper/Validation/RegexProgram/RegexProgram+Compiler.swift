@@ -22,8 +22,6 @@ extension RegexProgram {
 
         mutating func emit(_ node: Node, next: Int) throws(Unsupported) -> Int {
             switch node {
-            case .empty:
-                return next
             case let .set(set):
                 guard sets.count < RegexProgram.maximumStates else { throw Unsupported() }
                 sets.append(set)

@@ -1,7 +1,6 @@
 extension RegexProgram {
-    /// The parse tree of a pattern.
+    /// The parse tree of a pattern; the empty pattern is an empty sequence.
     indirect enum Node {
-        case empty
         case set(ScalarSet)
         case anchor(Anchor)
         case sequence([Node])
@@ -12,7 +11,7 @@ extension RegexProgram {
         /// Whether the node can match without consuming a scalar (anchors consume none).
         var canBeEmpty: Bool {
             switch self {
-            case .empty, .anchor: true
+            case .anchor: true
             case .set: false
             case let .sequence(items): items.allSatisfy(\.canBeEmpty)
             case let .alternation(branches): branches.contains(where: \.canBeEmpty)

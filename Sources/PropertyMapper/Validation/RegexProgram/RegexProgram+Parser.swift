@@ -58,11 +58,7 @@ extension RegexProgram {
                     items.append(atom)
                 }
             }
-            switch items.count {
-            case 0: return .empty
-            case 1: return items[0]
-            default: return .sequence(items)
-            }
+            return items.count == 1 ? items[0] : .sequence(items)
         }
 
         /// One atom, and whether a quantifier may follow it.
@@ -94,7 +90,7 @@ extension RegexProgram {
                 case "Z": return (.anchor(.dollar), false)
                 case "z": return (.anchor(.end), false)
                 default:
-                    if let escape = Self.classEscape(escaped) { return (.set(.escape(escape)), true) }
+                    if let escape = Self.classEscape(escaped) { return (.set(ScalarSet(escapes: escape)), true) }
                     return (.set(.scalar(try Self.literalEscape(escaped))), true)
                 }
             case "*", "+", "?", "{", "}", "]", ")", "|", "\0":

@@ -21,10 +21,6 @@ extension RegexProgram {
             ScalarSet(ranges: [value...value])
         }
 
-        static func escape(_ escape: Escapes) -> Self {
-            ScalarSet(escapes: escape)
-        }
-
         /// `.` without options: any scalar but ICU's line terminators, the same seven `$` looks for.
         static let dot = ScalarSet(ranges: [0x0A...0x0D, 0x85...0x85, 0x2028...0x2029], isNegated: true)
 

@@ -52,12 +52,11 @@ struct RegexProgram: Sendable {
                 asciiStates[Int(scalar)] |= 1 << UInt64(state)
             }
         }
-        let startsAfterFirstScalar = Context.all.contains { !$0.isStart && starts[$0.index] != 0 }
         self.asciiStates = asciiStates
         self.starts = starts
         self.follows = follows
         self.sets = compiler.sets
-        self.startsAfterFirstScalar = startsAfterFirstScalar
+        self.startsAfterFirstScalar = Context.all.contains { !$0.isStart && starts[$0.index] != 0 }
 
         // The DFA, breadth first from offset 0; each step lands in the middle context, where a match may also begin.
         let first = starts[Context.first]
@@ -69,7 +68,7 @@ struct RegexProgram: Sendable {
             let current = dfaStates[built]
             built += 1
             for scalar in 0..<128 {
-                let next = Self.step(current & asciiStates[scalar], starts: starts, follows: follows)
+                let next = starts[Context.middle] | Self.follow(current & asciiStates[scalar], in: Context.middle, follows)
                 if next & Self.acceptBit != 0 {
                     transitions.append(Self.accepted)
                 } else if next == 0, !startsAfterFirstScalar {
@@ -125,7 +124,7 @@ struct RegexProgram: Sendable {
             if offset == count { return false }
 
             let lead = bytes[offset]
-            var consuming: UInt64
+            let consuming: UInt64
             if lead < 0x80 {
                 consuming = current & asciiStates[Int(lead)]
                 offset += 1
@@ -137,11 +136,7 @@ struct RegexProgram: Sendable {
             }
 
             context = Context.at(offset, count: count, dollar: dollar)
-            current = 0
-            while consuming != 0 {
-                current |= follows[consuming.trailingZeroBitCount << 3 | context]
-                consuming &= consuming &- 1
-            }
+            current = Self.follow(consuming, in: context, follows)
             if current == 0, !startsAfterFirstScalar { return false }
         }
     }
@@ -168,7 +163,7 @@ struct RegexProgram: Sendable {
             let (scalar, length) = Self.decode(bytes, at: offset, lead: lead)
             guard offset + length < middleEnd else { break }
             guard let consuming = states(of: dfaStates[state], accepting: scalar) else { return .answer(nil) }
-            let next = Self.step(consuming, starts: starts, follows: follows)
+            let next = starts[Context.middle] | Self.follow(consuming, in: Context.middle, follows)
             offset += length
             if next & Self.acceptBit != 0 { return .answer(true) }
             if next == 0, !startsAfterFirstScalar { return .answer(false) }
@@ -178,13 +173,14 @@ struct RegexProgram: Sendable {
         return .resume(at: offset, states: dfaStates[state])
     }
 
-    /// The states after `consuming` consumed a scalar, in the middle context (where a match may also begin).
+    /// The states after `consuming` consumed a scalar, the anchors seeing `context`; in the middle, where a match may
+    /// also begin, the caller adds the starts.
     @inline(__always)
-    private static func step(_ consuming: UInt64, starts: [UInt64], follows: [UInt64]) -> UInt64 {
+    private static func follow(_ consuming: UInt64, in context: Int, _ follows: [UInt64]) -> UInt64 {
         var consuming = consuming
-        var next = starts[Context.middle]
+        var next: UInt64 = 0
         while consuming != 0 {
-            next |= follows[consuming.trailingZeroBitCount << 3 | Context.middle]
+            next |= follows[consuming.trailingZeroBitCount << 3 | context]
             consuming &= consuming &- 1
         }
         return next

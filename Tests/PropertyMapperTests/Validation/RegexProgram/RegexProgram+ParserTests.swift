@@ -10,10 +10,13 @@ func regexTree(_ pattern: String) -> String? {
     return regexTree(node)
 }
 
+extension RegexProgram.Node {
+    /// What the parser makes of an empty pattern (or an empty branch).
+    static var empty: Self { .sequence([]) }
+}
+
 func regexTree(_ node: RegexProgram.Node) -> String {
     switch node {
-    case .empty:
-        return "ε"
     case let .set(set):
         if set.escapes.isEmpty, !set.isNegated, set.ranges.count == 1, set.ranges[0].count == 1,
             let scalar = Unicode.Scalar(set.ranges[0].lowerBound)
@@ -35,7 +38,7 @@ func regexTree(_ node: RegexProgram.Node) -> String {
         case .end: return "\\z"
         }
     case let .sequence(items):
-        return "(" + items.map(regexTree).joined() + ")"
+        return items.isEmpty ? "ε" : "(" + items.map(regexTree).joined() + ")"
     case let .alternation(branches):
         return "(" + branches.map(regexTree).joined(separator: "|") + ")"
     case let .loop(body, min, max):

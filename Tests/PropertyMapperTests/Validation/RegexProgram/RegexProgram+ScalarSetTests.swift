@@ -2,6 +2,13 @@ import Testing
 
 @testable import PropertyMapper
 
+extension RegexProgram.ScalarSet {
+    /// The set of one class escape, such as `\d`.
+    static func escape(_ escape: Escapes) -> Self {
+        Self(escapes: escape)
+    }
+}
+
 /// The scalars one state accepts: ranges, class escapes and negation; nil for a scalar newer than the
 /// Unicode version whose `\d` and `\w` ICU and Swift agree on.
 @Suite struct RegexScalarSetTests {
