@@ -6,18 +6,21 @@ import Foundation
 final class DatePattern: Sendable, Equatable {
     enum Token: Sendable, Equatable {
         case literal(UInt8)
-        case year, month, day, hour, minute, second
-        case fraction(digits: Int)
+        /// `width` digits (4 for the year, 1...9 for the fraction, else 2).
+        case number(Field, width: Int)
 
         var width: Int {
-            switch self {
-            case .literal: 1
-            case .year: 4
-            case .month, .day, .hour, .minute, .second: 2
-            case let .fraction(digits): digits
-            }
+            if case let .number(_, width) = self { width } else { 1 }
         }
     }
+
+    /// What a number token reads and writes: its lane in `Fields`.
+    enum Field: Int, Sendable {
+        case year, month, day, hour, minute, second, fraction
+    }
+
+    /// A date's numbers, one lane per `Field`, in its order (the eighth lane unused).
+    typealias Fields = SIMD8<Int64>
 
     let pattern: String
     /// Nil for UTC.
@@ -37,7 +40,7 @@ final class DatePattern: Sendable, Equatable {
         let tokens = Self.compile(pattern)
         self.tokens = tokens
         self.width = tokens?.reduce(0) { $0 + $1.width } ?? 0
-        fractionDigits = tokens?.reduce(0) { if case let .fraction(digits) = $1 { digits } else { $0 } } ?? 0
+        fractionDigits = tokens?.reduce(0) { if case let .number(.fraction, digits) = $1 { digits } else { $0 } } ?? 0
         self.formatter = tokens == nil ? LockedDateFormatter(pattern: pattern, timeZone: timeZone ?? .gmt) : nil
         writesPlainText =
             tokens?.allSatisfy { token in
@@ -50,15 +53,15 @@ final class DatePattern: Sendable, Equatable {
         lhs.pattern == rhs.pattern && lhs.timeZone == rhs.timeZone
     }
 
-    static let iso8601Milliseconds = DatePattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", timeZone: nil)
-    /// Wider fractions for dates that need them to read back exactly: 7 digits from 2002 on (a `Date` is coarser there), 9 before.
+    /// Milliseconds, or wider fractions for dates that need them to read back exactly: 7 digits from 2002 on (a `Date` is
+    /// coarser there), 9 before.
     static let iso8601Fractions = [3, 6, 7, 9].map { digits in
         DatePattern("yyyy-MM-dd'T'HH:mm:ss." + String(repeating: "S", count: digits) + "'Z'", timeZone: nil)
     }
 
     /// The pattern serialize writes `date` in: the fewest digits that read back as `date`, else milliseconds.
     static func iso8601(writing date: Date) -> DatePattern {
-        iso8601Fractions.first { $0.writesExactly(date) } ?? iso8601Milliseconds
+        iso8601Fractions.first { $0.writesExactly(date) } ?? iso8601Fractions[0]
     }
 
     /// Whether the text this pattern writes for `date` reads back (here or by `ISO8601`) as `date` itself.
@@ -112,20 +115,22 @@ final class DatePattern: Sendable, Equatable {
             index += count
             let token: Token
             switch (byte, count) {
-            case (UInt8(ascii: "y"), 4): token = .year
-            case (UInt8(ascii: "M"), 2): token = .month
-            case (UInt8(ascii: "d"), 2): token = .day
-            case (UInt8(ascii: "H"), 2): token = .hour
-            case (UInt8(ascii: "m"), 2): token = .minute
-            case (UInt8(ascii: "s"), 2): token = .second
-            case (UInt8(ascii: "S"), 1...9): token = .fraction(digits: count)
+            case (UInt8(ascii: "y"), 4): token = .number(.year, width: 4)
+            case (UInt8(ascii: "M"), 2): token = .number(.month, width: 2)
+            case (UInt8(ascii: "d"), 2): token = .number(.day, width: 2)
+            case (UInt8(ascii: "H"), 2): token = .number(.hour, width: 2)
+            case (UInt8(ascii: "m"), 2): token = .number(.minute, width: 2)
+            case (UInt8(ascii: "s"), 2): token = .number(.second, width: 2)
+            case (UInt8(ascii: "S"), 1...9): token = .number(.fraction, width: count)
             default: return nil
             }
             guard letters.insert(byte).inserted else { return nil }
             tokens.append(token)
         }
         // An unterminated quote, or no y, M or d: nil.
-        guard !isQuoted, tokens.contains(.year), tokens.contains(.month), tokens.contains(.day) else { return nil }
+        guard !isQuoted, tokens.contains(.number(.year, width: 4)), tokens.contains(.number(.month, width: 2)),
+            tokens.contains(.number(.day, width: 2))
+        else { return nil }
         return tokens
     }
 
@@ -136,44 +141,26 @@ final class DatePattern: Sendable, Equatable {
 
     private func parse(_ bytes: UTF8Bytes, _ tokens: [Token]) -> Date? {
         guard bytes.count == width else { return nil }
-        var year = 0
-        var month = 0
-        var day = 0
-        var hour = 0
-        var minute = 0
-        var second = 0
-        var fraction = 0.0
+        var fields = Fields()
         var index = 0
         for token in tokens {
-            if case let .literal(expected) = token {
+            switch token {
+            case let .literal(expected):
                 guard bytes[index] == expected else { return nil }
-                index += 1
-                continue
-            }
-            // At most 9 digits: the value stays below 10^9, within 32 bits.
-            var value = 0
-            for offset in 0..<token.width {
-                let digit = bytes[index + offset] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
+            case let .number(field, width):
+                // At most 9 digits: the value stays below 10^9, within 32 bits.
+                guard let value = ISO8601.digits(bytes, index, width) else { return nil }
+                fields[field.rawValue] = Int64(value)
             }
             index += token.width
-            switch token {
-            case .year: year = value
-            case .month: month = value
-            case .day: day = value
-            case .hour: hour = value
-            case .minute: minute = value
-            case .second: second = value
-            case let .fraction(digits): fraction = Double(value) / Self.powersOfTen[digits]
-            case .literal: break
-            }
         }
-        guard (1...12).contains(month), day >= 1, day <= ISO8601.daysIn(month: month, year: year),
-            hour <= 23, minute <= 59, second <= 59,
-            let local = ISO8601.secondsSince1970(
-                year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: 0, as: Int64.self)
+        func number(_ field: Field) -> Int { Int(fields[field.rawValue]) }
+        guard
+            let local = ISO8601.validSeconds(
+                year: number(.year), month: number(.month), day: number(.day), hour: number(.hour), minute: number(.minute),
+                second: number(.second), offset: 0)
         else { return nil }
+        let fraction = Double(fields[Field.fraction.rawValue]) / Self.powersOfTen[fractionDigits]
         var seconds = Double(local)
         if let timeZone {
             // The offset in force at that local time: guessed from the offset at the same UTC time, then
@@ -198,10 +185,6 @@ final class DatePattern: Sendable, Equatable {
         return text
     }
 
-    struct Fields {
-        let year, month, day, hour, minute, second, fraction: Int64
-    }
-
     /// The date's fields in this pattern's zone and precision; nil without tokens or outside 0000...9999.
     func fields(of date: Date) -> Fields? {
         guard tokens != nil else { return nil }
@@ -213,34 +196,25 @@ final class DatePattern: Sendable, Equatable {
         let days = (whole - rest) / 86_400
         let (year, month, day) = Self.civil(fromDays: days)
         guard (0...9999).contains(year) else { return nil }
-        return Fields(year: year, month: month, day: day, hour: rest / 3600, minute: rest / 60 % 60, second: rest % 60, fraction: fraction)
+        return Fields(year, month, day, rest / 3600, rest / 60 % 60, rest % 60, fraction, 0)
     }
 
     /// Writes `fields` into `buffer` (at least `width` bytes); returns `width`.
     func write(_ fields: Fields, into buffer: UTF8Output) -> Int {
         var count = 0
         for token in tokens ?? [] {
-            let value: Int64
             switch token {
             case let .literal(byte):
                 buffer[count] = byte
-                count += 1
-                continue
-            case .year: value = fields.year
-            case .month: value = fields.month
-            case .day: value = fields.day
-            case .hour: value = fields.hour
-            case .minute: value = fields.minute
-            case .second: value = fields.second
-            case .fraction: value = fields.fraction
-            }
-            // Right to left: every value fits its width (the year is checked, the rest by construction).
-            var rest = value
-            var index = count + token.width
-            while index > count {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
+            case let .number(field, width):
+                // Right to left: every value fits its width (the year is checked, the rest by construction).
+                var rest = fields[field.rawValue]
+                var index = count + width
+                while index > count {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                }
             }
             count += token.width
         }

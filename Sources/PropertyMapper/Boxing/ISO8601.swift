@@ -21,9 +21,6 @@ enum ISO8601 {
             let minute = digits(bytes, 14, 2), bytes[16] == colon,
             let second = digits(bytes, 17, 2)
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-            hour <= 23, minute <= 59, second <= 59
-        else { return nil }
 
         var index = 19
         var fraction = 0.0
@@ -62,9 +59,7 @@ enum ISO8601 {
         }
         guard index == bytes.count else { return nil }
 
-        guard
-            let seconds = secondsSince1970(
-                year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset, as: Int64.self)
+        guard let seconds = validSeconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
         else { return nil }
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
@@ -78,7 +73,7 @@ enum ISO8601 {
     }
 
     @inline(__always)
-    private static func digits(_ bytes: UTF8Bytes, _ start: Int, _ count: Int) -> Int? {
+    static func digits(_ bytes: UTF8Bytes, _ start: Int, _ count: Int) -> Int? {
         var value = 0
         for index in start..<(start + count) {
             guard let digit = digit(bytes[index]) else { return nil }
@@ -87,16 +82,21 @@ enum ISO8601 {
         return value
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    /// Seconds from 1970 to a date and time that exists (no impossible day, hour 24 or second 60), minus `offset`; nil for
+    /// one that does not.
+    static func validSeconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> Int64? {
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+        return secondsSince1970(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset, as: Int64.self)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
         switch month {
-        case 2: return isLeap(year) ? 29 : 28
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-
-    static func isLeap(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
     /// Seconds from 1970 to the UTC date and time, minus `offset`; nil when that overflows `Integer`, never a trap.
