@@ -32,7 +32,7 @@ extension Boxing where Value == Date {
                 for format in formats {
                     if let date = format.date(from: source) { return date }
                 }
-                throw DateFormatsFailure(formats: formats)
+                throw BoxingFailure(failure: .noDateFormatMatched(tried: formats))
             }, reverse: { try writer($0).source(of: $0) }, writeBack: { writer($0).write($0, &$1, &$2) })
     }
 }

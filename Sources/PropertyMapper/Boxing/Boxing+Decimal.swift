@@ -36,14 +36,9 @@ enum DecimalSource {
     @Sendable static func decimal(_ reading: DecimalText.Reading) throws -> Decimal? {
         switch reading {
         case let .decimal(value): return value
-        case let .notExact(digits): throw NotExactDecimal(significantDigits: digits)
-        case .notANumber, .nonFinite: return nil
+        case let .notExact(digits):
+            throw BoxingFailure(failure: .inexactDecimal(significantDigits: digits, maximumDigits: DecimalText.maximumDigits))
+        case .notANumber: return nil
         }
     }
-}
-
-/// A number `.decimal` would have to round.
-struct NotExactDecimal: BoxingFailure {
-    let significantDigits: Int
-    var failure: Failure { .inexactDecimal(significantDigits: significantDigits, maximumDigits: DecimalText.maximumDigits) }
 }

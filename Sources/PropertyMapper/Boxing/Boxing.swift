@@ -60,6 +60,6 @@ public struct Boxing<Value>: Sendable {
 }
 
 /// Thrown by a built-in boxing to report a typed failure instead of `boxFailed`.
-protocol BoxingFailure: Error {
-    var failure: Failure { get }
+struct BoxingFailure: Error {
+    let failure: Failure
 }

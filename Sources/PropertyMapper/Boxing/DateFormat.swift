@@ -123,11 +123,6 @@ enum DateFormatProblem: Error {
     case notRepresentable(Date, DateFormat)
 }
 
-struct DateFormatsFailure: BoxingFailure {
-    let formats: [DateFormat]
-    var failure: Failure { .noDateFormatMatched(tried: formats) }
-}
-
 /// What `.date(…)` takes when its formats read both strings and numbers.
 enum DateSource {
     case text(String)

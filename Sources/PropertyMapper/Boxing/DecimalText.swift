@@ -16,8 +16,8 @@ enum DecimalText {
 
     enum Reading: Equatable {
         case decimal(Decimal)
+        /// Not a number in JSON's syntax, or a non-finite one.
         case notANumber
-        case nonFinite
         /// More significant digits than a `Decimal` holds (how many), or an exponent they cannot absorb (0).
         case notExact(significantDigits: Int)
     }
@@ -35,12 +35,12 @@ enum DecimalText {
     /// (`InexactNumber`), an integer exactly, a `Double` by its shortest digits. `value` is its source value.
     static func reading(of number: SourceNumber, value: Any) -> Reading {
         if let inexact = InexactNumber.of(value) { return .notExact(significantDigits: inexact.significantDigits) }
-        if let exact = SourceValue.exactDecimal(value) { return exact.isFinite ? .decimal(exact) : .nonFinite }
+        if let exact = SourceValue.exactDecimal(value) { return exact.isFinite ? .decimal(exact) : .notANumber }
         switch number {
         case let .int(integer): return .decimal(Decimal(integer))
         case let .uint(integer): return .decimal(Decimal(integer))
         case let .wide(digits), let .preciseFraction(digits): return reading(from: digits)
-        case let .double(double), let .fraction(double): return double.isFinite ? reading(from: "\(double)") : .nonFinite
+        case let .double(double), let .fraction(double): return double.isFinite ? reading(from: "\(double)") : .notANumber
         }
     }
 

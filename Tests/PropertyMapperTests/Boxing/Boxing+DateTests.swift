@@ -39,8 +39,12 @@ import Testing
         }
     }
 
-    @Test func theFailureIsTypedData() {
-        let failure = DateFormatsFailure(formats: [.iso8601, .millisecondsSince1970]).failure
+    @Test func theFailureIsTypedData() throws {
+        let reason = try #require(dateErrors(.date(.iso8601, .millisecondsSince1970), "soon").first?.reason)
+        guard case let .failure(failure) = reason else {
+            Issue.record("not a failure: \(reason)")
+            return
+        }
         #expect(failure == .noDateFormatMatched(tried: [.iso8601, .millisecondsSince1970]))
     }
 

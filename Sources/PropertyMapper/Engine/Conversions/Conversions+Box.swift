@@ -129,7 +129,7 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
     private static func failure(_ name: String, _ boxing: () throws -> Bool) -> Failure? {
         do {
             return try boxing() ? nil : .boxFailed(boxing: name, thrown: nil)
-        } catch let error as any BoxingFailure {
+        } catch let error as BoxingFailure {
             return error.failure
         } catch {
             return .boxFailed(boxing: name, thrown: String(describing: error))

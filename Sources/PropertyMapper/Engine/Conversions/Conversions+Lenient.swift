@@ -25,7 +25,7 @@ enum Coercion {
                 case let .notExact(digits):  // reported as such by the strict conversion
                     let nearest = Double(text) ?? .nan
                     return InexactNumber(text: text, significantDigits: digits, nearest: .double(nearest), plain: nearest)
-                case .notANumber, .nonFinite: return nil
+                case .notANumber: return nil
                 }
             case .boolean:
                 return text == "true" ? true : (text == "false" ? false : nil)

@@ -99,7 +99,7 @@ extension Conversions {
                 return value
             case let .notExact(digits):
                 issues.add(.inexactDecimal(significantDigits: digits, maximumDigits: DecimalText.maximumDigits), value: item.value)
-            case .nonFinite, .notANumber:
+            case .notANumber:
                 issues.add(.nonFinite(expected: "Decimal"), value: item.value)
             }
             return nil

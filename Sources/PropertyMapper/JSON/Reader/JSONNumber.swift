@@ -189,7 +189,7 @@ extension JSONReader {
                 }
                 return item.value
             case let .notExact(digits): significantDigits = digits
-            case .notANumber, .nonFinite: break
+            case .notANumber: break
             }
         }
         position = token.start
