@@ -38,16 +38,12 @@ extension ValidationError {
 
 extension [ValidationError] {
     /// The definition errors alone when there is one (the data is not judged against a broken mapping); else all of them.
-    /// A mistake met at many elements or records (`items[0].count`, `items[1].count`) is one error, the first.
+    /// A mistake met at many elements or records (`items[0].count`, `items[1].count`) is one error, the first: paths are
+    /// compared without indices (`items.count`), where in the mapping, not in the data.
     var definitionErrorsAlone: [ValidationError] {
         guard contains(where: \.isDefinitionError) else { return self }
         var seen = Set<[String]>()
-        return filter { $0.isDefinitionError && seen.insert([Self.withoutIndices($0.path), $0.message]).inserted }
-    }
-
-    /// `items[0].tags[2].count` → `items.tags.count`: where in the mapping, not in the data.
-    private static func withoutIndices(_ path: String) -> String {
-        path.replacing(#/\[[0-9]+\]/#, with: "")
+        return filter { $0.isDefinitionError && seen.insert([$0.path.replacing(#/\[[0-9]+\]/#, with: ""), $0.message]).inserted }
     }
 }
 
