@@ -7,7 +7,7 @@ extension Boxing where Value == Date {
     /// time zones and offsets that carry the date out of the years 0000...9999 in UTC fail with
     /// `published_at → publishedAt: not a valid Date; got "yesterday" [box(Date)]`; a number is a `type` error. The
     /// reverse writes UTC with milliseconds (`"2010-12-09T07:14:08.123Z"`), more digits if needed to read back exactly.
-    public static var date: Self { date([.iso8601]) }
+    public static var date: Self { date(.iso8601) }
 
     /// Boxes a date in any of `formats`, tried in order (none means `.iso8601`):
     ///
@@ -16,9 +16,7 @@ extension Boxing where Value == Date {
     /// value no format reads fails naming them all: `end → end: not a valid Date in any of the formats .iso8601,
     /// .secondsSince1970; got "soon" [box(Date)]`. The reverse writes the first format that can write the date (one
     /// read as seconds may lie beyond `.iso8601`'s year 9999).
-    public static func date(_ formats: DateFormat...) -> Self { date(formats) }
-
-    static func date(_ formats: [DateFormat]) -> Self {
+    public static func date(_ formats: DateFormat...) -> Self {
         let formats = formats.isEmpty ? [DateFormat.iso8601] : formats
         // The first format that can write the date: one read in a later format may lie beyond the first's years.
         @Sendable func writer(_ date: Date) -> DateFormat {
