@@ -182,9 +182,7 @@ extension RegexProgram {
             let upper: UInt32
             switch try next() {
             case "\\":
-                let escaped = try next()
-                guard Self.classEscape(escaped) == nil else { throw Unsupported() }
-                upper = try Self.literalEscape(escaped)
+                upper = try Self.literalEscape(try next())  // a class escape such as `\d` is a letter: refused
             case "[", "-", "&", "\0":
                 throw Unsupported()
             case let scalar:
