@@ -42,18 +42,6 @@ struct Nesting {
             depth: 0, stackMark: StackFloor.address(), exempt: nil, innerExempt: nil, lent: nil, writing: writes ? .all : .none)
     }
 
-    private init(
-        depth: Int, stackMark: UInt, exempt: Unmanaged<TagKey>?, innerExempt: Unmanaged<TagKey>?, lent: Unmanaged<StagedValues>?,
-        writing: Writing
-    ) {
-        self.depth = depth
-        self.stackMark = stackMark
-        self.exempt = exempt
-        self.innerExempt = innerExempt
-        self.lent = lent
-        self.writing = writing
-    }
-
     var inner: Nesting {
         let mark = depth == 0 ? StackFloor.find(entry: stackMark) : stackMark
         return Nesting(
