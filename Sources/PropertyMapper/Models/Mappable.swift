@@ -22,7 +22,7 @@ public protocol Mappable: MappedModel {
 extension Mappable {
     public static var making: ModelMaking<Self> {
         ModelMaking(writes: true) { item, nesting, warnings in
-            Engine.make(Self.self, from: item, nesting: nesting, warnings: &warnings)
+            Engine.made { Engine.make(Self.self, from: item, nesting: nesting, into: $0, warnings: &warnings) }
         }
     }
 }
@@ -53,7 +53,7 @@ public protocol ImmutableMappable: MappedModel {
 extension ImmutableMappable {
     public static var making: ModelMaking<Self> {
         ModelMaking(writes: false) { item, nesting, warnings in
-            Engine.make(Self.self, from: item, nesting: nesting, warnings: &warnings)
+            Engine.made { Engine.make(Self.self, from: item, nesting: nesting, into: $0, warnings: &warnings) }
         }
     }
 }

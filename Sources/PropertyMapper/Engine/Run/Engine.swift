@@ -84,20 +84,9 @@ enum Engine {
         return elements
     }
 
-    /// A new `Model` from `item` (nil: absent): the model, or its errors with paths relative to it.
-    static func make<Model: Mappable>(
-        _: Model.Type, from item: SourceItem?, nesting: Nesting, warnings: inout [MappingWarning]
-    ) -> Result<Model, MappingError> {
-        result { make(Model.self, from: item, nesting: nesting, into: $0, warnings: &warnings) }
-    }
-
-    static func make<Model: ImmutableMappable>(
-        _: Model.Type, from item: SourceItem?, nesting: Nesting, warnings: inout [MappingWarning]
-    ) -> Result<Model, MappingError> {
-        result { make(Model.self, from: item, nesting: nesting, into: $0, warnings: &warnings) }
-    }
-
-    private static func result<Model>(_ make: (ValueSlot<Model>) -> [ValidationError]) -> Result<Model, MappingError> {
+    /// A new `Model`, which `make` puts in a temporary slot (a `make(_:from:nesting:into:warnings:)`): the model, or its errors
+    /// with paths relative to it.
+    static func made<Model>(by make: (ValueSlot<Model>) -> [ValidationError]) -> Result<Model, MappingError> {
         ValueSlot.withTemporary { slot in
             let errors = make(slot)
             return errors.isEmpty ? .success(slot.move()) : .failure(MappingError(errors: errors))
