@@ -121,7 +121,7 @@ enum Polymorphism {
                     issues.add(.discriminator(.unlisted(typeName: typeName, allowed: allowed)), value: value, rule: "serialize")
                     return false
                 }
-                output.pendTag(key, chosen.tag)
+                output.pendingTag = (key, chosen.tag)
                 return chosen.conversion.write(value, &output, &issues)
             })
     }

@@ -9,8 +9,8 @@ struct SerialOutput {
     private let writesText: Bool
     private(set) var text: JSONOutput
     private var tree = FoundationTree()
-    /// A `.polymorphic` value's tag, written first in the next object (its model's).
-    private var pendingTag: (key: JSONOutput.Key, value: String)?
+    /// A `.polymorphic` value's tag, for the next model written (its own) to write among its keys, then clear.
+    var pendingTag: (key: JSONOutput.Key, value: String)?
     /// The nested models' plans whose serialize errors this call has reported.
     private var refusedPlans: Set<ObjectIdentifier> = []
 
@@ -46,16 +46,6 @@ struct SerialOutput {
 
     mutating func beginObject() {
         if writesText { text.beginObject() } else { tree.begin(object: true) }
-    }
-
-    /// Keeps `key: value` for the next model written, a `.polymorphic` value's, to write among its keys.
-    mutating func pendTag(_ key: JSONOutput.Key, _ value: String) {
-        pendingTag = (key, value)
-    }
-
-    mutating func takePendingTag() -> (key: JSONOutput.Key, value: String)? {
-        defer { pendingTag = nil }
-        return pendingTag
     }
 
     mutating func endObject() {

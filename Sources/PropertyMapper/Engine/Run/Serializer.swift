@@ -33,8 +33,8 @@ enum Serializer {
         }
         var errors: [ValidationError] = []
         // A `.polymorphic` value's tag goes among the keys (a model of indices has none).
-        var tag = output.takePendingTag()
-        if plan.root.shape == .indexed { tag = nil }
+        let tag = plan.root.shape == .indexed ? nil : output.pendingTag
+        output.pendingTag = nil
         _ = write(plan.root, model: model, nesting: nesting, into: &output, errors: &errors, tag: tag)
         return errors
     }
@@ -192,8 +192,7 @@ extension Serializer {
 
     /// The models as one array; throws every model's errors under its index (`[3].id`); a faulty plan is refused once.
     static func serialize<Root>(_ models: [Root], plan: Plan, into output: inout SerialOutput) throws(MappingError) {
-        let definitionErrors = plan.definitionErrors  // computed: read once
-        if !definitionErrors.isEmpty { throw MappingError(errors: definitionErrors) }
+        try Engine.refuseFaulty(plan)
         if !plan.serializeErrors.isEmpty { throw MappingError(errors: plan.serializeErrors) }
         var errors: [ValidationError] = []
         let nesting = Nesting.outermost()
@@ -219,9 +218,6 @@ extension Serializer {
 
     static func dictionaries(_ value: Any?) throws(MappingError) -> [[String: Any]] {
         guard let elements = value as? [Any] else { return [] }
-        var dictionaries: [[String: Any]] = []
-        dictionaries.reserveCapacity(elements.count)
-        for element in elements { dictionaries.append(try dictionary(element)) }
-        return dictionaries
+        return try elements.map { element throws(MappingError) in try dictionary(element) }
     }
 }
