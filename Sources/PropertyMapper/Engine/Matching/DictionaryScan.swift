@@ -2,12 +2,12 @@
 /// level's `KeyMatcher` without hashing, instead of one look-up per entry. Its positions lie in the
 /// level's region of the staging buffer, so nested levels read during the visit cost no stack.
 struct KeyScan: Sendable {
-    private let entries: Int
+    let entries: Int
     /// The largest dictionary read whole: a larger one holds mostly unread keys, and look-ups cost less.
     let limit: Int
     /// The level's region: two positions per entry (first key, first loose match), then a count for each.
-    private let positions: Int
-    private let counts: Int
+    let positions: Int
+    let counts: Int
 
     typealias Position = [String: Any].Index
 
@@ -19,10 +19,6 @@ struct KeyScan: Sendable {
         positions = layout.reserve(
             ValueLayout(size: 2 * entries * MemoryLayout<Position>.stride, alignment: MemoryLayout<Position>.alignment))
         counts = layout.reserve(ValueLayout(size: 2 * entries, alignment: 1))
-    }
-
-    var regions: [Range<Int>] {
-        [positions..<(positions + 2 * entries * MemoryLayout<Position>.stride), counts..<(counts + 2 * entries)]
     }
 
     /// Notes each entry's first key and, under a looser matching, its loose matches; the caller takes

@@ -114,3 +114,10 @@ struct DictionaryScanTests {
         #expect(warnings.map(\.path) == ["zip"])
     }
 }
+
+extension KeyScan {
+    /// The level's region in the staging buffer: its positions, then its counts.
+    var regions: [Range<Int>] {
+        [positions..<(positions + 2 * entries * MemoryLayout<Position>.stride), counts..<(counts + 2 * entries)]
+    }
+}
