@@ -252,12 +252,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         // A plan holding a field without a reverse is refused before any serialize (`Plan.serializeErrors`).
         guard let reverse else { return .failed }
         // Read at its offset when it lies inline in a struct, through the key path otherwise.
-        let value: Value
-        if let readOffset {
-            value = model.load(at: readOffset, as: Value.self)
-        } else {
-            value = model.read(keyPath.path)
-        }
+        let value = if let readOffset { model.load(at: readOffset, as: Value.self) } else { model.read(keyPath.path) }
         let isNil = self.isNil?(value) ?? false
         if isNil, !output.writingNulls { return .omitted }
         if let key { output.key(key) }
