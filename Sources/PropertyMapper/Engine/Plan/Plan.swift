@@ -165,9 +165,9 @@ final class PlanLevel: Sendable {
     let keysReadBeside: [KeyMatcher]
 
     /// `keys`: the entries' keys, compiled; `entries` read them as the document spells them.
-    init(path: String, entries: [PlanNode], keys: KeyMatcher, keyScan: KeyScan? = nil, keysReadBeside: [KeyMatcher] = []) {
+    /// `layout`: the staging layout, where a keyed level reserves its `keyScan`'s region.
+    init(path: String, entries: [PlanNode], keys: KeyMatcher, keysReadBeside: [KeyMatcher], layout: inout StagingLayout) {
         self.path = path
-        self.keyScan = keyScan
         self.keysReadBeside = keysReadBeside
         self.entries = entries
         self.property = PlanNode.joinedNames(entries.map(\.property))
@@ -182,6 +182,7 @@ final class PlanLevel: Sendable {
             case (false, false): .empty
             }
         keyNames = shape == .keyed ? entries.map { $0.key.name ?? "" } : []
+        keyScan = shape == .keyed ? KeyScan(entries: entries.count, in: &layout) : nil
         self.keys = keys
         keyPolicy = keys.readsBeyondExactKeys && shape == .keyed ? keys : nil
         outputKeys = keyNames.map(JSONOutput.Key.init)
@@ -458,9 +459,7 @@ private struct PlanBuilder {
             let key = keys.documentKey(of: entry, mapped.0)
             return node(mapped.1, key: key, written: mapped.0, path: key.appended(to: path))
         }
-        let keyed = nodes.allSatisfy { $0.key.name != nil }
-        let keyScan = keyed ? KeyScan(entries: nodes.count, in: &layout) : nil
-        return PlanLevel(path: path, entries: nodes, keys: keys, keyScan: keyScan, keysReadBeside: beside)
+        return PlanLevel(path: path, entries: nodes, keys: keys, keysReadBeside: beside, layout: &layout)
     }
 
     private func keyMatcher<Root>(_ entries: [(MappingKey, PropertyDescriptor<Root>)]) -> KeyMatcher {
