@@ -66,9 +66,14 @@ enum Engine {
 
     /// A mapping with definition errors never runs (they are thrown alone); one that writes must target only writable properties.
     static func refuseFaulty(_ plan: Plan, writing: Bool = false) throws(MappingError) {
+        if let refusal = refusal(of: plan, writing: writing) { throw refusal }
+    }
+
+    /// What `refuseFaulty` throws, or nil.
+    private static func refusal(of plan: Plan, writing: Bool) -> MappingError? {
         let definitionErrors = plan.definitionErrors  // computed: it reads nested models' mappings (`PlanCheck.ModelCheck`)
-        if !definitionErrors.isEmpty { throw MappingError(errors: definitionErrors) }
-        if writing, !plan.readOnlyTargets.isEmpty { throw MappingError(errors: plan.readOnlyTargets) }
+        if !definitionErrors.isEmpty { return MappingError(errors: definitionErrors) }
+        return writing && !plan.readOnlyTargets.isEmpty ? MappingError(errors: plan.readOnlyTargets) : nil
     }
 
     /// An array source's elements, for the entry points that map each; anything else is one `type` error at path `""`.
@@ -121,17 +126,15 @@ enum Engine {
             // copying. In a make again, the nested makes that read twice the first time copy at once: a chain of them
             // remakes the levels below each once, not 2^depth times.
             let make = values.startMake()
-            if let errors = Self.make(
-                Model.self, plan, from: item, nesting: nesting, staging: staging, values: values,
-                into: slot, takes: !make.readsTwice, warnings: &warnings)
-            {
-                return errors
+            func attempt(takes: Bool) -> [ValidationError]? {
+                Self.make(
+                    Model.self, plan, from: item, nesting: nesting, staging: staging, values: values, into: slot, takes: takes,
+                    warnings: &warnings)
             }
+            if let errors = attempt(takes: !make.readsTwice) { return errors }
             values.makeAgain(make.number)
             staging.clearFlags()
-            return Self.make(
-                Model.self, plan, from: item, nesting: nesting, staging: staging, values: values, into: slot,
-                takes: false, warnings: &warnings)!
+            return attempt(takes: false)!
         }
     }
 
@@ -207,12 +210,7 @@ enum Engine {
         if let failure = nesting.refusal {
             return MappingError(errors: [ValidationError(path: "", property: "", rule: "depth", value: nil, failure: failure)])
         }
-        do {
-            try refuseFaulty(plan, writing: writing)
-            return nil
-        } catch {
-            return error
-        }
+        return refusal(of: plan, writing: writing)
     }
 
     /// Phase one, then, if nothing failed and `nesting.writes`, phase two; no error: the staged values were written (or dropped).
