@@ -12,7 +12,7 @@ struct SerialOutput {
     /// A `.polymorphic` value's tag, for the next model written (its own) to write among its keys, then clear.
     var pendingTag: (key: JSONOutput.Key, value: String)?
     /// The nested models' plans whose serialize errors this call has reported.
-    private var refusedPlans: Set<ObjectIdentifier> = []
+    var refusedPlans: Set<ObjectIdentifier> = []
 
     static func json(_ options: SerializationOptions, capacity: Int = 1024) -> SerialOutput {
         SerialOutput(options: options, writesText: true, capacity: capacity)
@@ -27,11 +27,6 @@ struct SerialOutput {
         writingNulls = options.contains(.writingNulls)
         sortingKeys = writesText && options.contains(.sortedKeys)
         text = JSONOutput(options: options, capacity: capacity)
-    }
-
-    /// Whether `plan`'s serialize errors are still to report (and now will be): a nested mapping's are reported once.
-    mutating func firstRefusal(of plan: Plan) -> Bool {
-        refusedPlans.insert(ObjectIdentifier(plan)).inserted
     }
 
     /// A `serialize` error for JSON text that nests containers deeper than `JSONWriter.maximumDepth`, which no reader here

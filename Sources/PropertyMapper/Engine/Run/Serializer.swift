@@ -28,7 +28,7 @@ enum Serializer {
         let definitionErrors = plan.definitionErrors  // computed: read once
         if !definitionErrors.isEmpty || !plan.serializeErrors.isEmpty {
             // Once per call, where first met; elsewhere the model is left unwritten (the call fails).
-            guard output.firstRefusal(of: plan) else { return [] }
+            guard output.refusedPlans.insert(ObjectIdentifier(plan)).inserted else { return [] }
             return definitionErrors.isEmpty ? plan.serializeErrors : definitionErrors
         }
         var errors: [ValidationError] = []
