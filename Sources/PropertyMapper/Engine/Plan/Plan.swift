@@ -307,12 +307,7 @@ final class PlanNode: Sendable {
         fieldIndices = field.map { [$0.index] } ?? body.children.flatMap(\.fieldIndices)
         fallsBack = field?.field.traits.hasFallback ?? false
         hasPresentPolicy = fallsBack || nullPolicy != nil
-        if !descriptor.isOneWay, case let .index(index) = key, index > Serializer.largestIndex {
-            // Its array would be written with a null at every index before it.
-            serialization = .irreversible(.indexTooFarToWrite(index: index, limit: Serializer.largestIndex))
-        } else {
-            serialization = descriptor.isOneWay ? .skipped : Self.serialization(of: body)
-        }
+        serialization = descriptor.isOneWay ? .skipped : Self.serialization(of: body, at: key)
         serialField = if case let .field(field) = serialization { field } else { nil }
         serialLevel = if case let .nested(level) = serialization { level } else { nil }
         writesNil =
@@ -342,7 +337,11 @@ final class PlanNode: Sendable {
     }
 
     /// A list writes its first descriptor that can be serialized, else reports its first error.
-    private static func serialization(of body: Body) -> Serialization {
+    private static func serialization(of body: Body, at key: MappingKey) -> Serialization {
+        if case let .index(index) = key, index > Serializer.largestIndex {
+            // Its array would be written with a null at every index before it.
+            return .irreversible(.indexTooFarToWrite(index: index, limit: Serializer.largestIndex))
+        }
         switch body {
         case let .field(field):
             return field.field.traits.irreversibility.map(Serialization.irreversible) ?? .field(field)
