@@ -14,12 +14,6 @@ struct UTF8Bytes: RandomAccessCollection {
         self.buffer = buffer
     }
 
-    /// The `count` bytes at `start`, which the JSON reader holds for the length of a read.
-    @inline(__always)
-    init(start: UnsafePointer<UInt8>, count: Int) {
-        buffer = UnsafeBufferPointer(start: start, count: count)
-    }
-
     /// Runs `body` over `text`'s bytes, in place when the string stores them contiguously.
     @inline(__always)
     static func of<R>(_ text: String, _ body: (UTF8Bytes) -> R) -> R {
