@@ -23,10 +23,6 @@ enum SourceNumber: Sendable, Equatable {
         }
     }
 
-    init(float: Float) {
-        self = .double(float.standsFor)
-    }
-
     /// Whether a value of `type` is a number `SourceValue.number(_:)` reads in any source: the results validators judge.
     static func reads(_ type: Any.Type) -> Bool {
         // `Numeric` first: a type that is no number (a URL, a Date) costs one conformance look-up.

@@ -101,7 +101,7 @@ enum SourceValue {
             // Any integer or floating-point type (`Int8`, `CGFloat`, `Int128`; a `Float` as its shortest digits).
             switch value {
             case let number as Decimal: return SourceNumber(decimal: number)
-            case let number as Float: return SourceNumber(float: number)
+            case let number as Float: return .double(number.standsFor)
             case let integer as any BinaryInteger: return SourceNumber(integer: integer)
             case let floating as any BinaryFloatingPoint: return .double(Double(floating))
             default: return nil
@@ -118,7 +118,7 @@ enum SourceValue {
         case UInt8(ascii: "d"):
             return .double(number.doubleValue)
         case UInt8(ascii: "f"):
-            return SourceNumber(float: number.floatValue)
+            return .double(number.floatValue.standsFor)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
             return SourceNumber(integer: number.uint64Value)
         default:
