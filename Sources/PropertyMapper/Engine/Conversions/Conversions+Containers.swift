@@ -94,10 +94,11 @@ protocol ContainerConvertible {
 }
 
 protocol OptionalConvertible: ContainerConvertible, ExpressibleByNilLiteral, ThreadSafeMetatype {
-    static var wrappedTypeName: String { get }
     static var wrappedType: Any.Type { get }
     static var nilValue: Any { get }
     var isNone: Bool { get }
+    /// The wrapped value, for the engine to see through an `Optional` stored in an `Any`.
+    var wrappedValue: Any? { get }
     /// Moves the wrapped value into `slot` (for a `Wrapped`); false, the slot untouched, when `nil`.
     consuming func moveWrapped<Target>(into slot: ValueSlot<Target>) -> Bool
 }
@@ -118,7 +119,6 @@ extension OptionalConvertible {
 }
 
 extension Optional: OptionalConvertible {
-    static var wrappedTypeName: String { TypeName.of(Wrapped.self) }
     static var wrappedType: Any.Type { Wrapped.self }
     static var nilValue: Any { Optional<Wrapped>.none as Any }
 
@@ -130,6 +130,8 @@ extension Optional: OptionalConvertible {
     var isNone: Bool {
         if case .none = self { true } else { false }
     }
+
+    var wrappedValue: Any? { self.map { $0 as Any } }
 
     consuming func moveWrapped<Target>(into slot: ValueSlot<Target>) -> Bool {
         guard let value = consume self else { return false }

@@ -158,12 +158,3 @@ protocol UnorderedElements {
 extension Set: UnorderedElements {
     var elementsInAnyOrder: [Any] { map { $0 } }
 }
-
-/// Lets the engine see through an `Optional` stored in an `Any`.
-protocol OptionalValue {
-    var wrappedValue: Any? { get }
-}
-
-extension Optional: OptionalValue {
-    var wrappedValue: Any? { self.map { $0 as Any } }
-}

@@ -57,7 +57,7 @@ enum SourceValue {
     }
 
     static func unwrapped(_ value: Any) -> Any {
-        guard let optional = value as? any OptionalValue else { return value }
+        guard let optional = value as? any OptionalConvertible else { return value }
         guard let wrapped = optional.wrappedValue else { return null }
         return unwrapped(wrapped)
     }

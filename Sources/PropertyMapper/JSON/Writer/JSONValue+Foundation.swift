@@ -31,7 +31,7 @@ extension JSONValue {
 
     /// Values of the less common types, told apart by casts once the exact types above are ruled out.
     private static func convertingOther(_ value: Any, depth: Int, floor: UInt) throws(PendingWriteFailure) -> JSONValue {
-        if let optional = value as? any OptionalValue {
+        if let optional = value as? any OptionalConvertible {
             guard let wrapped = optional.wrappedValue else { return .null }
             return try converting(wrapped, depth: depth, floor: floor)
         }
