@@ -12,8 +12,9 @@ struct Conversion<Value>: Sendable {
     let demand: JSONDemand
     /// The way back, for serialize.
     let write: SerialWrite<Value>
-    /// Under `.lenient()`, what the lenient table reads a string as, for the validators; nil for a strict conversion.
-    let coerce: (@Sendable (SourceItem) -> SourceItem?)?
+    /// Under `.lenient()`, the table's entry by which a string is read first, for the validators too; nil for a strict
+    /// conversion.
+    let appliedCoercion: Coercion.Target?
     /// The table's entry for the scalar read (integer, fraction, `Decimal`, `Bool`), by which `.lenient()` reads strings; nil
     /// for anything else, strings included (a boxing that reads strings itself, such as `.decimal`).
     let coercion: Coercion.Target?
@@ -38,15 +39,15 @@ struct Conversion<Value>: Sendable {
         typeName: String, kinds: ValueKinds, demand: JSONDemand = .whole,
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
         write: SerialWrite<Value>? = nil,
-        coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
+        appliedCoercion: Coercion.Target? = nil,
         coercion: Coercion.Target? = nil,
         forms: ContainerForms<Value>? = nil
     ) {
         // Not an optional `convertInto` defaulting to this: a closure held in an optional is called through a thunk.
         self.init(
             typeName: typeName, kinds: kinds, demand: demand, convert: convert,
-            convertInto: { value, slot, issues in slot.store(convert(value, &issues)) }, write: write, coerce: coerce, coercion: coercion,
-            forms: forms)
+            convertInto: { value, slot, issues in slot.store(convert(value, &issues)) }, write: write,
+            appliedCoercion: appliedCoercion, coercion: coercion, forms: forms)
     }
 
     /// Both ways written, where deriving one would look up `Optional<Value>` per value; `write` defaults to `writeDynamic`.
@@ -55,7 +56,7 @@ struct Conversion<Value>: Sendable {
         convert: @escaping @Sendable (SourceItem, inout ConversionIssues) -> Value?,
         convertInto: @escaping @Sendable (SourceItem, ValueSlot<Value>, inout ConversionIssues) -> Bool,
         write: SerialWrite<Value>? = nil,
-        coerce: (@Sendable (SourceItem) -> SourceItem?)? = nil,
+        appliedCoercion: Coercion.Target? = nil,
         coercion: Coercion.Target? = nil,
         forms: ContainerForms<Value>? = nil
     ) {
@@ -65,7 +66,7 @@ struct Conversion<Value>: Sendable {
         self.convert = convert
         self.convertInto = convertInto
         self.write = write ?? { value, output, issues in Serializer.writeDynamic(value, &output, &issues) }
-        self.coerce = coerce
+        self.appliedCoercion = appliedCoercion
         self.coercion = coercion
         self.forms = forms
     }
@@ -74,9 +75,8 @@ struct Conversion<Value>: Sendable {
     /// issues), or `item` when the table reads it as it is.
     func withCoerced(_ item: SourceItem, nesting: Nesting, _ body: (SourceItem, inout ConversionIssues) -> Void) {
         var issues = ConversionIssues(nesting: nesting)
-        guard let coerce, let coerced = coerce(item) else { return body(item, &issues) }
-        issues.addCoerced(from: item, to: typeName)
-        body(coerced, &issues)
+        guard let appliedCoercion else { return body(item, &issues) }
+        body(Coercion.coerced(item, appliedCoercion, to: typeName, &issues), &issues)
     }
 }
 

@@ -20,7 +20,7 @@ extension Conversions {
                 }
                 return wrapped.write(value, &output, &issues)
             },
-            coerce: wrapped.coerce,
+            appliedCoercion: wrapped.appliedCoercion,
             forms: ContainerForms(
                 lenient: { Conversions.lenient(wrapped).map { optional($0) } },
                 lossy: wrapped.forms?.lossy.map { lossy in { @Sendable lenient in optional(lossy(lenient)) } }))

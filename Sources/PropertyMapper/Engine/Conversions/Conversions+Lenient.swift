@@ -33,9 +33,10 @@ enum Coercion {
         }
     }
 
-    /// `item` read by the table, when it is a string the table reads; nil otherwise.
-    static func coerce(_ item: SourceItem, _ target: Target) -> SourceItem? {
-        guard case let .string(text) = item.scalar, let value = target.read(text) else { return nil }
+    /// `item` read by the table when it is a string the table reads, with a `coerced` warning to `typeName`; else `item`.
+    static func coerced(_ item: SourceItem, _ target: Target, to typeName: String, _ issues: inout ConversionIssues) -> SourceItem {
+        guard case let .string(text) = item.scalar, let value = target.read(text) else { return item }
+        issues.addCoerced(from: item, to: typeName)
         return SourceItem(value)
     }
 
@@ -75,17 +76,11 @@ extension Conversions {
     /// formats) reads a string by that entry first (a `coerced` warning); a container, every such scalar inside; nil when
     /// none does, which stays strict.
     static func lenient<Value>(_ strict: Conversion<Value>) -> Conversion<Value>? {
-        if strict.coerce != nil { return strict }  // lenient already
+        if strict.appliedCoercion != nil { return strict }  // lenient already
         guard let target = strict.coercion else { return strict.forms?.lenient() }
-        @Sendable func read(_ item: SourceItem, _ issues: inout ConversionIssues) -> Value? {
-            if let coerced = Coercion.coerce(item, target) {
-                issues.addCoerced(from: item, to: strict.typeName)
-                return strict.convert(coerced, &issues)
-            }
-            return strict.convert(item, &issues)
-        }
         return Conversion(
             typeName: strict.typeName, kinds: strict.kinds.union(.string), demand: strict.demand,
-            convert: read, write: strict.write, coerce: { Coercion.coerce($0, target) }, coercion: target)
+            convert: { item, issues in strict.convert(Coercion.coerced(item, target, to: strict.typeName, &issues), &issues) },
+            write: strict.write, appliedCoercion: target, coercion: target)
     }
 }

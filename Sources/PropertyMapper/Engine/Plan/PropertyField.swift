@@ -110,7 +110,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
 
     /// Nil when the field converts no scalar the lenient table covers.
     private func lenient() -> (any Field)? {
-        if conversion.coerce != nil { return self }
+        if conversion.appliedCoercion != nil { return self }
         if modifiers.contains(.droppingInvalidElements) { return droppingInvalidElements(lenient: true) }
         return lenientConversion(conversion).map {
             PropertyField(
@@ -147,7 +147,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     // MARK: Phase one
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        if conversion.coerce != nil { return stageLeniently(item, at: node, field, in: &run) }
+        if conversion.appliedCoercion != nil { return stageLeniently(item, at: node, field, in: &run) }
         var issues = ConversionIssues(nesting: nesting(at: node, run.nesting))
         convertAndStage(item, at: node, field, in: &run, &issues)
     }
