@@ -60,7 +60,9 @@ extension Conversions {
             typeName: name, kinds: .array, demand: .elements(of: element.demand),
             convertInto: convertInto,
             write: { values, output, issues in Serializer.writeElements(values, &output, &issues, element.write) },
-            forms: ContainerForms(lenient: { Conversions.lenient(element).map { array($0) } }, lossy: droppingInvalidElements(of: element)))
+            forms: ContainerForms(
+                lenient: { Conversions.lenient(element).map { array($0) } },
+                lossy: { lenient in lossyArray(lenient ? Conversions.lenient(element) ?? element : element) }))
     }
 
     /// `[String]`, the commonest array: a `[String]` is taken as it is, an `[Any]` of strings read in one pass, else each.

@@ -1,10 +1,4 @@
 extension Conversions {
-    /// The `lossy` form of an array of `element`s, for `.droppingInvalidElements()`: with `lenient`, elements the table covers
-    /// read strings by it.
-    static func droppingInvalidElements<Element>(of element: Conversion<Element>) -> @Sendable (_ lenient: Bool) -> Conversion<[Element]> {
-        { lenient in lossyArray(lenient ? Conversions.lenient(element) ?? element : element) }
-    }
-
     /// `[Element]`, each element that fails dropped (an `elementDropped` warning); a value that is not an array still fails.
     static func lossyArray<Element>(_ element: Conversion<Element>) -> Conversion<[Element]> {
         let strict = array(element)
