@@ -95,13 +95,9 @@ extension Set: ContainerConvertible {
 }
 
 extension Conversions {
-    /// `set(of:)`, for an element type only known as `Hashable`.
+    /// `Set<Element>` from an array, for an element type only known as `Hashable`: an element's errors name its index; a
+    /// non-array is a `type` error naming the set.
     fileprivate static func setConversion<Element: Hashable & ThreadSafeMetatype>(of _: Element.Type) -> Any {
-        set(of: Element.self)
-    }
-
-    /// `Set<Element>` from an array: an element's errors name its index; a non-array is a `type` error naming the set.
-    static func set<Element: Hashable & ThreadSafeMetatype>(of _: Element.Type) -> Conversion<Set<Element>> {
         set(from: array(make(Element.self)))
     }
 
