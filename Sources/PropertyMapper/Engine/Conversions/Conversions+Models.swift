@@ -80,12 +80,9 @@ extension Conversions {
     }
 }
 
-#if compiler(>=6.2)
-/// What a type must be to call its conformances (a model's mapping, an enum's `init(rawValue:)`) from whichever thread maps.
-typealias ThreadSafeMetatype = SendableMetatype
-#else
-typealias ThreadSafeMetatype = Any
-#endif
+/// What a type must be to call its conformances (a model's mapping, an enum's `init(rawValue:)`) from whichever thread maps:
+/// `SendableMetatype`, as a model must be (nothing before Swift 6.2).
+typealias ThreadSafeMetatype = NonisolatedModel
 
 extension Set: ContainerConvertible {
     static func containerConversion() -> Any? {
