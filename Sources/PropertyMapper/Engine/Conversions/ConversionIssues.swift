@@ -19,10 +19,6 @@ struct ConversionIssues {
     let nesting: Nesting
     var list: [Issue] = []
 
-    init(nesting: Nesting) {
-        self.nesting = nesting
-    }
-
     /// Empty issues for a part of the value (an element), at the same depth.
     func forPart() -> ConversionIssues {
         ConversionIssues(nesting: nesting)
