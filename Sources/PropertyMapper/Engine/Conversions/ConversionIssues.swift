@@ -128,16 +128,10 @@ enum Paths {
         return prefix + suffix
     }
 
-    /// Whether `path` is `parent` or lies inside it (`parent.x`, `parent[2]`).
-    static func isUnder(_ path: String, _ parent: String) -> Bool {
-        guard path.hasPrefix(parent) else { return false }
-        let rest = path.dropFirst(parent.count)
-        return rest.isEmpty || rest.hasPrefix(".") || rest.hasPrefix("[")
-    }
-
-    /// `path` with `parent` replaced by `newParent`, when it is under `parent`.
+    /// `path` with `parent` replaced by `newParent`, when it is `parent` or lies inside it (`parent.x`, `parent[2]`).
     static func rebased(_ path: String, from parent: String, to newParent: String) -> String {
-        guard isUnder(path, parent) else { return path }
-        return newParent + path.dropFirst(parent.count)
+        guard path.hasPrefix(parent) else { return path }
+        let rest = path.dropFirst(parent.count)
+        return rest.isEmpty || rest.hasPrefix(".") || rest.hasPrefix("[") ? newParent + rest : path
     }
 }
