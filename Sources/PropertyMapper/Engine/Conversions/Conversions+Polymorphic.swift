@@ -83,6 +83,11 @@ enum Polymorphism {
         let exempt = TagKey(tagKey)  // kept by the closure below, which the nested run is inside of
         let subpath = MappingKey.key(tagKey).subpath
         let expected = TypeName.dictionary(withKey: tagKey)
+        // A tag that chooses no case: a `discriminator` error at the tag's key.
+        @Sendable func refuse(_ problem: DiscriminatorProblem, _ tag: SourceItem?, _ issues: inout ConversionIssues) -> Value? {
+            issues.add(.discriminator(problem), value: tag?.value, rule: "discriminator", at: subpath)
+            return nil
+        }
         return Conversion<Value>(
             typeName: TypeName.of(Value.self), kinds: .object, demand: .exactNumbers,
             convert: { item, issues in
@@ -91,20 +96,13 @@ enum Polymorphism {
                     return nil
                 }
                 guard let tagItem = source.item(forKey: tagKey) else {
-                    issues.add(
-                        .discriminator(.missing(key: tagKey, allowed: allowed)), value: nil, rule: "discriminator", at: subpath
-                    )
-                    return nil
+                    return refuse(.missing(key: tagKey, allowed: allowed), nil, &issues)
                 }
                 guard case let .string(tag) = tagItem.scalar else {
-                    issues.add(
-                        .discriminator(.notAString(found: tagItem.kind, allowed: allowed)), value: tagItem.value, rule: "discriminator",
-                        at: subpath)
-                    return nil
+                    return refuse(.notAString(found: tagItem.kind, allowed: allowed), tagItem, &issues)
                 }
                 guard let chosen = cases.first(where: { $0.tag == tag }) else {
-                    issues.add(.discriminator(.unknown(allowed: allowed)), value: tagItem.value, rule: "discriminator", at: subpath)
-                    return nil
+                    return refuse(.unknown(allowed: allowed), tagItem, &issues)
                 }
                 // The model's mapping never counts the tag as an unknown key.
                 var chosenIssues = ConversionIssues(nesting: issues.nesting.taggingInner(exempt))
