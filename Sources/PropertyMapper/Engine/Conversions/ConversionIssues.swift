@@ -28,8 +28,9 @@ struct ConversionIssues {
         list.append(Issue(subpath: subpath, rule: rule, reason: .failure(failure), value: value.map(SourceValue.render)))
     }
 
-    /// A warning about the value at `subpath`.
-    private mutating func add(_ notice: Notice, value: Any, at subpath: String = "") {
+    /// A warning about the value at `subpath`: a string read as a number or a boolean under `.lenient()` (`coerced`), an
+    /// element `.droppingInvalidElements()` dropped (`elementDropped`, carrying its errors).
+    mutating func add(_ notice: Notice, value: Any, at subpath: String = "") {
         list.append(
             Issue(
                 subpath: subpath, rule: notice.kind.rawValue, reason: .notice(notice), value: SourceValue.render(value),
@@ -60,16 +61,6 @@ struct ConversionIssues {
                     propertySubpath: warning.path.isEmpty ? "" : Paths.suffix(warning.property), rule: warning.kind.rawValue,
                     reason: warning.reason, isNested: true, value: warning.value, warning: warning.kind))
         }
-    }
-
-    /// A string read as a number or a boolean under `.lenient()`: a `coerced` warning.
-    mutating func addCoerced(from item: SourceItem, to typeName: String) {
-        add(.coerced(typeName: typeName), value: item.value)
-    }
-
-    /// An element `.droppingInvalidElements()` dropped: one `elementDropped` warning at its index, carrying its errors.
-    mutating func addDropped(_ element: ConversionIssues, at index: Int, value: Any) {
-        add(.elementDropped(errors: element.errors(path: "", property: "")), value: value, at: MappingKey.index(index).subpath)
     }
 
     /// The first problem as one failure, naming its sub-path when it lies inside the value.

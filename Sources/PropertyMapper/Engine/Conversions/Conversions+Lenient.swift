@@ -36,7 +36,7 @@ enum Coercion {
     /// `item` read by the table when it is a string the table reads, with a `coerced` warning to `typeName`; else `item`.
     static func coerced(_ item: SourceItem, _ target: Target, to typeName: String, _ issues: inout ConversionIssues) -> SourceItem {
         guard case let .string(text) = item.scalar, let value = target.read(text) else { return item }
-        issues.addCoerced(from: item, to: typeName)
+        issues.add(Notice.coerced(typeName: typeName), value: item.value)
         return SourceItem(value)
     }
 

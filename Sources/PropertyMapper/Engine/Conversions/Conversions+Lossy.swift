@@ -22,7 +22,8 @@ extension Conversions {
                         issues.add(elementIssues, under: MappingKey.index(index).subpath)
                         mappingIsBroken = true
                     } else {
-                        issues.addDropped(elementIssues, at: index, value: elementItem.value)
+                        let dropped = Notice.elementDropped(errors: elementIssues.errors(path: "", property: ""))
+                        issues.add(dropped, value: elementItem.value, at: MappingKey.index(index).subpath)
                     }
                 }
                 return mappingIsBroken ? nil : result
