@@ -129,9 +129,7 @@ extension Optional: OptionalConvertible {
         Conversions.optional(Conversions.make(Wrapped.self))
     }
 
-    var isNone: Bool {
-        if case .none = self { true } else { false }
-    }
+    var isNone: Bool { self == nil }
 
     var wrappedValue: Any? { self.map { $0 as Any } }
 
