@@ -41,12 +41,8 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
         return replacingNode(.field(modified))
     }
 
-    func withPolicies(absent: MissingValuePolicy?, null: MissingValuePolicy?) -> Self {
-        changed {
-            $0.absentPolicy = absent
-            $0.nullPolicy = null
-        }
-    }
+    func withAbsentPolicy(_ policy: MissingValuePolicy) -> Self { changed { $0.absentPolicy = policy } }
+    func withNullPolicy(_ policy: MissingValuePolicy) -> Self { changed { $0.nullPolicy = policy } }
 
     private func changed(_ change: (inout Self) -> Void) -> Self {
         var copy = self
