@@ -9,7 +9,8 @@ public struct MappingRule<Root>: Sendable {
     /// The rule's name: the `rule` of its error.
     public let name: String
     let message: String?
-    let target: RuleTarget<Root>?
+    /// The field the rule points at (`at:`): its key path, and how the property's value is read for the error.
+    let target: (keyPath: any AnyKeyPath & Sendable, value: @Sendable (MappedValues<Root>) -> Any?)?
     let check: @Sendable (MappedValues<Root>) throws -> Bool
 }
 
@@ -30,18 +31,7 @@ extension MappingRule {
         _ name: String, at keyPath: any KeyPath<Root, Value> & Sendable, message: String? = nil,
         _ check: @escaping @Sendable (MappedValues<Root>) throws -> Bool
     ) {
-        self.init(name: name, message: message, target: RuleTarget(keyPath), check: check)
-    }
-}
-
-/// The field a `MappingRule` points at: its key path, and how the property's value is read for the error.
-struct RuleTarget<Root>: Sendable {
-    let keyPath: any AnyKeyPath & Sendable
-    let value: @Sendable (MappedValues<Root>) -> Any?
-
-    init<Value>(_ keyPath: any KeyPath<Root, Value> & Sendable) {
-        self.keyPath = keyPath
-        value = { values in try? values[keyPath] }
+        self.init(name: name, message: message, target: (keyPath, { values in try? values[keyPath] }), check: check)
     }
 }
 
@@ -54,10 +44,8 @@ struct PlanRule: Sendable {
 
     init<Root>(_ rule: MappingRule<Root>, in root: PlanLevel) {
         let nodes = rule.target.map { root.nodes(writing: $0.keyPath) } ?? []
-        definitionError = rule.target.flatMap { target in
-            guard nodes.isEmpty else { return nil }
-            return PlanCheck.error(
-                path: "", property: "", .ruleTargetNotMapped(rule: rule.name, keyPath: PropertyName.text(of: target.keyPath)))
+        definitionError = (nodes.isEmpty ? rule.target : nil).map { target in
+            PlanCheck.error(path: "", property: "", .ruleTargetNotMapped(rule: rule.name, keyPath: PropertyName.text(of: target.keyPath)))
         }
         judge = { values in
             let mapped = MappedValues<Root>(source: values)
