@@ -170,14 +170,8 @@ struct ModelEntry<Model> {
     /// One record of a per-record batch: its result and warnings, its definition errors noted for the batch to throw.
     private func addRecord(_ item: SourceItem?, to results: inout [Result<Model, MappingError>], _ records: inout BatchRecords) {
         var recordWarnings: [MappingWarning] = []
-        switch make(item, &recordWarnings) {
-        case let .success(model):
-            results.append(.success(model))
-        case let .failure(error):
-            records.noteFailure(error)
-            results.append(.failure(error))
-        }
-        records.append(recordWarnings)
+        let result = make(item, &recordWarnings)
+        records.add(result, warnings: recordWarnings, to: &results)
     }
 
     /// An entry point's source: nil, nothing at all, is refused as null is (a model is never made from nothing).
