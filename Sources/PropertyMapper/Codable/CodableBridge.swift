@@ -7,10 +7,10 @@ enum CodableBridge {
     static func decode<Model: MappedModel>(_: Model.Type, from decoder: any Decoder) throws -> Model {
         let entry = ModelEntry(Model.self)
         // A mistake in the mapping is not the data's: thrown as it is, never as a `DecodingError`.
-        try Engine.refuseFaulty(entry.plan, writing: entry.making.writes)
+        try Engine.refuseFaulty(entry.mapping.plan, writing: entry.making.writes)
         var dropped: [MappingWarning] = []
         do {
-            return try entry.one(from: DecodedValue.read(decoder, entry.jsonLevel), warnings: &dropped)
+            return try entry.one(from: DecodedValue.read(decoder, entry.mapping.jsonLevel), warnings: &dropped)
         } catch let error as NestedTooDeep {
             let depth = ValidationError(
                 path: error.path ?? "", property: "", rule: "depth", value: nil,

@@ -73,24 +73,24 @@ extension Mapper {
 
 /// One model type's way in: one body per entry point for a `Mappable` and an `ImmutableMappable` alike.
 struct ModelEntry<Model> {
-    let plan: Plan
-    let jsonLevel: JSONLevel
+    let mapping: Mapping<Model>
     let making: ModelMaking<Model>
 
     func make(_ item: SourceItem?, _ warnings: inout [MappingWarning]) -> Result<Model, MappingError> {
         making.make(item, .outermost(), &warnings)
     }
 
+    /// A nil source, nothing at all, is refused as null is (a model is never made from nothing).
     func one(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
-        try make(Self.item(source), &warnings).get()
+        try make(SourceItem(source ?? SourceValue.null), &warnings).get()
     }
 
     func one(fromJSON json: some JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> Model {
-        try one(from: Mapper.parseJSON(json, for: plan, jsonLevel, writing: making.writes), warnings: &warnings)
+        try one(from: Mapper.parseJSON(json, for: mapping, writing: making.writes), warnings: &warnings)
     }
 
     func all(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
-        try Engine.refuseFaulty(plan, writing: making.writes)
+        try Engine.refuseFaulty(mapping.plan, writing: making.writes)
         let elements = try Engine.elements(of: source)
         var batch = Batch(capacity: elements.count)
         elements.forEachItem { _, item in batch.add(item, make) }
@@ -98,9 +98,9 @@ struct ModelEntry<Model> {
     }
 
     func all(fromJSON json: some JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
-        try Engine.refuseFaulty(plan, writing: making.writes)
+        try Engine.refuseFaulty(mapping.plan, writing: making.writes)
         var batch = Batch(capacity: 0)
-        let notAnArray = try Mapper.withJSONElements(of: json, jsonLevel) { elements throws(JSONSyntaxError) in
+        let notAnArray = try Mapper.withJSONElements(of: json, mapping.jsonLevel) { elements throws(JSONSyntaxError) in
             while let element = try elements.next() { batch.add(SourceItem(element), make) }
         }
         if let notAnArray { return try all(from: notAnArray, warnings: &warnings) }
@@ -145,7 +145,7 @@ struct ModelEntry<Model> {
     }
 
     func each(from source: Any?) throws(MappingError) -> MappedArray<Model> {
-        try Engine.refuseFaulty(plan, writing: making.writes)
+        try Engine.refuseFaulty(mapping.plan, writing: making.writes)
         let elements = try Engine.elements(of: source)
         var results: [Result<Model, MappingError>] = []
         results.reserveCapacity(elements.count)
@@ -155,10 +155,10 @@ struct ModelEntry<Model> {
     }
 
     func each(fromJSON json: some JSONInput) throws(MappingError) -> MappedArray<Model> {
-        try Engine.refuseFaulty(plan, writing: making.writes)
+        try Engine.refuseFaulty(mapping.plan, writing: making.writes)
         var results: [Result<Model, MappingError>] = []
         var records = BatchRecords()
-        let notAnArray = try Mapper.withJSONElements(of: json, jsonLevel) { elements throws(JSONSyntaxError) in
+        let notAnArray = try Mapper.withJSONElements(of: json, mapping.jsonLevel) { elements throws(JSONSyntaxError) in
             // Asks for the array's type before the loop, so the loop's generic code looks it up once.
             results.reserveCapacity(1)
             while let element = try elements.next() { addRecord(SourceItem(element), to: &results, &records) }
@@ -174,22 +174,15 @@ struct ModelEntry<Model> {
         records.add(result, warnings: recordWarnings, to: &results)
     }
 
-    /// An entry point's source: nil, nothing at all, is refused as null is (a model is never made from nothing).
-    private static func item(_ source: Any?) -> SourceItem {
-        SourceItem(source ?? SourceValue.null)
-    }
-
     func validate(_ source: Any?, warnings: inout [MappingWarning]) -> [ValidationError] {
-        switch making.make(Self.item(source), .outermost(writes: false), &warnings) {
-        case .success: []
-        case let .failure(error): error.errors
-        }
+        let made = making.make(SourceItem(source ?? SourceValue.null), .outermost(writes: false), &warnings)
+        guard case let .failure(error) = made else { return [] }
+        return error.errors
     }
 }
 
 extension ModelEntry where Model: MappedModel {
     init(_: Model.Type) {
-        let mapping = Model.mapping
-        self.init(plan: mapping.plan, jsonLevel: mapping.jsonLevel, making: Model.making)
+        self.init(mapping: Model.mapping, making: Model.making)
     }
 }

@@ -110,18 +110,14 @@ public enum Mapper {
         return try MappedArray.checked(results, records)
     }
 
-    /// The document with only what `level` names built, for a sound plan; malformed JSON is one `json` error.
-    static func parseJSON(_ json: some JSONInput, for plan: Plan, _ level: JSONLevel, writing: Bool) throws(MappingError) -> Any {
-        try Engine.refuseFaulty(plan, writing: writing)
+    /// The document with only what `mapping` names built, for a sound mapping; malformed JSON is one `json` error.
+    static func parseJSON<Root>(_ json: some JSONInput, for mapping: Mapping<Root>, writing: Bool = true) throws(MappingError) -> Any {
+        try Engine.refuseFaulty(mapping.plan, writing: writing)
         do {
-            return try JSONDocument.read(json, .level(level))
+            return try JSONDocument.read(json, .level(mapping.jsonLevel))
         } catch {
             throw error.mappingError
         }
-    }
-
-    static func parseJSON<Root>(_ json: some JSONInput, for mapping: Mapping<Root>) throws(MappingError) -> Any {
-        try parseJSON(json, for: mapping.plan, mapping.jsonLevel, writing: true)
     }
 
     /// `JSONDocument.withElements`, each element read for `level`; malformed JSON is one `json` error.
