@@ -9,9 +9,13 @@ enum PolymorphismProblem: Error, Sendable, Equatable {
     case noTypes
 }
 
-/// One listed type: its tag, how a dictionary maps into it, then into the property's type, and whether a property value is
-/// of its model type.
-typealias PolymorphicCase<Value> = (tag: String, conversion: Conversion<Value>, holds: @Sendable (Value) -> Bool)
+/// One listed type: its tag and how a dictionary maps into it, then into the property's type.
+struct PolymorphicCase<Value>: Sendable {
+    let tag: String
+    let conversion: Conversion<Value>
+    /// Whether a property value is of this case's model type.
+    let holds: @Sendable (Value) -> Bool
+}
 
 enum Polymorphism {
     /// The conversion choosing among `types` by the tag at `tagKey`, or the first type that cannot be used.
@@ -73,7 +77,7 @@ enum Polymorphism {
                 guard let converted = value as? Model else { return false }
                 return model.write(converted, &output, &issues)
             })
-        return (tag, conversion, { $0 is Model })
+        return PolymorphicCase(tag: tag, conversion: conversion, holds: { $0 is Model })
     }
 
     /// Reads the tag, then maps through the case it names; writes the tag of the value's case.
