@@ -24,7 +24,7 @@ public struct MappedArray<Root> {
     /// The batch, or the definition errors a record met (a nested model's mapping): they are thrown, never one record's failure.
     static func checked(_ results: [Result<Root, MappingError>], _ records: BatchRecords) throws(MappingError) -> Self {
         if let definitionErrors = records.definitionErrors { throw definitionErrors }
-        return Self(results: results, warnings: records.warnings(count: results.count))
+        return Self(results: results, warnings: records.warnings)
     }
 
     /// The models that mapped, in source order.
@@ -45,25 +45,23 @@ public struct MappedArray<Root> {
 /// make it generic, its metadata looked up per record.
 struct BatchRecords {
     private var arrays: [[MappingWarning]] = []
+    private var count = 0
     private(set) var definitionErrors: MappingError?
 
-    /// Appends a record's result to `results` and keeps its warnings; the first failure with definition errors is noted.
-    @inline(__always)
-    mutating func add<Model>(
-        _ result: Result<Model, MappingError>, warnings: [MappingWarning], to results: inout [Result<Model, MappingError>]
-    ) {
-        if definitionErrors == nil, case let .failure(error) = result, error.errors.first?.isDefinitionError == true {
-            definitionErrors = error
-        }
+    mutating func append(_ warnings: [MappingWarning]) {
         if !warnings.isEmpty {
-            while arrays.count < results.count { arrays.append([]) }
+            while arrays.count < count { arrays.append([]) }
             arrays.append(warnings)
         }
-        results.append(result)
+        count += 1
     }
 
-    /// One array per record of the `count` added.
-    func warnings(count: Int) -> [[MappingWarning]] {
+    mutating func noteFailure(_ error: MappingError) {
+        if definitionErrors == nil, error.errors.first?.isDefinitionError == true { definitionErrors = error }
+    }
+
+    /// One array per record.
+    var warnings: [[MappingWarning]] {
         arrays + Array(repeating: [], count: count - arrays.count)
     }
 }

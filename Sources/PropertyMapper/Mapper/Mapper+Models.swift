@@ -170,8 +170,14 @@ struct ModelEntry<Model> {
     /// One record of a per-record batch: its result and warnings, its definition errors noted for the batch to throw.
     private func addRecord(_ item: SourceItem?, to results: inout [Result<Model, MappingError>], _ records: inout BatchRecords) {
         var recordWarnings: [MappingWarning] = []
-        let result = make(item, &recordWarnings)
-        records.add(result, warnings: recordWarnings, to: &results)
+        switch make(item, &recordWarnings) {
+        case let .success(model):
+            results.append(.success(model))
+        case let .failure(error):
+            records.noteFailure(error)
+            results.append(.failure(error))
+        }
+        records.append(recordWarnings)
     }
 
     func validate(_ source: Any?, warnings: inout [MappingWarning]) -> [ValidationError] {

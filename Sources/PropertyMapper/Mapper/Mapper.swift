@@ -84,8 +84,14 @@ public enum Mapper {
         var model = create()
         var recordWarnings: [MappingWarning] = []
         let errors = Engine.map(element, into: &model, using: plan, warnings: &recordWarnings)
-        let result: Result<Root, MappingError> = errors.isEmpty ? .success(consume model) : .failure(MappingError(errors: errors))
-        records.add(result, warnings: recordWarnings, to: &results)
+        if errors.isEmpty {
+            results.append(.success(consume model))
+        } else {
+            let error = MappingError(errors: errors)
+            records.noteFailure(error)
+            results.append(.failure(error))
+        }
+        records.append(recordWarnings)
     }
 
     /// Maps each element of a top-level JSON array into a new model made by `create`, in one pass; malformed JSON
