@@ -70,14 +70,6 @@ struct Conversion<Value>: Sendable {
         self.coercion = coercion
         self.forms = forms
     }
-
-    /// Hands `body` the value to stage under `.lenient()`: the one the table reads `item` as (its `coerced` warning in the
-    /// issues), or `item` when the table reads it as it is.
-    func withCoerced(_ item: SourceItem, nesting: Nesting, _ body: (SourceItem, inout ConversionIssues) -> Void) {
-        var issues = ConversionIssues(nesting: nesting)
-        guard let appliedCoercion else { return body(item, &issues) }
-        body(Coercion.coerced(item, appliedCoercion, to: typeName, &issues), &issues)
-    }
 }
 
 /// A container conversion's other forms, each made again from its element's conversion.

@@ -147,7 +147,7 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
     // MARK: Phase one
 
     func stage(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        if conversion.appliedCoercion != nil { return stageLeniently(item, at: node, field, in: &run) }
+        if let coercion = conversion.appliedCoercion { return stageLeniently(item, coercion, at: node, field, in: &run) }
         var issues = ConversionIssues(nesting: nesting(at: node, run.nesting))
         convertAndStage(item, at: node, field, in: &run, &issues)
     }
@@ -159,12 +159,14 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
         nesting.writes || (finish == nil && node.ensures.isEmpty) ? nesting : nesting.writingInner(true)
     }
 
-    /// Under `.lenient()`: the coerced value, when the table reads it so, with its warning.
+    /// Under `.lenient()`: the value `coercion` reads `item` as (its `coerced` warning in the issues), or `item` when the
+    /// table reads it as it is.
     @inline(never)
-    private func stageLeniently(_ item: SourceItem, at node: PlanNode, _ field: PlanField, in run: inout MappingRun) {
-        conversion.withCoerced(item, nesting: nesting(at: node, run.nesting)) { item, issues in
-            convertAndStage(item, at: node, field, in: &run, &issues)
-        }
+    private func stageLeniently(
+        _ item: SourceItem, _ coercion: Coercion.Target, at node: PlanNode, _ field: PlanField, in run: inout MappingRun
+    ) {
+        var issues = ConversionIssues(nesting: nesting(at: node, run.nesting))
+        convertAndStage(Coercion.coerced(item, coercion, to: conversion.typeName, &issues), at: node, field, in: &run, &issues)
     }
 
     @inline(__always)
