@@ -75,7 +75,7 @@ struct TypedBoxing<Input, Value>: BoxingImplementation {
         }
         return PropertyField(
             rule: rule, keyPath: target.keyPath, input: arrayInput(input, rule: rule), demand: demand, reverse: write,
-            lenientInput: { [input] in Conversions.lenient(input).map { arrayInput($0, rule: rule) } }
+            lenientConversion: { [input] _ in Conversions.lenient(input).map { arrayInput($0, rule: rule) } }
         ) { [name, box] _, inputs, _, slot in
             var values: [Value] = []
             values.reserveCapacity(inputs.count)

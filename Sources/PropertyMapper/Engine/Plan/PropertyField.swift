@@ -85,14 +85,12 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
             substitutes: substitutes, modifiers: modifiers)
     }
 
-    /// `.box` and `.call`: converted to `input`, then finished. `lenientInput` serves `.lenient()`.
+    /// `.box` and `.call`: converted to `input`, then finished. `lenientConversion` makes `input`'s `.lenient()` form.
     convenience init(
         rule: String, keyPath: any KeyPath<Root, Value> & Sendable, input: Conversion<Input>, instanceUse: InstanceUse? = nil,
         demand: JSONDemand? = nil, reverse: SerialReverse<Root, Value>?, substitutes: Substitutes<Value> = Substitutes(),
-        lenientInput: (@Sendable () -> Conversion<Input>?)? = nil, finish: @escaping Finish
+        lenientConversion: @escaping @Sendable (Conversion<Input>) -> Conversion<Input>? = Conversions.lenient, finish: @escaping Finish
     ) {
-        var lenientConversion: @Sendable (Conversion<Input>) -> Conversion<Input>? = Conversions.lenient
-        if let lenientInput { lenientConversion = { _ in lenientInput() } }
         self.init(
             FieldKeyPath(keyPath), conversion: input, finish: finish, rule: rule, instanceUse: instanceUse, demand: demand ?? input.demand,
             reverse: reverse, lenientConversion: lenientConversion, substitutes: substitutes)
