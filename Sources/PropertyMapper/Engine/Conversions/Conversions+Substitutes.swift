@@ -10,14 +10,4 @@ struct Substitutes<Value>: Sendable {
         if let defaultValue { self.defaultValue = { defaultValue } }
         if let fallback { self.fallback = { fallback } }
     }
-
-    /// What makes the default or fallback; nil for none, and for null. A closure: returning a `Value?` to generic code looks
-    /// its metadata up on every call.
-    func maker(_ substitute: Substitute) -> (@Sendable () -> Value)? {
-        switch substitute {
-        case .null: nil
-        case .defaultValue: defaultValue
-        case .fallback: fallback
-        }
-    }
 }

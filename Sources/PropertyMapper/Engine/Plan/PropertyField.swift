@@ -220,7 +220,8 @@ final class PropertyField<Root, Input, Value>: Field, Sendable {
             run.staged(field)
             return nil
         }
-        guard let make = substitutes.maker(substitute) else { return nil }
+        // The stored maker, called here: a helper returning a `Value?` to generic code would look its metadata up on every call.
+        guard let make = substitute == .defaultValue ? substitutes.defaultValue : substitutes.fallback else { return nil }
         let value = make()
         run.staging.slot(field, as: Value.self).initialize(to: value)
         run.staged(field)

@@ -6,21 +6,20 @@ import Testing
 @Suite struct SubstitutesTests {
     @Test func eachSubstituteIsMadeFromItsOwnValue() {
         let substitutes = Substitutes<[Int]>(default: [1], fallback: [2, 3])
-        #expect(substitutes.maker(.defaultValue)?() == [1])
-        #expect(substitutes.maker(.fallback)?() == [2, 3])
+        #expect(substitutes.defaultValue?() == [1])
+        #expect(substitutes.fallback?() == [2, 3])
     }
 
-    @Test func nullAndAMissingSubstituteMakeNothing() {
+    @Test func aMissingSubstituteMakesNothing() {
         let defaultOnly = Substitutes<Int>(default: 7, fallback: nil)
-        #expect(defaultOnly.maker(.null) == nil)
-        #expect(defaultOnly.maker(.fallback) == nil)
-        #expect(Substitutes<Int>().maker(.defaultValue) == nil)
+        #expect(defaultOnly.fallback == nil)
+        #expect(Substitutes<Int>().defaultValue == nil)
     }
 
     /// A nil fallback for an optional property is no fallback, not a fallback of nil.
     @Test func aNilFallbackForAnOptionalPropertyIsNone() {
         let substitutes = Substitutes<Int?>(default: .some(nil), fallback: nil)
         #expect(substitutes.fallback == nil)
-        #expect(substitutes.maker(.defaultValue)?() == .some(nil))
+        #expect(substitutes.defaultValue?() == .some(nil))
     }
 }
