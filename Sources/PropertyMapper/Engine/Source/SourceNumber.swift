@@ -14,13 +14,7 @@ enum SourceNumber: Sendable, Equatable {
     case preciseFraction(String)
 
     init<N: BinaryInteger>(integer value: N) {
-        if let small = Int64(exactly: value) {
-            self = .int(small)
-        } else if let large = UInt64(exactly: value) {
-            self = .uint(large)
-        } else {
-            self = .wide(String(value))
-        }
+        self = Int64(exactly: value).map(Self.int) ?? UInt64(exactly: value).map(Self.uint) ?? .wide(String(value))
     }
 
     /// Whether a value of `type` is a number `SourceValue.number(_:)` reads in any source: the results validators judge.
@@ -42,13 +36,7 @@ enum SourceNumber: Sendable, Equatable {
             return
         }
         let digits = whole.description
-        if let small = Int64(digits) {
-            self = .int(small)
-        } else if let large = UInt64(digits) {
-            self = .uint(large)
-        } else {
-            self = .wide(digits)
-        }
+        self = Int64(digits).map(Self.int) ?? UInt64(digits).map(Self.uint) ?? .wide(digits)
     }
 
     func integer<T: FixedWidthInteger>(as _: T.Type) -> Result<T, NumberProblem> {
