@@ -130,7 +130,13 @@ enum SourceValue {
     static func strings(_ item: SourceItem) -> [String]? {
         switch item.scalar {
         case let .array(array):
-            return strings(array)
+            var strings: [String] = []
+            strings.reserveCapacity(array.count)
+            for var element in array {
+                guard let text = storedString(&element) else { return nil }
+                strings.append(text)
+            }
+            return strings
         case .other:
             guard typeID(of: item.value) == ObjectIdentifier([String].self) else { return nil }
             var value = item.value
@@ -138,16 +144,6 @@ enum SourceValue {
         default:
             return nil
         }
-    }
-
-    static func strings(_ array: [Any]) -> [String]? {
-        var strings: [String] = []
-        strings.reserveCapacity(array.count)
-        for var element in array {
-            guard let text = storedString(&element) else { return nil }
-            strings.append(text)
-        }
-        return strings
     }
 
     /// The `Any` opened: the string it holds when it was stored as a `String`.
