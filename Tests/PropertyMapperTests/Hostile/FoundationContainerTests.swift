@@ -135,7 +135,7 @@ import Testing
         #expect(source.unbridgedValue(forKey: "missing") == nil)
         #expect(SourceValue.kind(of: try #require(source.unbridgedValue(forKey: "array"))) == .array)
         var seen: [String] = []
-        source.forEachUnbridgedStringKey { key, _ in seen.append(key) }
+        source.forEachStringKey { key, _ in seen.append(key) }
         #expect(seen.sorted() == ["array", "b", "n", "null", "s"])
     }
 

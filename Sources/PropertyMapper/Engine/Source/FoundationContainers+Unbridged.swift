@@ -25,7 +25,8 @@ extension NSDictionary {
         return object(forKey: stored)
     }
 
-    func forEachUnbridgedStringKey(_ body: (String, Any) -> Void) {
+    /// Every string key and its value (`StringKeyedContainer`), the containers among the values unbridged.
+    func forEachStringKey(_ body: (String, Any) -> Void) {
         #if !canImport(Darwin)
         if let stored = storedKeysAndValues {
             for (rawKey, rawValue) in zip(stored.keys, stored.values) {

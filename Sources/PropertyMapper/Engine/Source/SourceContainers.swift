@@ -137,9 +137,7 @@ extension NSDictionary: StringKeyedContainer {
         unbridgedValue(forKey: key)  // not object(forKey:): see FoundationContainers+Unbridged.swift
     }
 
-    func forEachStringKey(_ body: (String, Any) -> Void) {
-        forEachUnbridgedStringKey(body)
-    }
+    // forEachStringKey(_:), not iteration: see FoundationContainers+Unbridged.swift.
 
     func forEachOtherKey(_ body: (Any) -> Void) {
         for key in allKeys where SourceValue.string(key) == nil { body(key) }

@@ -49,7 +49,7 @@ import Testing
         let outer = NSMutableDictionary(dictionary: ["list": inner, "s": "t"])
         outer[NSNumber(value: 3)] = "not a string key"
         var seen: [String: Any] = [:]
-        outer.forEachUnbridgedStringKey { seen[$0] = $1 }
+        outer.forEachStringKey { seen[$0] = $1 }
         #expect(seen.keys.sorted() == ["list", "s"])
         #expect(seen["list"] as? NSMutableArray === inner)
     }
@@ -58,7 +58,7 @@ import Testing
         let cyclic = NSMutableDictionary()
         cyclic["self"] = cyclic
         var visits = 0
-        cyclic.forEachUnbridgedStringKey { _, value in
+        cyclic.forEachStringKey { _, value in
             visits += 1
             #expect(value as? NSMutableDictionary === cyclic)
         }
