@@ -168,7 +168,6 @@ extension Conversions {
     /// `[String: Value]`, value by value; every failing value is reported at its key, in key order.
     static func dictionary<Value>(_ element: Conversion<Value>) -> Conversion<[String: Value]> {
         let name = "[String: \(element.typeName)]"
-        let forms = ContainerForms(lenient: { Conversions.lenient(element).map { dictionary($0) } })
         return Conversion<[String: Value]>(
             typeName: name, kinds: .object, demand: .values(of: element.demand),
             convert: { item, issues in
@@ -215,6 +214,6 @@ extension Conversions {
                 }
                 output.endObject()
                 return written
-            }, forms: forms)
+            }, forms: ContainerForms(lenient: { Conversions.lenient(element).map { dictionary($0) } }))
     }
 }
