@@ -120,8 +120,9 @@ extension OptionalConvertible {
     }
 }
 
-extension Optional: OptionalConvertible {
+extension Optional: OptionalConvertible, SugaredType {
     static var wrappedType: Any.Type { Wrapped.self }
+    static var sugaredName: String { TypeName.of(Wrapped.self) + "?" }
     static var nilValue: Any { Optional<Wrapped>.none as Any }
 
     /// Null turns into `nil`.
@@ -140,24 +141,16 @@ extension Optional: OptionalConvertible {
     }
 }
 
-protocol ArrayConvertible: ContainerConvertible {
-    static var elementTypeName: String { get }
-}
-
-extension Array: ArrayConvertible {
-    static var elementTypeName: String { TypeName.of(Element.self) }
+extension Array: ContainerConvertible, SugaredType {
+    static var sugaredName: String { "[\(TypeName.of(Element.self))]" }
 
     static func containerConversion() -> Any? {
         Conversions.array(Conversions.make(Element.self))
     }
 }
 
-protocol StringDictionaryConvertible: ContainerConvertible {
-    static var valueTypeName: String { get }
-}
-
-extension Dictionary: ContainerConvertible, StringDictionaryConvertible where Key == String {
-    static var valueTypeName: String { TypeName.of(Value.self) }
+extension Dictionary: ContainerConvertible, SugaredType where Key == String {
+    static var sugaredName: String { "[String: \(TypeName.of(Value.self))]" }
 
     static func containerConversion() -> Any? {
         Conversions.dictionary(Conversions.make(Value.self))
