@@ -13,10 +13,10 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
 
     private(set) var node: Node
     private(set) var isRequiredFlag = false
-    private(set) var isOneWay = false
+    var isOneWay = false
     /// Nil for the v1 behaviour.
-    private(set) var absentPolicy: MissingValuePolicy?
-    private(set) var nullPolicy: MissingValuePolicy?
+    var absentPolicy: MissingValuePolicy?
+    var nullPolicy: MissingValuePolicy?
     private(set) var validators: [Validator] = []
     private(set) var ensures: [Ensure] = []
 
@@ -32,7 +32,6 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
     func adding(_ validator: Validator) -> Self { changed { $0.validators.append(validator) } }
     func adding(_ ensure: Ensure) -> Self { changed { $0.ensures.append(ensure) } }
     func replacingNode(_ node: Node) -> Self { changed { $0.node = node } }
-    func skippingSerialization() -> Self { changed { $0.isOneWay = true } }
     func requiringValue() -> Self { changed { $0.isRequiredFlag = true } }
 
     /// This descriptor with its field under `modifier`; nil for a nested mapping or a list, or a field it does not apply to.
@@ -41,10 +40,7 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
         return replacingNode(.field(modified))
     }
 
-    func withAbsentPolicy(_ policy: MissingValuePolicy) -> Self { changed { $0.absentPolicy = policy } }
-    func withNullPolicy(_ policy: MissingValuePolicy) -> Self { changed { $0.nullPolicy = policy } }
-
-    private func changed(_ change: (inout Self) -> Void) -> Self {
+    func changed(_ change: (inout Self) -> Void) -> Self {
         var copy = self
         change(&copy)
         return copy

@@ -16,11 +16,11 @@ public enum MissingValuePolicy: Sendable, Equatable, Hashable {
 extension PropertyDescriptor {
     /// The policy for an absent key (or an index past the end): `.ifAbsent(.setNil)`. It overrides an earlier `default:`.
     public func ifAbsent(_ policy: MissingValuePolicy) -> Self {
-        withAbsentPolicy(policy)
+        changed { $0.absentPolicy = policy }
     }
 
     /// The policy for a null value: `.property(\.nickname).ifNull(.keep)`.
     public func ifNull(_ policy: MissingValuePolicy) -> Self {
-        withNullPolicy(policy)
+        changed { $0.nullPolicy = policy }
     }
 }
