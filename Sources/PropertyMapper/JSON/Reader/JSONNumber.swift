@@ -175,28 +175,26 @@ extension JSONReader {
     /// `Double` (`9007199254740.993`); one a `Decimal` cannot hold is an `InexactNumber`, its text beside `readNumberItem`'s.
     mutating func readExactNumber() throws(JSONSyntaxError) -> Any {
         let token = try scanNumber()
-        var significantDigits: Int?
-        if !(token.isInteger && token.mantissaDigits <= 18) {
-            switch DecimalText.reading(from: bytes.rebased(token.start..<token.end), json: true) {
-            case let .decimal(decimal):
-                position = token.start
-                let item = try readNumberItem()
-                // A `Double` that stands for another number (`0.1000000000000000055511151231257827`, `10000000000000001e-16`).
-                if SourceValue.typeID(of: item.value) == SourceValue.doubleType, let double = item.value as? Double,
-                    DecimalText.decimal(from: "\(double)") != decimal
-                {
-                    return NSDecimalNumber(decimal: decimal)
-                }
-                return item.value
-            case let .notExact(digits): significantDigits = digits
-            case .notANumber: break
-            }
-        }
+        let reading =
+            token.isInteger && token.mantissaDigits <= 18
+            ? nil : DecimalText.reading(from: bytes.rebased(token.start..<token.end), json: true)
         position = token.start
         let number = try readNumberItem().value
-        guard let significantDigits else { return number }
-        return InexactNumber(
-            text: text(of: token), significantDigits: significantDigits, nearest: SourceValue.number(number) ?? .double(.nan),
-            plain: number)
+        switch reading {
+        case let .decimal(decimal):
+            // A `Double` that stands for another number (`0.1000000000000000055511151231257827`, `10000000000000001e-16`).
+            if SourceValue.typeID(of: number) == SourceValue.doubleType, let double = number as? Double,
+                DecimalText.decimal(from: "\(double)") != decimal
+            {
+                return NSDecimalNumber(decimal: decimal)
+            }
+        case let .notExact(significantDigits):
+            return InexactNumber(
+                text: text(of: token), significantDigits: significantDigits, nearest: SourceValue.number(number) ?? .double(.nan),
+                plain: number)
+        case .notANumber, nil:
+            break
+        }
+        return number
     }
 }
