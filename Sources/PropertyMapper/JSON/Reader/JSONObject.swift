@@ -46,12 +46,6 @@ final class JSONObject {
         }
     }
 
-    /// The key entry `entry` was matched loosely at.
-    private func looseKey(of entry: Int) -> String {
-        let spelling = entry < 32 ? Int(looseSpellings >> UInt64(2 * entry) & 3) : 0
-        return spelling > 0 ? level.keys.spellings[entry][spelling - 1] : findings?.looseKeys[entry] ?? ""
-    }
-
     func addAmbiguous(_ keys: [String], at index: Int) {
         madeFindings().ambiguous[index, default: []].append(contentsOf: keys)
     }
@@ -77,7 +71,9 @@ final class JSONObject {
         }
         guard loosePresent.contains(entry) else { return .absent }
         if let candidates = findings?.ambiguous[entry] { return .ambiguous(Array(Set(candidates)).sorted()) }
-        return .found(items[entry], key: looseKey(of: entry))
+        // The key it was matched loosely at (`noteLoose`): a common spelling by its number, else the one in `findings`.
+        let spelling = entry < 32 ? Int(looseSpellings >> UInt64(2 * entry) & 3) : 0
+        return .found(items[entry], key: spelling > 0 ? level.keys.spellings[entry][spelling - 1] : findings?.looseKeys[entry] ?? "")
     }
 }
 
