@@ -111,7 +111,10 @@ extension Serializer {
             try output.value(value)
             return true
         } catch {
-            issues.addUnwritable(error, value: value)
+            // The value, or a part of it at the error's path, that JSON cannot hold.
+            var part = issues.forPart()
+            part.add(.notSerializable(error.problem), value: value, rule: "serialize")
+            issues.add(part, under: error.path.isEmpty || error.path.hasPrefix("[") ? error.path : "." + error.path)
             return false
         }
     }
@@ -170,15 +173,6 @@ extension Serializer {
             return false
         }
         return write(source, &output, &issues)
-    }
-}
-
-extension ConversionIssues {
-    /// A value (or a part of it, at the error's path) that JSON cannot hold.
-    mutating func addUnwritable(_ error: JSONWriteError, value: Any) {
-        var part = forPart()
-        part.add(.notSerializable(error.problem), value: value, rule: "serialize")
-        add(part, under: error.path.isEmpty || error.path.hasPrefix("[") ? error.path : "." + error.path)
     }
 }
 
