@@ -165,14 +165,12 @@ extension Serializer {
         _ value: Value, reversedBy reverse: (Value) throws -> Source, rule: String, as write: SerialWrite<Source>,
         _ output: inout SerialOutput, _ issues: inout ConversionIssues
     ) -> Bool {
-        let source: Source
         do {
-            source = try reverse(value)
+            return write(try reverse(value), &output, &issues)
         } catch {
             issues.add(.reverseFailed(rule: rule, thrown: String(describing: error)), value: value, rule: "serialize")
             return false
         }
-        return write(source, &output, &issues)
     }
 }
 
