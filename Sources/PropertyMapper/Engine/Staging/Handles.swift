@@ -258,13 +258,8 @@ struct StagingMemory {
 struct KeyScanRegion {
     typealias Position = [String: Any].Index
 
-    private let positions: UnsafeMutablePointer<Position>
-    private let counts: UnsafeMutablePointer<UInt8>
-
-    fileprivate init(positions: UnsafeMutablePointer<Position>, counts: UnsafeMutablePointer<UInt8>) {
-        self.positions = positions
-        self.counts = counts
-    }
+    fileprivate let positions: UnsafeMutablePointer<Position>
+    fileprivate let counts: UnsafeMutablePointer<UInt8>
 
     /// Records a key at `position` for `slot`: the first one is kept, and up to two counted.
     @inline(__always)
