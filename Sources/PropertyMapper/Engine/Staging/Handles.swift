@@ -170,7 +170,7 @@ struct OwnedValues<Element> {
 }
 
 /// The memory of one run's staging buffer as a `StagingLayout` lays it out: a region per value, then
-/// `flags` flag bytes, all false at first. A handle only: `StagingBuffer` says which regions hold what.
+/// flag bytes from `layout.flags` to its end, all false at first. A handle only: `StagingBuffer` says which regions hold what.
 /// Invariant: every region and flag read lies inside the layout's size; a region is read as the type
 /// it was reserved for (`StagingBuffer` asserts a field's staged type before each use).
 struct StagingMemory {
@@ -178,25 +178,24 @@ struct StagingMemory {
     private let flagOffset: Int
     private let flagCount: Int
 
-    private init(_ base: UnsafeMutableRawPointer, _ layout: StagingLayout, flags: Int) {
-        assert(layout.flags + flags <= layout.size, "the layout holds no room for \(flags) flags")
+    private init(_ base: UnsafeMutableRawPointer, _ layout: StagingLayout) {
         self.base = base
         flagOffset = layout.flags
-        flagCount = flags
-        (base + layout.flags).initializeMemory(as: Bool.self, repeating: false, count: flags)
+        flagCount = layout.size - layout.flags
+        (base + layout.flags).initializeMemory(as: Bool.self, repeating: false, count: flagCount)
     }
 
     @inline(__always)
-    static func withTemporary<T>(_ layout: StagingLayout, flags: Int, _ body: (StagingMemory) -> T) -> T {
+    static func withTemporary<T>(_ layout: StagingLayout, _ body: (StagingMemory) -> T) -> T {
         withUnsafeTemporaryAllocation(byteCount: layout.size, alignment: layout.alignment) { buffer in
             // `StagingLayout` is never empty, so the buffer has an address.
-            body(StagingMemory(buffer.baseAddress!, layout, flags: flags))
+            body(StagingMemory(buffer.baseAddress!, layout))
         }
     }
 
     /// Memory for `layout` that outlives a call; its owner frees it once (`deallocate`).
-    static func allocate(_ layout: StagingLayout, flags: Int) -> StagingMemory {
-        StagingMemory(.allocate(byteCount: layout.size, alignment: layout.alignment), layout, flags: flags)
+    static func allocate(_ layout: StagingLayout) -> StagingMemory {
+        StagingMemory(.allocate(byteCount: layout.size, alignment: layout.alignment), layout)
     }
 
     func deallocate() {

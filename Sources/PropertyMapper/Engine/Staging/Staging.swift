@@ -47,12 +47,12 @@ struct StagingBuffer {
 
     /// Runs `body` with an empty buffer for `plan` (a temporary of this model's own), to be left empty.
     static func with<T>(_ plan: Plan, _ body: (StagingBuffer) -> T) -> T {
-        StagingMemory.withTemporary(plan.staging, flags: 3 * plan.fields.count) { body(StagingBuffer(memory: $0, plan: plan)) }
+        StagingMemory.withTemporary(plan.staging) { body(StagingBuffer(memory: $0, plan: plan)) }
     }
 
     /// An empty buffer for `plan` that outlives a call (a merge's, until the outer phase two); see `deallocate`.
     static func allocate(for plan: Plan) -> StagingBuffer {
-        StagingBuffer(memory: .allocate(plan.staging, flags: 3 * plan.fields.count), plan: plan)
+        StagingBuffer(memory: .allocate(plan.staging), plan: plan)
     }
 
     /// Frees a buffer from `allocate`, which must be empty.

@@ -171,7 +171,7 @@ struct HandlesTests {
         let numberOffset = layout.reserve(.of(Int.self))
         layout.finish(fieldCount: 2)
         weak var released: Token?
-        StagingMemory.withTemporary(layout, flags: 6) { memory in
+        StagingMemory.withTemporary(layout) { memory in
             #expect((0..<6).allSatisfy { !memory[flag: $0] })
             let token = Token(4)
             released = token
