@@ -128,8 +128,7 @@ enum Engine {
             let make = values.startMake()
             func attempt(takes: Bool) -> [ValidationError]? {
                 Self.make(
-                    Model.self, plan, from: item, nesting: nesting, staging: staging, values: values, into: slot, takes: takes,
-                    warnings: &warnings)
+                    plan, from: item, nesting: nesting, staging: staging, values: values, into: slot, takes: takes, warnings: &warnings)
             }
             if let errors = attempt(takes: !make.readsTwice) { return errors }
             values.makeAgain(make.number)
@@ -140,7 +139,7 @@ enum Engine {
 
     /// As `make`, moving the values out when `takes`; nil (slot uninitialized, no warning) when `init` read a value it took.
     private static func make<Model: ImmutableMappable>(
-        _: Model.Type, _ plan: Plan, from item: SourceItem?, nesting: Nesting, staging: StagingBuffer, values: StagedValues,
+        _ plan: Plan, from item: SourceItem?, nesting: Nesting, staging: StagingBuffer, values: StagedValues,
         into slot: ValueSlot<Model>, takes: Bool, warnings: inout [MappingWarning]
     ) -> [ValidationError]? {
         // No instance exists yet: the plan refuses calls, the only fields that need one. `values` lives on while the
