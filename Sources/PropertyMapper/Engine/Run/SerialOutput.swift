@@ -56,11 +56,11 @@ struct SerialOutput {
     }
 
     mutating func key(_ key: JSONOutput.Key) {
-        if writesText { text.key(key) } else { tree.key(key.text) }
+        if writesText { text.key(key) } else { tree.pendingKey = key.text }
     }
 
     mutating func key(_ key: String) {
-        if writesText { text.key(key) } else { tree.key(key) }
+        if writesText { text.key(key) } else { tree.pendingKey = key }
     }
 
     mutating func string(_ value: String) {
@@ -155,7 +155,8 @@ private struct FoundationTree {
     }
 
     private var frames: [Frame] = []
-    private var pendingKey: String?
+    /// The key of the next value or container, in the object being built.
+    var pendingKey: String?
     private(set) var result: Any?
 
     mutating func begin(object: Bool) {
@@ -171,10 +172,6 @@ private struct FoundationTree {
         } else {
             value(frame.values)
         }
-    }
-
-    mutating func key(_ key: String) {
-        pendingKey = key
     }
 
     mutating func value(_ value: Any) {
