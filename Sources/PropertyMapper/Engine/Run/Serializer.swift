@@ -114,7 +114,7 @@ extension Serializer {
             // The value, or a part of it at the error's path, that JSON cannot hold.
             var part = issues.forPart()
             part.add(.notSerializable(error.problem), value: value, rule: "serialize")
-            issues.add(part, under: error.path.isEmpty || error.path.hasPrefix("[") ? error.path : "." + error.path)
+            issues.add(part, under: Paths.suffix(error.path))
             return false
         }
     }
