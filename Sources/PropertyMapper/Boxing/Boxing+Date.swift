@@ -31,6 +31,6 @@ extension Boxing where Value == Date {
                     if let date = format.date(from: source) { return date }
                 }
                 throw BoxingFailure(failure: .noDateFormatMatched(tried: formats))
-            }, reverse: { try writer($0).source(of: $0) }, writeBack: { writer($0).write($0, &$1, &$2) })
+            }, writeBack: { writer($0).write($0, &$1, &$2) })
     }
 }

@@ -11,7 +11,7 @@ extension Boxing where Value == Decimal {
     /// boolean is a `type` error. The reverse writes every digit.
     public static var decimal: Self {
         Boxing(
-            named: "Decimal", input: DecimalSource.conversion, exactNumbers: true, DecimalSource.decimal, reverse: { $0 },
+            named: "Decimal", input: DecimalSource.conversion, exactNumbers: true, DecimalSource.decimal,
             writeBack: { Serializer.writeDynamic($0, &$1, &$2) })
     }
 }

@@ -13,14 +13,12 @@ public struct Boxing<Value>: Sendable {
     /// The source type the boxing takes, such as `String`.
     public var inputTypeName: String { implementation.inputTypeName }
     let implementation: any BoxingImplementation<Value>
-    /// The value back in its source form, type-erased; nil without a reverse.
-    let reverse: (@Sendable (Value) throws -> Any)?
     /// Serialize's way back: the reverse, then the source form written; nil without a reverse.
     let writeBack: SerialWrite<Value>?
 
     /// A boxing from an `Input` (checked as for `.property`) with no reverse: serializing through it reports the field.
     public init<Input>(named name: String, _ transform: @escaping @Sendable (Input) throws -> Value?) {
-        self.init(named: name, input: Conversions.make(Input.self), transform, reverse: nil, writeBack: nil)
+        self.init(named: name, input: Conversions.make(Input.self), transform, writeBack: nil)
     }
 
     /// A boxing with a reverse, which serialization writes back (a throw there reports the field):
@@ -32,23 +30,20 @@ public struct Boxing<Value>: Sendable {
     ) {
         let input = Conversions.make(Input.self)
         let rule = "box(\(name))"
-        self.init(named: name, input: input, transform, reverse: { try reverse($0) }) { value, output, issues in
+        self.init(named: name, input: input, transform) { value, output, issues in
             Serializer.write(value, reversedBy: reverse, rule: rule, as: input.write, &output, &issues)
         }
     }
 
-    /// Over any input conversion, with a type-erased reverse and serialize's way back; `exactNumbers` keeps JSON
-    /// numbers' exact digits.
+    /// Over any input conversion, with serialize's way back; `exactNumbers` keeps JSON numbers' exact digits.
     init<Input>(
         named name: String,
         input: Conversion<Input>,
         exactNumbers: Bool = false,
         _ transform: @escaping @Sendable (Input) throws -> Value?,
-        reverse: (@Sendable (Value) throws -> Any)?,
         writeBack: SerialWrite<Value>?
     ) {
         self.name = name
-        self.reverse = reverse
         self.writeBack = writeBack
         // Stored here, where `Value` is known: generic code handling the `Value?` would look up its metadata per call.
         self.implementation = TypedBoxing(name: name, input: input, exactNumbers: exactNumbers) { input, result in
