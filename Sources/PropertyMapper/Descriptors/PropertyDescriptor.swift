@@ -12,7 +12,7 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
     }
 
     private(set) var node: Node
-    private(set) var isRequiredFlag = false
+    var isRequiredFlag = false
     var isOneWay = false
     /// Nil for the v1 behaviour.
     var absentPolicy: MissingValuePolicy?
@@ -32,7 +32,6 @@ public struct PropertyDescriptor<Root>: Sendable, ExpressibleByDictionaryLiteral
     func adding(_ validator: Validator) -> Self { changed { $0.validators.append(validator) } }
     func adding(_ ensure: Ensure) -> Self { changed { $0.ensures.append(ensure) } }
     func replacingNode(_ node: Node) -> Self { changed { $0.node = node } }
-    func requiringValue() -> Self { changed { $0.isRequiredFlag = true } }
 
     /// This descriptor with its field under `modifier`; nil for a nested mapping or a list, or a field it does not apply to.
     func modifyingField(_ modifier: FieldModifier) -> Self? {

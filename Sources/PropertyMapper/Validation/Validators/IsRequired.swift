@@ -5,6 +5,6 @@ extension PropertyDescriptor {
     /// [isRequired]`, a null with `expected a value; got null`. On a nested mapping, an absent container is one error
     /// rather than one per entry.
     public func isRequired() -> Self {
-        requiringValue()
+        changed { $0.isRequiredFlag = true }
     }
 }
