@@ -61,13 +61,11 @@ final class DatePattern: Sendable, Equatable {
 
     /// The pattern serialize writes `date` in: the fewest digits that read back as `date`, else milliseconds.
     static func iso8601(writing date: Date) -> DatePattern {
-        iso8601Fractions.first { $0.writesExactly(date) } ?? iso8601Fractions[0]
-    }
-
-    /// Whether the text this pattern writes for `date` reads back (here or by `ISO8601`) as `date` itself.
-    func writesExactly(_ date: Date) -> Bool {
-        guard let (whole, fraction, scale) = split(date.timeIntervalSince1970) else { return false }
-        return Date(timeIntervalSince1970: Double(whole) + Double(fraction) / Double(scale)) == date
+        iso8601Fractions.first { pattern in
+            // Whether the text the pattern writes for `date` reads back (here or by `ISO8601`) as `date` itself.
+            guard let (whole, fraction, scale) = pattern.split(date.timeIntervalSince1970) else { return false }
+            return Date(timeIntervalSince1970: Double(whole) + Double(fraction) / Double(scale)) == date
+        } ?? iso8601Fractions[0]
     }
 
     /// `seconds` at the pattern's precision: whole seconds, fraction digits, `scale`; nil beyond 10^18 seconds (no overflow).
