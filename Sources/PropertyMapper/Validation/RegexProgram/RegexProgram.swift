@@ -20,7 +20,7 @@ struct RegexProgram: Sendable {
     /// the next one, or `accepted`/`rejected`. Empty when too many sets are reachable (or a match is found at the start).
     private let transitions: [UInt8]
     /// Per DFA state, its set of states, for the bitsets to take over.
-    private let dfaStates: [UInt64]
+    let dfaStates: [UInt64]
 
     /// Bit 63 stands for the accepting state, so a program holds at most 63 consuming states.
     private static let acceptBit: UInt64 = 1 << 63
@@ -89,9 +89,6 @@ struct RegexProgram: Sendable {
         self.transitions = transitions
         self.dfaStates = dfaStates
     }
-
-    /// Whether the pattern got a DFA, for the tests to cover both ways.
-    var hasDFA: Bool { !dfaStates.isEmpty }
 
     /// Whether `text` contains a match, as `firstMatch(in:range:) != nil` decides without options; nil when `\d`
     /// or `\w` meets a scalar unassigned or newer than Unicode 15.0, where ICU and the standard library may disagree.

@@ -475,6 +475,9 @@ private struct PatternGenerator {
 /// Keeps failure messages short: the tables are of no help there.
 extension RegexProgram: CustomTestStringConvertible {
     public var testDescription: String { hasDFA ? "RegexProgram with DFA" : "RegexProgram" }
+
+    /// Whether the pattern got a DFA, for the tests to cover both ways.
+    var hasDFA: Bool { !dfaStates.isEmpty }
 }
 
 private struct Nickname {
