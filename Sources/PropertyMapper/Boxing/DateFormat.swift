@@ -98,7 +98,7 @@ extension DateFormat {
     }
 
     private func text(of date: Date) throws -> String {
-        guard let text = try? textPattern(for: date)?.string(from: date) else {
+        guard let text = textPattern(for: date)?.string(from: date) else {
             throw DateFormatProblem.notRepresentable(date, self)  // named as the user wrote it, such as .iso8601
         }
         return text

@@ -171,16 +171,14 @@ final class DatePattern: Sendable, Equatable {
 
     private static let powersOfTen: [Double] = (0...9).map { pow(10, Double($0)) }
 
-    /// The date as the pattern writes it; throws when it falls outside the years 0000...9999 (for the formatter, when
+    /// The date as the pattern writes it; nil when it falls outside the years 0000...9999 (for the formatter, when
     /// the text does not read back in the date's era).
-    func string(from date: Date) throws -> String {
+    func string(from date: Date) -> String? {
         if let fields = fields(of: date) {
             return UTF8Output.string(capacity: width) { write(fields, into: $0) }
         }
-        guard let formatter, date.timeIntervalSince1970.isFinite, let text = formatter.string(from: date) else {
-            throw DateFormatProblem.notRepresentable(date, DateFormat(kind: .pattern(self)))
-        }
-        return text
+        guard let formatter, date.timeIntervalSince1970.isFinite else { return nil }
+        return formatter.string(from: date)
     }
 
     /// The date's fields in this pattern's zone and precision; nil without tokens or outside 0000...9999.
