@@ -125,10 +125,8 @@ final class DatePattern: Sendable, Equatable {
             guard letters.insert(byte).inserted else { return nil }
             tokens.append(token)
         }
-        // An unterminated quote, or no y, M or d: nil.
-        guard !isQuoted, tokens.contains(.number(.year, width: 4)), tokens.contains(.number(.month, width: 2)),
-            tokens.contains(.number(.day, width: 2))
-        else { return nil }
+        // An unterminated quote, or no y, M or d (each letter in `letters` made its token): nil.
+        guard !isQuoted, letters.isSuperset(of: "yMd".utf8) else { return nil }
         return tokens
     }
 
