@@ -171,15 +171,11 @@ final class StagedValues {
 
     /// Where `keyPath` is in the plan's reads: the next in mapping order if it is that object, else by identity or equality.
     private func position(of keyPath: AnyKeyPath) -> Int? {
-        let position: Int
         let identity = ObjectIdentifier(keyPath)
-        if next < reads.keyPaths.count, reads.keyPaths[next].identity == identity {
-            position = next
-        } else if let found = reads.keyPaths.firstIndex(where: { $0.identity == identity }) ?? reads.position(equalTo: keyPath) {
-            position = found
-        } else {
-            return nil
-        }
+        let isNext = next < reads.keyPaths.count && reads.keyPaths[next].identity == identity
+        guard
+            let position = isNext ? next : reads.keyPaths.firstIndex(where: { $0.identity == identity }) ?? reads.position(equalTo: keyPath)
+        else { return nil }
         next = position + 1
         return position
     }
