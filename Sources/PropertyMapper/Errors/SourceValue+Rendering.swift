@@ -83,20 +83,14 @@ extension SourceValue {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.properties.generalCategory == .control || breaksALine(scalar.value):
+            // Line and paragraph separators, which break a printed line, and bidirectional overrides, which reorder one.
+            case "\u{2028}", "\u{2029}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}",
+                _ where scalar.properties.generalCategory == .control:
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
-    }
-
-    /// Line and paragraph separators, which break a printed line, and bidirectional overrides, which reorder one.
-    private static func breaksALine(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
     }
 }
