@@ -29,8 +29,7 @@ extension SourceValue {
         // A date as ISO 8601 where it can be (`2026-11-27T10:00:00Z`), else by its seconds: Foundation on Linux
         // describes a date past year 9999 as `<description unavailable>`.
         if let date = value as? Date {
-            if let text = try? DateFormat.iso8601.source(of: date) as? String { return text }
-            return "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
+            return (try? DateFormat.iso8601.source(of: date) as? String) ?? "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
         }
         return summarized(value)
     }
