@@ -92,14 +92,15 @@ struct ModelEntry<Model> {
     func all(from source: Any?, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
         try Engine.refuseFaulty(mapping.plan, writing: making.writes)
         let elements = try Engine.elements(of: source)
-        var batch = Batch(capacity: elements.count)
+        var batch = Batch()
+        batch.models.reserveCapacity(elements.count)
         elements.forEachItem { _, item in batch.add(item, make) }
         return try batch.result(warnings: &warnings)
     }
 
     func all(fromJSON json: some JSONInput, warnings: inout [MappingWarning]) throws(MappingError) -> [Model] {
         try Engine.refuseFaulty(mapping.plan, writing: making.writes)
-        var batch = Batch(capacity: 0)
+        var batch = Batch()
         let notAnArray = try Mapper.withJSONElements(of: json, mapping.jsonLevel) { elements throws(JSONSyntaxError) in
             while let element = try elements.next() { batch.add(SourceItem(element), make) }
         }
@@ -113,10 +114,6 @@ struct ModelEntry<Model> {
         var errors: [ValidationError] = []
         var warnings: [MappingWarning] = []
         var count = 0
-
-        init(capacity: Int) {
-            models.reserveCapacity(capacity)
-        }
 
         mutating func add(_ item: SourceItem?, _ make: (SourceItem?, inout [MappingWarning]) -> Result<Model, MappingError>) {
             defer { count += 1 }
