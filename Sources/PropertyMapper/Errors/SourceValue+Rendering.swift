@@ -31,12 +31,8 @@ extension SourceValue {
         if let date = value as? Date {
             return (try? DateFormat.iso8601.source(of: date) as? String) ?? "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
         }
-        return summarized(value)
-    }
-
-    /// Another value: its own description (a URL's text), or, where a type has none, a summary, never the whole value (a
-    /// model's every property).
-    private static func summarized(_ value: Any) -> String {
+        // Another value: its own description (a URL's text), or, where a type has none, a summary, never the whole value
+        // (a model's every property).
         let mirror = Mirror(reflecting: value)
         let count = mirror.children.count
         switch mirror.displayStyle {
