@@ -34,10 +34,7 @@ public struct MappedArray<Root> {
 
     /// The source index and errors of every record that did not map, in source order.
     public var failures: [(index: Int, error: MappingError)] {
-        results.enumerated().compactMap { index, result in
-            if case let .failure(error) = result { return (index, error) }
-            return nil
-        }
+        results.enumerated().compactMap { index, result in if case let .failure(error) = result { (index, error) } else { nil } }
     }
 }
 
