@@ -61,7 +61,8 @@ extension Failure {
             "\(digits) significant digits, more than a Decimal holds exactly (\(maximum), or \(maximum + 1) below 2^128)"
         case .inexactDecimal: "out of the range a Decimal holds exactly (exponents -128...127)"
         case let .length(count, unit, lower, upper):
-            "\(count) \(unit.word(count)), expected \(Self.bounds(lower.map(String.init), upper.map(String.init), exact: lower == upper))"
+            "\(count) \(unit == .characters ? "character" : "element")\(count == 1 ? "" : "s"), expected "
+                + Self.bounds(lower.map(String.init), upper.map(String.init), exact: lower == upper)
         case let .noMatch(pattern): "no match, expected a match for /\(pattern)/"
         case let .notOneOf(candidates) where candidates.isEmpty: "no value is allowed (the list of candidates is empty)"
         case let .notOneOf(candidates): "not in the list, expected one of \(candidates.joined(separator: ", "))"
@@ -230,12 +231,6 @@ extension ValueKind {
         case .object: return "a dictionary"
         case let .other(typeName): return "a value of type \(typeName)"
         }
-    }
-}
-
-extension LengthUnit {
-    func word(_ count: Int) -> String {
-        (self == .characters ? "character" : "element") + (count == 1 ? "" : "s")
     }
 }
 
