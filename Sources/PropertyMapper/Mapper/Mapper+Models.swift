@@ -179,8 +179,7 @@ struct ModelEntry<Model> {
 
     func validate(_ source: Any?, warnings: inout [MappingWarning]) -> [ValidationError] {
         let made = making.make(SourceItem(source ?? SourceValue.null), .outermost(writes: false), &warnings)
-        guard case let .failure(error) = made else { return [] }
-        return error.errors
+        return if case let .failure(error) = made { error.errors } else { [] }
     }
 }
 
