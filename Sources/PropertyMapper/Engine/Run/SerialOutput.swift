@@ -29,11 +29,12 @@ struct SerialOutput {
         text = JSONOutput(options: options, capacity: capacity)
     }
 
-    /// A `serialize` error for JSON text that nests containers deeper than `JSONWriter.maximumDepth`, which no reader here
-    /// (nor `JSONSerialization`) reads back; Foundation values have no such limit.
-    var depthRefusal: ValidationError? {
-        guard writesText, text.wentTooDeep else { return nil }
-        return ValidationError(path: "", property: "", rule: "serialize", value: nil, failure: .notSerializable(.tooDeep))
+    /// Adds a `serialize` error for JSON text that nests containers deeper than `JSONWriter.maximumDepth`, which no reader
+    /// here (nor `JSONSerialization`) reads back, unless a `depth` error (a model graph too deep, a cycle) already gives
+    /// the cause; Foundation values have no such limit.
+    func refuseDepth(after errors: inout [ValidationError]) {
+        guard writesText, text.wentTooDeep, !errors.contains(where: { $0.rule == "depth" }) else { return }
+        errors.append(ValidationError(path: "", property: "", rule: "serialize", value: nil, failure: .notSerializable(.tooDeep)))
     }
 
     /// The Foundation value written, once every container closed; nil for JSON text or before anything was written.

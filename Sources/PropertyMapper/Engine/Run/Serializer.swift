@@ -178,7 +178,7 @@ extension Serializer {
     /// Writes one model, the outermost; throws its errors.
     static func serialize<Root>(_ model: Root, plan: Plan, into output: inout SerialOutput) throws(MappingError) {
         var errors = ModelAccess.reading(model) { write(plan, model: $0, nesting: .outermost(), into: &output) }
-        if let refusal = output.depthRefusal { errors.append(refusal) }
+        output.refuseDepth(after: &errors)
         if !errors.isEmpty { throw MappingError(errors: errors) }
     }
 
@@ -198,7 +198,7 @@ extension Serializer {
             errors += issues.errors(path: element, property: element)
         }
         output.endArray()
-        if let refusal = output.depthRefusal { errors.append(refusal) }
+        output.refuseDepth(after: &errors)
         if !errors.isEmpty { throw MappingError(errors: errors) }
     }
 
