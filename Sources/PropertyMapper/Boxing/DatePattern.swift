@@ -159,12 +159,21 @@ final class DatePattern: Sendable, Equatable {
         let fraction = Double(fields[Field.fraction.rawValue]) / Self.powersOfTen[fractionDigits]
         var seconds = Double(local)
         if let timeZone {
-            // The offset in force at that local time: guessed from the offset at the same UTC time, then
-            // taken at the guess (right across a change of offset, except in the hour it skips or repeats).
-            let guess = seconds - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
-            seconds -= Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: guess)))
+            guard let instant = Self.instant(atLocal: seconds, in: timeZone) else { return nil }
+            seconds = instant
         }
         return Date(timeIntervalSince1970: seconds + fraction)
+    }
+
+    /// The instant at which `timeZone`'s clock reads `local` (its seconds read as UTC), as `DateFormatter` finds it: nil
+    /// in an hour the clock skips, the later one in an hour it repeats. It tries the offsets in force a day before and a
+    /// day after (a zone changes its offset at most once in two days), each kept if it is the offset at the instant it gives.
+    static func instant(atLocal local: Double, in timeZone: TimeZone) -> Double? {
+        func offset(at seconds: Double) -> Double { Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))) }
+        let after = local - offset(at: local + 86_400)
+        if offset(at: after) == local - after { return after }
+        let before = local - offset(at: local - 86_400)
+        return offset(at: before) == local - before ? before : nil
     }
 
     private static let powersOfTen: [Double] = (0...9).map { pow(10, Double($0)) }
@@ -233,19 +242,20 @@ final class DatePattern: Sendable, Equatable {
 final class LockedDateFormatter: @unchecked Sendable {
     private let lock = NSLock()
     private let formatter: DateFormatter
-    /// The formatter's calendar in its time zone, to tell a date's era.
-    private let calendar: Calendar
+    /// The start of the year 1 in the formatter's time zone: a date's era is whether it falls before.
+    private let yearOne: Date
 
     init(pattern: String, timeZone: TimeZone) {
         formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.calendar = Calendar(identifier: .gregorian)
+        // Proleptic, as ISO 8601 and the fixed-width patterns read dates: no Julian days before 1582-10-15.
+        formatter.gregorianStartDate = .distantPast
         formatter.timeZone = timeZone
         formatter.dateFormat = pattern
         formatter.isLenient = false
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        self.calendar = calendar
+        let utcYearOne = Date(timeIntervalSince1970: -62_135_596_800)
+        yearOne = utcYearOne.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: utcYearOne)))
     }
 
     func date(from text: String) -> Date? {
@@ -258,8 +268,7 @@ final class LockedDateFormatter: @unchecked Sendable {
     func string(from date: Date) -> String? {
         lock.withLock {
             let text = formatter.string(from: date)
-            guard let back = formatter.date(from: text), calendar.component(.era, from: back) == calendar.component(.era, from: date)
-            else { return nil }
+            guard let back = formatter.date(from: text), (back < yearOne) == (date < yearOne) else { return nil }
             return text
         }
     }

@@ -34,6 +34,34 @@ import Testing
         #expect(try mapDate(.date(.format("yyyy-MM-dd", timeZone: fixed)), "2019-01-15") == utcDate(2019, 1, 15, 5))
     }
 
+    /// A local time is the instant the zone's clock reads it, as `DateFormatter` finds it: none in the hour the clock
+    /// skips, the later one in the hour it repeats.
+    /// (`pad` makes the hour two digits for `HH`, a fixed-width pattern; `H` is the formatter's.)
+    @Test(arguments: [("yyyy-MM-dd HH:mm", "0"), ("yyyy-MM-dd H:mm", "")])
+    func aLocalTimeIsWhenTheClockReadsIt(pattern: String, pad: String) throws {
+        let newYork: Boxing<Date> = .date(.format(pattern, timeZone: try #require(TimeZone(identifier: "America/New_York"))))
+        #expect(throws: MappingError.self) { try mapDate(newYork, "2024-03-10 \(pad)2:30") }
+        #expect(try mapDate(newYork, "2024-03-10 \(pad)3:00") == utcDate(2024, 3, 10, 7))  // EDT
+        #expect(try mapDate(newYork, "2024-11-03 \(pad)1:30") == utcDate(2024, 11, 3, 6, 30))  // EST
+        #expect(try mapDate(newYork, "2024-11-03 \(pad)0:30") == utcDate(2024, 11, 3, 4, 30))  // EDT
+    }
+
+    /// Fixed-width and formatter patterns read the proleptic Gregorian calendar, as ISO 8601 does: no Julian days
+    /// before 1582-10-15.
+    @Test(arguments: ["yyyy-MM-dd", "yyyy-MM-d"])
+    func oldDaysAreGregorian(pattern: String) throws {
+        // Seconds since 1970 of each day in the proleptic Gregorian calendar (Python's `calendar.timegm`).
+        let day: Boxing<Date> = .date(.format(pattern))
+        #expect(try mapDate(day, "1500-03-01") == Date(timeIntervalSince1970: -14_826_672_000))
+        #expect(try mapDate(day, "1582-10-04") == Date(timeIntervalSince1970: -12_220_243_200))
+        let yearOne = Date(timeIntervalSince1970: -62_135_596_800)
+        #expect(try mapDate(day, "0001-01-01") == yearOne)
+        #expect(DatePattern(pattern, timeZone: nil).string(from: yearOne)?.hasPrefix("0001-01-") == true)
+        // The year before: 0000 to ISO 8601; the formatter's `yyyy` would write 0001, read back a year later, so nil.
+        let before = DatePattern(pattern, timeZone: nil).string(from: yearOne.addingTimeInterval(-1))
+        #expect(before == (pattern == "yyyy-MM-dd" ? "0000-12-31" : nil))
+    }
+
     /// A pattern writes the fields of the instant the date is in, as a clock (and `DateFormatter`) shows them: a fraction it
     /// has no digits for never carries into the next second, minute, day or year; one it holds is written to its nearest.
     @Test func aPatternWritesTheFieldsTheDateIsIn() throws {
