@@ -173,9 +173,8 @@ final class StagedValues {
     private func position(of keyPath: AnyKeyPath) -> Int? {
         let identity = ObjectIdentifier(keyPath)
         let isNext = next < reads.keyPaths.count && reads.keyPaths[next].identity == identity
-        guard
-            let position = isNext ? next : reads.keyPaths.firstIndex(where: { $0.identity == identity }) ?? reads.position(equalTo: keyPath)
-        else { return nil }
+        let found = isNext ? next : reads.keyPaths.firstIndex { $0.identity == identity } ?? reads.position(equalTo: keyPath)
+        guard let position = found else { return nil }
         next = position + 1
         return position
     }

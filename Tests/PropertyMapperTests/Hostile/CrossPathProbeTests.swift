@@ -9,6 +9,14 @@ private enum ProbePath: String, CaseIterable {
     case text, tree, foundation, bridge
 }
 
+/// `path:rule` of each error mapping `json` gives; none when it maps.
+private func failedRules<Model: Mappable>(_ type: Model.Type, _ json: String) -> [String] {
+    do {
+        _ = try Mapper.map(type, fromJSON: json)
+        return []
+    } catch { return error.errors.map { "\($0.path):\($0.rule)" } }
+}
+
 /// Converts a parsed JSON tree into Foundation containers all the way down.
 private func foundationTree(_ value: Any) -> Any {
     if let dictionary = value as? [String: Any] {
@@ -787,12 +795,7 @@ extension CrossPathProbeTests {
     }
 
     @Test func exactValidatorVerdicts() {
-        func rules(_ json: String) -> [String] {
-            do {
-                _ = try Mapper.map(ProbeExact.self, fromJSON: json)
-                return []
-            } catch { return error.errors.map { "\($0.path):\($0.rule)" } }
-        }
+        func rules(_ json: String) -> [String] { failedRules(ProbeExact.self, json) }
         #expect(rules(#"{"big": 9007199254740993}"#) == ["big:max"])
         #expect(rules(#"{"big": 9007199254740992, "unsigned": 18446744073709551615, "ratio": 0.1, "level": 2.0, "code": 7.0}"#) == [])
         #expect(rules(#"{"ratio": 0.30000000000000004}"#) == ["ratio:max"])
@@ -1262,12 +1265,7 @@ extension CrossPathProbeTests {
     }
 
     @Test func rulesJudgeDefaultsAndFallbacks() {
-        func outcome(_ json: String) -> [String] {
-            do {
-                _ = try Mapper.map(ProbeRuled.self, fromJSON: json)
-                return []
-            } catch { return error.errors.map { "\($0.path):\($0.rule)" } }
-        }
+        func outcome(_ json: String) -> [String] { failedRules(ProbeRuled.self, json) }
         #expect(outcome(#"{"label": "x"}"#) == ["high:ordered"])  // default 5 > default 1
         #expect(outcome(#"{"low": "a", "high": 10, "label": "x"}"#) == [])  // fallback 9 <= 10
         #expect(outcome(#"{"low": 1, "high": "2"}"#) == ["labelled"].map { ":\($0)" })
