@@ -91,17 +91,20 @@ struct DecodedValue: Decodable {
         throw UndecodableValue(error: notANumber ?? DecodingError.dataCorruptedError(in: value, debugDescription: ""))
     }
 
-    /// The value as a number: an integer when it is one (`Int`, or `Int64`/`UInt64` beyond it), else a `Decimal`
-    /// when `exact`, else a `Double`; near the 64-bit limits, where that `Double` could pass for an integer it is not
-    /// (`-9223372036854775809`), the decoder's `Decimal` instead, as the JSON reader keeps such a number's digits.
+    /// The value as a number: a `Decimal` when `exact` and the decoder reads one, else an integer when it is one (`Int`,
+    /// or `Int64`/`UInt64` beyond it), else a `Double`; near the 64-bit limits, where that `Double` could pass for an
+    /// integer it is not (`-9223372036854775809`), the decoder's `Decimal` instead, as the JSON reader keeps such a
+    /// number's digits.
     private static func number(_ value: any SingleValueDecodingContainer, exact: Bool) throws -> Any {
+        // An exact target's `Decimal` first: a decoder may read a fraction whose nearest `Double` is whole
+        // (`1.0000000000000000001`) as that integer, and a property list writes a `Decimal` as its own keyed form, which
+        // only `Decimal` reads back. (Any other target would pay a `Decimal` read for every integer: 7 % on the feed.)
+        if exact, let decimal = try? value.decode(Decimal.self) { return decimal }
         if let integer = try? value.decode(Int64.self), isInteger(integer, value) {
             // An encoder writes -0.0 as `-0`, which reads as the integer 0 too: the sign is kept, as JSON text's `-0.0` keeps it.
             if integer == 0, let double = try? value.decode(Double.self), double.sign == .minus { return double }
             return Int(exactly: integer).map { $0 as Any } ?? integer
         }
-        // A property list writes a `Decimal` as its own keyed form, which only `Decimal` reads back.
-        if exact, let decimal = try? value.decode(Decimal.self) { return decimal }
         let double = try value.decode(Double.self)
         guard double.magnitude >= 0x1p53, double.magnitude <= 0x1p64 else { return double }
         if double > 0, let integer = try? value.decode(UInt64.self), isInteger(integer, value) { return integer }
