@@ -1153,27 +1153,20 @@ extension DocumentedPromiseProbeTests {
 
     @Test(arguments: agreementDocuments)
     func everyInputPathAgrees(kind: String, json: String) {
-        let outcomes: [String: String] =
+        func probe<Model: MappedDecodable & MappedEncodable & MappedModel>(_ type: Model.Type) -> ([String: String], [[String]]) {
+            (promiseOutcomes(type, json), promiseWarnings(type, json))
+        }
+        let (outcomes, warnings) =
             switch kind {
-            case "loose": promiseOutcomes(PromiseLoose.self, json)
-            case "geo": promiseOutcomes(PromiseGeo.self, json)
-            case "styled": promiseOutcomes(PromiseStyled.self, json)
-            case "canvas": promiseOutcomes(PromiseCanvas.self, json)
-            case "names": promiseOutcomes(PromiseNames.self, json)
-            case "lenient": promiseOutcomes(PromiseLenient.self, json)
-            default: promiseOutcomes(PromiseBooking.self, json)
+            case "loose": probe(PromiseLoose.self)
+            case "geo": probe(PromiseGeo.self)
+            case "styled": probe(PromiseStyled.self)
+            case "canvas": probe(PromiseCanvas.self)
+            case "names": probe(PromiseNames.self)
+            case "lenient": probe(PromiseLenient.self)
+            default: probe(PromiseBooking.self)
             }
         #expect(outcomes["text"] == outcomes["tree"] && outcomes["text"] == outcomes["bridge"], "\(json)\n\(outcomes)")
-        let warnings: [[String]] =
-            switch kind {
-            case "loose": promiseWarnings(PromiseLoose.self, json)
-            case "geo": promiseWarnings(PromiseGeo.self, json)
-            case "styled": promiseWarnings(PromiseStyled.self, json)
-            case "canvas": promiseWarnings(PromiseCanvas.self, json)
-            case "names": promiseWarnings(PromiseNames.self, json)
-            case "lenient": promiseWarnings(PromiseLenient.self, json)
-            default: promiseWarnings(PromiseBooking.self, json)
-            }
         #expect(warnings[0] == warnings[1], "\(json)")
     }
 
