@@ -98,7 +98,7 @@ struct DecodedValue: Decodable {
     private static func number(_ value: any SingleValueDecodingContainer, exact: Bool) throws -> Any {
         // An exact target's `Decimal` first: a decoder may read a fraction whose nearest `Double` is whole
         // (`1.0000000000000000001`) as that integer, and a property list writes a `Decimal` as its own keyed form, which
-        // only `Decimal` reads back. (Any other target would pay a `Decimal` read for every integer: 7 % on the feed.)
+        // only `Decimal` reads back. (Any other target would pay a `Decimal` read for every integer.)
         if exact, let decimal = try? value.decode(Decimal.self) { return decimal }
         if let integer = try? value.decode(Int64.self), isInteger(integer, value) {
             // An encoder writes -0.0 as `-0`, which reads as the integer 0 too: the sign is kept, as JSON text's `-0.0` keeps it.
