@@ -34,7 +34,7 @@ enum DecimalText {
     /// A source number exactly: a `Decimal` or `NSDecimalNumber` as it is, one the JSON reader kept as text
     /// (`InexactNumber`), an integer exactly, a `Double` by its shortest digits. `value` is its source value.
     static func reading(of number: SourceNumber, value: Any) -> Reading {
-        if let inexact = InexactNumber.of(value) { return .notExact(significantDigits: inexact.significantDigits) }
+        if let inexact = InexactNumber.of(value) { return reading(from: inexact.text) }
         if let exact = SourceValue.exactDecimal(value) { return exact.isFinite ? .decimal(exact) : .notANumber }
         switch number {
         case let .int(integer): return .decimal(Decimal(integer))
@@ -46,64 +46,12 @@ enum DecimalText {
 
     /// With `json`, the bytes already passed RFC 8259's grammar; otherwise it is checked here, with a leading `+` and zeros allowed.
     static func reading(from bytes: UTF8Bytes, json: Bool) -> Reading {
-        var index = 0
-        let count = bytes.count
-        var isNegative = false
-        if index < count, bytes[index] == UInt8(ascii: "-") || (!json && bytes[index] == UInt8(ascii: "+")) {
-            isNegative = bytes[index] == UInt8(ascii: "-")
-            index += 1
-        }
-        // The significant digits, from the first non-zero one (trailing zeros are trimmed below).
-        var significant: [UInt8] = []
-        var fractionDigits: Int64 = 0
-        var sawPoint = false
-        var integerDigits = 0
-        while index < count {
-            let byte = bytes[index]
-            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                if !significant.isEmpty || byte != UInt8(ascii: "0") {
-                    significant.append(byte)
-                    // No early exit: trailing zeros may still bring it within a Decimal.
-                }
-                if sawPoint { fractionDigits += 1 } else { integerDigits += 1 }
-            } else if byte == UInt8(ascii: "."), !sawPoint {
-                guard integerDigits > 0 else { return .notANumber }
-                sawPoint = true
-            } else {
-                break
-            }
-            index += 1
-        }
-        guard integerDigits > 0, !sawPoint || fractionDigits > 0 else { return .notANumber }
-        var exponent: Int64 = 0
-        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            var exponentNegative = false
-            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                exponentNegative = bytes[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            let start = index
-            while index < count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                // Capped: any exponent beyond a million is out of range whatever the digits.
-                if exponent < 1_000_000 { exponent = exponent * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
-                index += 1
-            }
-            guard index > start else { return .notANumber }
-            if exponentNegative { exponent = -exponent }
-        }
-        guard index == count else { return .notANumber }
-
-        guard !significant.isEmpty else { return .decimal(Decimal.zero) }
-        var trailingZeros: Int64 = 0
-        while significant.last == UInt8(ascii: "0") {
-            significant.removeLast()
-            trailingZeros += 1
-        }
+        guard let parts = Parts(bytes, json: json) else { return .notANumber }
+        guard !parts.significant.isEmpty else { return .decimal(Decimal.zero) }
+        var significant = parts.significant
         let notExact = Reading.notExact(significantDigits: holds(significant) ? 0 : significant.count)
-        guard holds(significant), abs(exponent) < 1_000_000 else { return notExact }
-        // The value is significant × 10^scale.
-        var scale = exponent - fractionDigits + trailingZeros
+        guard holds(significant), abs(parts.scale) < 1_000_000 else { return notExact }
+        var scale = parts.scale
         // A Decimal's exponent lies in -128...127; a larger one can move into the significand while it has room.
         if scale > 127 {
             let shift = scale - 127
@@ -114,7 +62,88 @@ enum DecimalText {
         }
         guard scale >= -128 else { return notExact }
         let digits = String(decoding: significant, as: UTF8.self)
-        guard let value = Decimal(string: "\(isNegative ? "-" : "")\(digits)e\(scale)"), value.isFinite else { return notExact }
+        guard let value = Decimal(string: "\(parts.isNegative ? "-" : "")\(digits)e\(scale)"), value.isFinite else { return notExact }
         return .decimal(value)
+    }
+
+    /// Exact order of two numbers written in JSON's syntax (a leading `+` and zeros allowed), whatever their digits; nil
+    /// when either is not one.
+    static func order(_ lhs: String, _ rhs: String) -> ComparisonResult? {
+        guard let lhs = UTF8Bytes.of(lhs, { Parts($0, json: false) }), let rhs = UTF8Bytes.of(rhs, { Parts($0, json: false) })
+        else { return nil }
+        if lhs.sign != rhs.sign || lhs.sign == 0 {
+            return lhs.sign < rhs.sign ? .orderedAscending : (lhs.sign > rhs.sign ? .orderedDescending : .orderedSame)
+        }
+        // Magnitudes: by where the first digit stands, then digit by digit (no trailing zeros, so a prefix is smaller).
+        let lhsEnd = lhs.scale + Int64(lhs.significant.count)
+        let rhsEnd = rhs.scale + Int64(rhs.significant.count)
+        let magnitude: ComparisonResult =
+            if lhsEnd != rhsEnd { lhsEnd < rhsEnd ? .orderedAscending : .orderedDescending } else if lhs.significant == rhs.significant {
+                .orderedSame
+            } else { lhs.significant.lexicographicallyPrecedes(rhs.significant) ? .orderedAscending : .orderedDescending }
+        return lhs.isNegative ? magnitude.reversed : magnitude
+    }
+
+    /// A number's text as its sign, its significant digits without leading or trailing zeros, and the power of ten of the
+    /// last of them: the value is `significant × 10^scale`.
+    private struct Parts {
+        var isNegative = false
+        var significant: [UInt8] = []
+        var scale: Int64 = 0
+
+        /// -1, 0 or 1.
+        var sign: Int { significant.isEmpty ? 0 : (isNegative ? -1 : 1) }
+
+        /// Nil when the bytes are not a number; with `json`, they already passed RFC 8259's grammar.
+        init?(_ bytes: UTF8Bytes, json: Bool) {
+            var index = 0
+            let count = bytes.count
+            if index < count, bytes[index] == UInt8(ascii: "-") || (!json && bytes[index] == UInt8(ascii: "+")) {
+                isNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            var fractionDigits: Int64 = 0
+            var sawPoint = false
+            var integerDigits = 0
+            while index < count {
+                let byte = bytes[index]
+                if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                    // From the first non-zero digit; no early exit: trailing zeros may still bring it within a Decimal.
+                    if !significant.isEmpty || byte != UInt8(ascii: "0") { significant.append(byte) }
+                    if sawPoint { fractionDigits += 1 } else { integerDigits += 1 }
+                } else if byte == UInt8(ascii: "."), !sawPoint {
+                    guard integerDigits > 0 else { return nil }
+                    sawPoint = true
+                } else {
+                    break
+                }
+                index += 1
+            }
+            guard integerDigits > 0, !sawPoint || fractionDigits > 0 else { return nil }
+            var exponent: Int64 = 0
+            if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+                index += 1
+                var exponentNegative = false
+                if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    exponentNegative = bytes[index] == UInt8(ascii: "-")
+                    index += 1
+                }
+                let start = index
+                while index < count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                    // Capped: any exponent beyond a million is out of range whatever the digits.
+                    if exponent < 1_000_000 { exponent = exponent * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
+                    index += 1
+                }
+                guard index > start else { return nil }
+                if exponentNegative { exponent = -exponent }
+            }
+            guard index == count else { return nil }
+            var trailingZeros: Int64 = 0
+            while significant.last == UInt8(ascii: "0") {
+                significant.removeLast()
+                trailingZeros += 1
+            }
+            scale = exponent - fractionDigits + trailingZeros
+        }
     }
 }

@@ -63,4 +63,32 @@ import Testing
         let digits = "123456789012345678901234567890"
         #expect(DecimalText.reading(of: .wide(digits), value: digits) == .decimal(Self.decimal(digits)))
     }
+
+    @Test(arguments: [
+        ("100000000000000000000", "99999999999999999999", ComparisonResult.orderedDescending),
+        ("-100000000000000000000", "-99999999999999999999", .orderedAscending),
+        ("-5", "3", .orderedAscending),
+        ("0", "-0", .orderedSame),
+        ("0.0e5", "-0", .orderedSame),
+        ("123456789012345678901234567890", "123456789012345678901234567891", .orderedAscending),
+        ("007", "7", .orderedSame),
+        ("+7", "7.000", .orderedSame),
+        ("1.5e+1", "15", .orderedSame),
+        ("5.00000000000000000000000000000000000000001", "5", .orderedDescending),
+        ("-0.00000000000000000000000000000000000000001", "0", .orderedAscending),
+        ("1e-05", "0.00001", .orderedSame),
+        ("0.99999999999999999999999999999999999999999", "1", .orderedAscending),
+        ("123", "1.23e2", .orderedSame),
+        ("-1e3", "-999.9", .orderedAscending),
+    ])
+    func ordersDecimalTextExactly(lhs: String, rhs: String, expected: ComparisonResult) {
+        #expect(DecimalText.order(lhs, rhs) == expected)
+        #expect(DecimalText.order(rhs, lhs) == expected.reversed)
+    }
+
+    @Test func ordersOnlyNumbers() {
+        #expect(DecimalText.order("1", "NaN") == nil)
+        #expect(DecimalText.order("Infinity", "1") == nil)
+        #expect(DecimalText.order(".5", "1") == nil)
+    }
 }

@@ -4,9 +4,9 @@ import Testing
 @testable import PropertyMapper
 
 extension JSONDocument {
-    /// The whole document, every value built.
+    /// The whole document, every value built, as a dynamic cast gets it (a number read exactly as its plain value).
     static func parse(_ data: Data) throws(JSONSyntaxError) -> Any {
-        try read(data, .whole)
+        InexactNumber.plain(in: try read(data, .whole))
     }
 }
 

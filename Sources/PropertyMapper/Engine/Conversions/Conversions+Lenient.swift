@@ -16,15 +16,15 @@ enum Coercion {
                 if let value = DecimalText.decimal(from: text) { return NSDecimalNumber(decimal: value) }
                 let magnitude = text.drop { $0 == "+" || $0 == "-" || $0 == "0" }
                 let wide = SourceNumber.wide((text.first == "-" ? "-" : "") + magnitude)
-                return InexactNumber(text: text, significantDigits: magnitude.count, nearest: wide, plain: Double(text) ?? .nan)
+                return InexactNumber(text: text, nearest: wide, plain: Double(text) ?? .nan)
             case .fraction:
                 return Coercion.isNumberSyntax(text) ? Double(text) : nil
             case .decimal:
                 switch DecimalText.reading(from: text) {
                 case let .decimal(value): return value
-                case let .notExact(digits):  // reported as such by the strict conversion
+                case .notExact:  // reported as such by the strict conversion
                     let nearest = Double(text) ?? .nan
-                    return InexactNumber(text: text, significantDigits: digits, nearest: .double(nearest), plain: nearest)
+                    return InexactNumber(text: text, nearest: .double(nearest), plain: nearest)
                 case .notANumber: return nil
                 }
             case .boolean:

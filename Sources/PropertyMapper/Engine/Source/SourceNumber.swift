@@ -10,8 +10,13 @@ enum SourceNumber: Sendable, Equatable {
     case wide(String)
     /// A decimal with a fractional part whose nearest `Double` writes it exactly (its shortest digits): that double.
     case fraction(Double)
-    /// A decimal with a fractional part no `Double` writes (`0.10000000000000001`), as its digits: never an integer.
+    /// A decimal with a fractional part no `Double` writes (`0.10000000000000001`), as its digits (or as the JSON text
+    /// of one more precise than a `Decimal`): never an integer.
     case preciseFraction(String)
+
+    var isWide: Bool {
+        if case .wide = self { true } else { false }
+    }
 
     init<N: BinaryInteger>(integer value: N) {
         self = Int64(exactly: value).map(Self.int) ?? UInt64(exactly: value).map(Self.uint) ?? .wide(String(value))
@@ -99,20 +104,15 @@ enum SourceNumber: Sendable, Equatable {
         }
     }
 
-    /// A decimal fraction no `Double` writes, by its digits, against an integer, a decimal or a `Double` as it is written
-    /// (its shortest digits, as a bound `0.1` is meant); against a `Double` no `Decimal` holds, by the nearest doubles.
+    /// A decimal fraction no `Double` writes, by every digit it has, against another number exactly: a `Double` as it is
+    /// written (its shortest digits, as a bound `0.1` is meant).
     private static func compare(preciseFraction digits: String, _ other: SourceNumber) -> ComparisonResult? {
-        guard let fraction = Decimal(string: digits) else { return nil }
-        let decimal: Decimal? =
-            switch other {
-            case let .int(value): Decimal(value)
-            case let .uint(value): Decimal(value)
-            // Beyond 38 digits it is rounded, yet still beyond every fraction a `Decimal` holds.
-            case let .wide(digits), let .preciseFraction(digits): Decimal(string: digits)
-            case let .double(value), let .fraction(value): value.isFinite ? Decimal(string: "\(value)") : nil
-            }
-        guard let decimal else { return compare(.double(Double(digits) ?? .nan), other) }
-        return order(fraction, decimal)
+        switch other {
+        case let .double(value) where !value.isFinite, let .fraction(value) where !value.isFinite:
+            return value.isNaN ? nil : (value > 0 ? .orderedAscending : .orderedDescending)
+        default:
+            return DecimalText.order(digits, other.rendered)
+        }
     }
 
     private static func order<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
@@ -147,25 +147,10 @@ enum SourceNumber: Sendable, Equatable {
             // Doubles inside ±2^63 lie within the 64-bit range, which the wide integer lies outside of.
             if value.magnitude < 9_223_372_036_854_775_808.0 { return beyondOtherSide }
             // Larger doubles are whole numbers: compare their exact digits.
-            return compareDigits(digits, exactDigits(of: value))
+            return DecimalText.order(digits, exactDigits(of: value))
         case let .wide(otherDigits):
-            return compareDigits(digits, otherDigits)
+            return DecimalText.order(digits, otherDigits)
         }
-    }
-
-    /// Exact order of two integers written in decimal, each with an optional leading `-`.
-    static func compareDigits(_ lhs: String, _ rhs: String) -> ComparisonResult {
-        let lhsNegative = lhs.hasPrefix("-")
-        let rhsNegative = rhs.hasPrefix("-")
-        let lhsMagnitude = lhs.drop { $0 == "-" || $0 == "+" || $0 == "0" }
-        let rhsMagnitude = rhs.drop { $0 == "-" || $0 == "+" || $0 == "0" }
-        if lhsMagnitude.isEmpty && rhsMagnitude.isEmpty { return .orderedSame }
-        if lhsNegative != rhsNegative { return lhsNegative ? .orderedAscending : .orderedDescending }
-        let magnitude: ComparisonResult =
-            lhsMagnitude.count != rhsMagnitude.count
-            ? order(lhsMagnitude.count, rhsMagnitude.count)
-            : order(String(lhsMagnitude), String(rhsMagnitude))  // equal lengths of ASCII digits order as text
-        return lhsNegative ? magnitude.reversed : magnitude
     }
 
     /// The exact decimal digits of a whole, finite double (`significand × 2^exponent`).
@@ -223,12 +208,12 @@ extension ComparisonResult {
     }
 }
 
-/// A number more precise than a `Decimal` holds, read for a field that needs its exact value
-/// (`JSONDemand.exactNumbers`, a lenient `Decimal`): its text and digit count, so the field reports
-/// it instead of rounding, and its nearest number for every other reading (kind, validators).
+/// A number whose plain reading is not the number written: its text, so that a field judges every digit, beside that
+/// plain value for a dynamic cast (`Any`). The JSON reader makes one where Foundation's reading is not exact (a `Double`
+/// of more digits than it keeps, a `Decimal` cut to 38), `.lenient()` for a string a `Decimal` or 64 bits cannot hold.
 struct InexactNumber {
     let text: String
-    let significantDigits: Int
+    /// The number for every reading but a `Decimal`'s, which reads `text` (kind, integers, validators).
     let nearest: SourceNumber
     /// The value read without exact digits (a `Double`, an `NSDecimalNumber`): what a dynamic cast (`Any`) gets.
     let plain: Any

@@ -4,6 +4,7 @@ import Foundation
 /// `e`, `E`) of up to 19 characters with a sign or 20 without that fits is an `Int` (`Int64` where `Int` is too small)
 /// or a `UInt64`; otherwise one of more than 17 characters before any lower-case `e`, exponent within -128...127, is
 /// the `NSDecimalNumber` of `Decimal(string:)`; anything else is the correctly rounded `Double` (beyond it, an error).
+/// Where that reading is not the number written, fields judge the digits: an `InexactNumber` holds both.
 extension JSONReader {
     /// Where a number's text lies, checked against the RFC grammar.
     struct NumberToken {
@@ -102,7 +103,7 @@ extension JSONReader {
             }
             return SourceItem(try foundationNumber(token))
         }
-        guard token.characterCount <= 17 else { return SourceItem(try foundationNumber(token)) }
+        guard token.characterCount <= 17 else { return try foundationItem(token) }
         let value: Double
         if !token.hasExponent, token.mantissaDigits <= 15, token.fractionDigits <= 22 {
             // Both operands are exact, so the one division rounds correctly (Clinger's fast path).
@@ -116,12 +117,30 @@ extension JSONReader {
             // Beyond 15 digits, a whole `Double` an integer type takes may stand for another number (`1` for
             // `10000000000000001e-16`, `9007199254740992` for `9007199254740993e0`): fields judge the digits.
             if token.mantissaDigits > 15, value.rounded(.towardZero) == value, value.magnitude <= 0x1p64,
-                case let .decimal(exact) = DecimalText.reading(from: bytes.rebased(token.start..<token.end), json: true)
+                case let .decimal(exact) = DecimalText.reading(from: bytes.rebased(token.start..<token.end), json: true),
+                case let number = SourceNumber(decimal: exact), SourceNumber.compare(number, .double(value)) != .orderedSame
             {
-                return SourceItem(value, .number(SourceNumber(decimal: exact)))
+                return inexactItem(token, number, plain: value)
             }
         }
         return SourceItem(value, .number(.double(value)))
+    }
+
+    /// A number of more than 17 characters with a point or an exponent: Foundation's reading, unless that is a
+    /// `Decimal` cut to 38 digits within 64 bits (`2.000…0001`, 42 digits, read as 2): then every digit, not whole.
+    private func foundationItem(_ token: NumberToken) throws(JSONSyntaxError) -> SourceItem {
+        let plain = try foundationNumber(token)
+        let item = SourceItem(plain)
+        // Within 64 bits, a number of more than 38 significant digits has some after the point.
+        guard plain is NSDecimalNumber, case let .number(number) = item.scalar, !number.isWide,
+            case .notExact = DecimalText.reading(from: bytes.rebased(token.start..<token.end), json: true)
+        else { return item }
+        return inexactItem(token, .preciseFraction(text(of: token)), plain: plain)
+    }
+
+    /// A number whose plain reading (what a dynamic cast gets) is not `number`, the number written.
+    private func inexactItem(_ token: NumberToken, _ number: SourceNumber, plain: Any) -> SourceItem {
+        SourceItem(InexactNumber(text: text(of: token), nearest: number, plain: plain), .number(number))
     }
 
     @inline(__always)
@@ -188,10 +207,9 @@ extension JSONReader {
             {
                 return NSDecimalNumber(decimal: decimal)
             }
-        case let .notExact(significantDigits):
-            return InexactNumber(
-                text: text(of: token), significantDigits: significantDigits, nearest: SourceValue.number(number) ?? .double(.nan),
-                plain: number)
+        case .notExact:
+            if InexactNumber.of(number) != nil { return number }
+            return InexactNumber(text: text(of: token), nearest: SourceValue.number(number) ?? .double(.nan), plain: number)
         case .notANumber, nil:
             break
         }

@@ -23,19 +23,6 @@ import Testing
         #expect(Double(digits) == .greatestFiniteMagnitude)
     }
 
-    @Test(arguments: [
-        ("100000000000000000000", "99999999999999999999", ComparisonResult.orderedDescending),
-        ("-100000000000000000000", "-99999999999999999999", .orderedAscending),
-        ("-5", "3", .orderedAscending),
-        ("0", "-0", .orderedSame),
-        ("123456789012345678901234567890", "123456789012345678901234567891", .orderedAscending),
-        ("007", "7", .orderedSame),
-    ])
-    func comparesDecimalIntegersExactly(lhs: String, rhs: String, expected: ComparisonResult) {
-        #expect(SourceNumber.compareDigits(lhs, rhs) == expected)
-        #expect(SourceNumber.compareDigits(rhs, lhs) == expected.reversed)
-    }
-
     @Test func wideIntegersOrderExactlyAgainstHugeDoubles() {
         let wide = SourceNumber.wide("100000000000000000001")  // 1e20 + 1
         #expect(SourceNumber.compare(wide, .double(1e20)) == .orderedDescending)
@@ -43,5 +30,19 @@ import Testing
         #expect(SourceNumber.compare(.wide("-100000000000000000000"), .double(-1e20)) == .orderedSame)
         #expect(SourceNumber.compare(wide, .double(.nan)) == nil)
         #expect(SourceNumber.compare(wide, .int(.max)) == .orderedDescending)
+    }
+
+    /// A fraction of more digits than a `Decimal` holds, against bounds of every kind, by every digit.
+    @Test func preciseFractionsOrderByEveryDigit() {
+        let above5 = SourceNumber.preciseFraction("5." + String(repeating: "0", count: 40) + "1")
+        #expect(SourceNumber.compare(above5, .int(5)) == .orderedDescending)
+        #expect(SourceNumber.compare(.double(5), above5) == .orderedAscending)
+        #expect(SourceNumber.compare(above5, .fraction(5.5)) == .orderedAscending)
+        #expect(SourceNumber.compare(above5, .double(.infinity)) == .orderedAscending)
+        #expect(SourceNumber.compare(above5, .double(-.infinity)) == .orderedDescending)
+        #expect(SourceNumber.compare(above5, .double(.nan)) == nil)
+        #expect(SourceNumber.compare(above5, .wide("100000000000000000000")) == .orderedAscending)
+        #expect(SourceNumber.compare(.preciseFraction("0.1000000000000000000000000000000000000000001"), .double(0.1)) == .orderedDescending)
+        #expect(SourceNumber.compare(.preciseFraction("1e-400"), .double(0)) == .orderedDescending)
     }
 }
