@@ -30,11 +30,13 @@ struct SerialOutput {
     }
 
     /// Adds a `serialize` error for JSON text that nests containers deeper than `JSONWriter.maximumDepth`, which no reader
-    /// here (nor `JSONSerialization`) reads back, unless a `depth` error (a model graph too deep, a cycle) already gives
-    /// the cause; Foundation values have no such limit.
+    /// here (nor `JSONSerialization`) reads back, unless an error already gives the cause: a `depth` error (a model graph
+    /// too deep, a cycle), or this one at a value's path (an `Any` too deep). Foundation values have no such limit.
     func refuseDepth(after errors: inout [ValidationError]) {
-        guard writesText, text.wentTooDeep, !errors.contains(where: { $0.rule == "depth" }) else { return }
-        errors.append(ValidationError(path: "", property: "", rule: "serialize", value: nil, failure: .notSerializable(.tooDeep)))
+        let tooDeep = ValidationError(path: "", property: "", rule: "serialize", value: nil, failure: .notSerializable(.tooDeep))
+        guard writesText, text.wentTooDeep, !errors.contains(where: { $0.rule == "depth" || $0.reason == tooDeep.reason })
+        else { return }
+        errors.append(tooDeep)
     }
 
     /// The Foundation value written, once every container closed; nil for JSON text or before anything was written.
