@@ -131,8 +131,8 @@ struct DecodedValue: Decodable {
         return try DecodingFrame.$current.withValue(frame.entering(entries)) {
             do {
                 return try value.decode([String: DecodedValue].self).mapValues { $0.value }
-            } catch is DecodingError {
-                return nil
+            } catch let error as DecodingError where error.codingPath.count <= decoder.codingPath.count {
+                return nil  // not an object; an error the decoder gave a value inside it is its own, thrown as it is
             }
         }
     }

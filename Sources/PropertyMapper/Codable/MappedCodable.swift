@@ -44,10 +44,19 @@ extension DecodingError {
     ///
     ///     catch let error as DecodingError { error.mappingError?.errors }
     public var mappingError: MappingError? {
+        context?.underlyingError as? MappingError
+    }
+
+    /// Where the decoder was: its context's coding path (empty for an error of an unknown kind).
+    var codingPath: [any CodingKey] {
+        context?.codingPath ?? []
+    }
+
+    private var context: Context? {
         switch self {
         case let .dataCorrupted(context), let .keyNotFound(_, context), let .typeMismatch(_, context),
             let .valueNotFound(_, context):
-            return context.underlyingError as? MappingError
+            return context
         @unknown default:
             return nil
         }

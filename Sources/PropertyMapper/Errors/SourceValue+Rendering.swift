@@ -8,6 +8,7 @@ extension SourceValue {
         let value = normalized(value)
         if isNull(value) { return "null" }
         if let text = string(value) { return render(string: text) }
+        if let character = value as? Character { return render(string: String(character)) }  // a `Character`-backed enum's
         if let flag = bool(value) { return flag ? "true" : "false" }
         if let inexact = InexactNumber.of(value) { return truncated(inexact.text) }  // every digit it has
         if let number = number(value) { return number.rendered }

@@ -25,6 +25,19 @@ extension Conversions {
             return true
         }, coercion: .boolean)
 
+    /// A string of one character (one grapheme: `"é"`, `"👍🏽"`).
+    static let character = Conversion<Character>(
+        typeName: "Character", kinds: .string,
+        convert: { item, issues in
+            if case let .string(text) = item.scalar, text.count == 1, let character = text.first { return character }
+            issues.addMismatch(item, expected: "Character (a string of one character)")
+            return nil
+        },
+        write: { value, output, _ in
+            output.string(String(value))
+            return true
+        })
+
     static func integer<T: FixedWidthInteger & Sendable>(_: T.Type) -> Conversion<T> {
         let name = String(describing: T.self)
         let expected = "\(name) (\(T.min)...\(T.max))"

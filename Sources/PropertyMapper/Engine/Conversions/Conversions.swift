@@ -23,6 +23,7 @@ enum Conversions {
         func erased<Model: ImmutableMappable & ThreadSafeMetatype>(_ model: Model.Type) -> Any { immutableMappable(model) }
         func erased<Enum: RawRepresentable & ThreadSafeMetatype>(_ type: Enum.Type) -> Any { rawRepresentable(type) }
         func erased<Floating: BinaryFloatingPoint & Sendable>(_ type: Floating.Type) -> Any { floatingPoint(type) }
+        func erased<Integer: FixedWidthInteger & Sendable>(_ type: Integer.Type) -> Any { integer(type) }
         return switch Value.self {
         case is String.Type: string
         case is Bool.Type: bool
@@ -39,6 +40,7 @@ enum Conversions {
         case is Double.Type: double
         case is Float.Type: float
         case is Decimal.Type: decimal
+        case is Character.Type: character
         // Common containers, from concrete types so their code is specialized (generic ones look up metadata per element).
         case is String?.Type: optional(string)
         case is Int?.Type: optional(integer(Int.self))
@@ -53,6 +55,7 @@ enum Conversions {
         case let container as any ContainerConvertible.Type: container.containerConversion()
         case let enumeration as any (RawRepresentable & ThreadSafeMetatype).Type: erased(enumeration)
         case let floating as any (BinaryFloatingPoint & Sendable).Type: erased(floating)  // `CGFloat`, `Float16`
+        case let integer as any (FixedWidthInteger & Sendable).Type: erased(integer)  // `Int128`, `UInt128`
         default: nil
         }
     }

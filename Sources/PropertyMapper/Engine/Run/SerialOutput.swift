@@ -87,15 +87,22 @@ struct SerialOutput {
         if writesText { text.appendNull() } else { tree.value(NSNull()) }
     }
 
+    /// An integer of any width; one wider than 64 bits (an `Int128`) as its digits, a JSON number, or in a Foundation
+    /// value as the `Decimal` that holds it exactly (up to 2^128 − 1), as JSONSerialization reads it.
     mutating func integer<T: FixedWidthInteger>(_ value: T) {
-        if writesText {
-            if let signed = Int64(exactly: value) { text.append(int: signed) } else { text.append(uint: UInt64(value)) }
-        } else if let native = Int(exactly: value) {
-            tree.value(native)
-        } else if let signed = Int64(exactly: value) {
-            tree.value(signed)  // beyond a 32-bit `Int`
+        if let signed = Int64(exactly: value) {
+            if writesText {
+                text.append(int: signed)
+            } else if let native = Int(exactly: signed) {
+                tree.value(native)
+            } else {
+                tree.value(signed)  // beyond a 32-bit `Int`
+            }
+        } else if let unsigned = UInt64(exactly: value) {
+            if writesText { text.append(uint: unsigned) } else { tree.value(unsigned) }
         } else {
-            tree.value(UInt64(value))
+            let digits = String(value)
+            if writesText { text.append(integerDigits: digits) } else { tree.value(NSDecimalNumber(string: digits).decimalValue) }
         }
     }
 

@@ -54,8 +54,10 @@ enum SourceNumber: Sendable, Equatable {
             guard value.isFinite else { return .failure(.nonFinite) }
             guard value.rounded(.towardZero) == value else { return .failure(.notWhole) }
             return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
-        case .wide:
-            return .failure(.beyond64Bits)
+        case let .wide(digits):
+            // Only a type wider than 64 bits (`Int128`) holds one; then it is in its range or not.
+            guard T.bitWidth > 64 else { return .failure(.beyond64Bits) }
+            return T(digits).map(Result.success) ?? .failure(.outOfRange)
         case let .fraction(value):
             return value.isFinite ? .failure(.notWhole) : .failure(.nonFinite)
         case .preciseFraction:

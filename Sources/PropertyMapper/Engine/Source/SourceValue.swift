@@ -57,6 +57,10 @@ enum SourceValue {
     }
 
     static func unwrapped(_ value: Any) -> Any {
+        // The value an `AnyHashable` holds (a `[String: AnyHashable]`'s): asked by exact type, since any hashable value casts to it.
+        if typeID(of: value) == ObjectIdentifier(AnyHashable.self), let hashable = value as? AnyHashable {
+            return unwrapped(hashable.base)
+        }
         guard let optional = value as? any OptionalConvertible else { return value }
         guard let wrapped = optional.wrappedValue else { return null }
         return unwrapped(wrapped)

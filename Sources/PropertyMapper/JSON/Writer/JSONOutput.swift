@@ -131,6 +131,12 @@ struct JSONOutput {
         appendDigits(uint)
     }
 
+    /// An integer wider than 64 bits, as its decimal digits.
+    mutating func append(integerDigits digits: String) {
+        beginValue()
+        appendText(digits)
+    }
+
     /// The shortest text that reads back bit for bit (Swift's `description`, a JSON number when finite); a whole
     /// number keeps a `.0` or an exponent, so `JSONSerialization` reads it back as a `Double`, not an integer.
     mutating func append(double: Double) throws(NonFiniteNumber) {
