@@ -66,22 +66,33 @@ enum DecimalText {
         return .decimal(value)
     }
 
-    /// Exact order of two numbers written in JSON's syntax (a leading `+` and zeros allowed), whatever their digits; nil
-    /// when either is not one.
+    /// Exact order of two numbers written in JSON's syntax (a leading `+` and zeros allowed), whatever their digits
+    /// (exponents beyond a million aside); nil when either is not one.
     static func order(_ lhs: String, _ rhs: String) -> ComparisonResult? {
         guard let lhs = UTF8Bytes.of(lhs, { Parts($0, json: false) }), let rhs = UTF8Bytes.of(rhs, { Parts($0, json: false) })
         else { return nil }
-        if lhs.sign != rhs.sign || lhs.sign == 0 {
-            return lhs.sign < rhs.sign ? .orderedAscending : (lhs.sign > rhs.sign ? .orderedDescending : .orderedSame)
-        }
+        if lhs.sign != rhs.sign || lhs.sign == 0 { return SourceNumber.order(lhs.sign, rhs.sign) }
         // Magnitudes: by where the first digit stands, then digit by digit (no trailing zeros, so a prefix is smaller).
         let lhsEnd = lhs.scale + Int64(lhs.significant.count)
         let rhsEnd = rhs.scale + Int64(rhs.significant.count)
-        let magnitude: ComparisonResult =
-            if lhsEnd != rhsEnd { lhsEnd < rhsEnd ? .orderedAscending : .orderedDescending } else if lhs.significant == rhs.significant {
-                .orderedSame
-            } else { lhs.significant.lexicographicallyPrecedes(rhs.significant) ? .orderedAscending : .orderedDescending }
+        let magnitude: ComparisonResult
+        if lhsEnd != rhsEnd {
+            magnitude = SourceNumber.order(lhsEnd, rhsEnd)
+        } else if lhs.significant == rhs.significant {
+            magnitude = .orderedSame
+        } else {
+            magnitude = lhs.significant.lexicographicallyPrecedes(rhs.significant) ? .orderedAscending : .orderedDescending
+        }
         return lhs.isNegative ? magnitude.reversed : magnitude
+    }
+
+    /// The number of JSON text (RFC 8259's grammar) when no `Decimal` holds it, exactly: a whole one as its digits,
+    /// any other as its text (never whole); nil when a `Decimal` holds it.
+    static func numberNoDecimalHolds(_ bytes: UTF8Bytes) -> SourceNumber? {
+        guard case .notExact = reading(from: bytes, json: true), let parts = Parts(bytes, json: true) else { return nil }
+        guard parts.scale >= 0 else { return .preciseFraction(bytes.string) }
+        let digits = String(decoding: parts.significant, as: UTF8.self) + String(repeating: "0", count: Int(parts.scale))
+        return .wide(parts.isNegative ? "-" + digits : digits)
     }
 
     /// A number's text as its sign, its significant digits without leading or trailing zeros, and the power of ten of the

@@ -51,6 +51,7 @@ import Testing
         #"{"int": 0.\#(tail)}"#, #"{"unsigned": 18446744073709551615.\#(tail)}"#, #"{"ints": [1, 2.\#(tail)]}"#,
         #"{"byName": {"a": 2.\#(tail)}}"#,
         #"{"ints": [10000000000000001e-16]}"#, #"{"byName": {"a": 10000000000000001E-16}}"#,
+        #"{"int": 0.\#(String(repeating: "0", count: 150))1}"#,
     ]
 
     @Test(arguments: notWhole)
@@ -116,5 +117,19 @@ import Testing
             let number = try #require(value as? NSNumber, "\(String(describing: value))")
             #expect(type(of: number) == type(of: reference) && number == reference, "\(number) against \(reference)")
         }
+    }
+
+    /// A whole number of more digits than a `Double` keeps maps into an integer as written, in an array too.
+    @Test func aWholeNumberIsTheNumberWrittenNotItsDouble() throws {
+        struct Wide: Mappable {
+            var value: Int64 = 0
+            var values: [Int64] = []
+            static let mapping: Mapping<Wide> = ["value": .property(\.value), "values": .property(\.values)]
+        }
+        let wide = try Mapper.map(Wide.self, fromJSON: #"{"value": 9007199254740993e0, "values": [9007199254740993E0]}"#)
+        #expect(wide.value == 9_007_199_254_740_993 && wide.values == [9_007_199_254_740_993])
+        // A Double property still reads the double they stand for.
+        let record = try Mapper.map(Record.self, fromJSON: #"{"scores": [9007199254740993e0, 1.8446744073709552e+19]}"#)
+        #expect(record.scores == [9_007_199_254_740_992, 1.8446744073709552e+19])
     }
 }

@@ -29,8 +29,9 @@ extension Conversions {
     static let character = Conversion<Character>(
         typeName: "Character", kinds: .string,
         convert: { item, issues in
-            if case let .string(text) = item.scalar, text.count == 1, let character = text.first { return character }
-            issues.addMismatch(item, expected: "Character (a string of one character)")
+            // The first character and no other, without counting a long string's.
+            if case let .string(text) = item.scalar, let character = text.first, text.dropFirst().isEmpty { return character }
+            issues.addMismatch(item, expected: "Character")
             return nil
         },
         write: { value, output, _ in

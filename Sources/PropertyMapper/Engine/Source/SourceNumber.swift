@@ -14,10 +14,6 @@ enum SourceNumber: Sendable, Equatable {
     /// of one more precise than a `Decimal`): never an integer.
     case preciseFraction(String)
 
-    var isWide: Bool {
-        if case .wide = self { true } else { false }
-    }
-
     init<N: BinaryInteger>(integer value: N) {
         self = Int64(exactly: value).map(Self.int) ?? UInt64(exactly: value).map(Self.uint) ?? .wide(String(value))
     }
@@ -117,7 +113,7 @@ enum SourceNumber: Sendable, Equatable {
         }
     }
 
-    private static func order<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
+    static func order<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
         a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
     }
 

@@ -126,16 +126,15 @@ extension JSONReader {
         return SourceItem(value, .number(.double(value)))
     }
 
-    /// A number of more than 17 characters with a point or an exponent: Foundation's reading, unless that is a
-    /// `Decimal` cut to 38 digits within 64 bits (`2.000…0001`, 42 digits, read as 2): then every digit, not whole.
+    /// A number of more than 17 characters with a point or an exponent: Foundation's reading, unless that is a `Decimal`
+    /// that could not hold it (`2.000…0001`, 42 digits, read as 2): then the number written, every digit kept.
     private func foundationItem(_ token: NumberToken) throws(JSONSyntaxError) -> SourceItem {
         let plain = try foundationNumber(token)
-        let item = SourceItem(plain)
-        // Within 64 bits, a number of more than 38 significant digits has some after the point.
-        guard plain is NSDecimalNumber, case let .number(number) = item.scalar, !number.isWide,
-            case .notExact = DecimalText.reading(from: bytes.rebased(token.start..<token.end), json: true)
-        else { return item }
-        return inexactItem(token, .preciseFraction(text(of: token)), plain: plain)
+        // Only a number of more than 38 digits can be one, and only when read as a `Decimal`.
+        guard token.mantissaDigits > DecimalText.maximumDigits, SourceValue.typeID(of: plain) == SourceValue.decimalNumberType,
+            let exact = DecimalText.numberNoDecimalHolds(bytes.rebased(token.start..<token.end))
+        else { return SourceItem(plain) }
+        return inexactItem(token, exact, plain: plain)
     }
 
     /// A number whose plain reading (what a dynamic cast gets) is not `number`, the number written.
@@ -201,8 +200,10 @@ extension JSONReader {
         let number = try readNumberItem().value
         switch reading {
         case let .decimal(decimal):
-            // A `Double` that stands for another number (`0.1000000000000000055511151231257827`, `10000000000000001e-16`).
-            if SourceValue.typeID(of: number) == SourceValue.doubleType, let double = number as? Double,
+            // A `Double` that stands for another number (`0.1000000000000000055511151231257827`, `10000000000000001e-16`),
+            // read plainly or kept beside its text.
+            let plain = InexactNumber.of(number)?.plain ?? number
+            if SourceValue.typeID(of: plain) == SourceValue.doubleType, let double = plain as? Double,
                 DecimalText.decimal(from: "\(double)") != decimal
             {
                 return NSDecimalNumber(decimal: decimal)

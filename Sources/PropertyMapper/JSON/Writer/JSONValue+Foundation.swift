@@ -31,9 +31,10 @@ extension JSONValue {
 
     /// Values of the less common types, told apart by casts once the exact types above are ruled out.
     private static func convertingOther(_ value: Any, depth: Int, floor: UInt) throws(PendingWriteFailure) -> JSONValue {
-        if let optional = value as? any OptionalConvertible {
-            guard let wrapped = optional.wrappedValue else { return .null }
-            return try converting(wrapped, depth: depth, floor: floor)
+        // An `Optional`'s or an `AnyHashable`'s value (nil as null), as the engine reads it.
+        let unwrapped = SourceValue.unwrapped(value)
+        if SourceValue.typeID(of: unwrapped) != SourceValue.typeID(of: value) {
+            return try converting(unwrapped, depth: depth, floor: floor)
         }
         if SourceValue.isObject(value) {
             // Foundation objects (subclasses included); never cast a Swift value to a class, which bridges it.
