@@ -131,10 +131,18 @@ struct DecodedValue: Decodable {
         return try DecodingFrame.$current.withValue(frame.entering(entries)) {
             do {
                 return try value.decode([String: DecodedValue].self).mapValues { $0.value }
-            } catch let error as DecodingError where error.codingPath.count <= decoder.codingPath.count {
-                return nil  // not an object; an error the decoder gave a value inside it is its own, thrown as it is
+            } catch let error as DecodingError where isNotAnObject(error, decoder) {
+                return nil
             }
         }
+    }
+
+    /// Whether `error`, from decoding the value of `decoder` as an object, says it is none: a type mismatch, or an error at
+    /// its own coding path. An error the decoder gave a value inside it is its own, thrown as it is. (A decoder builds its
+    /// coding path anew: asked only past the type mismatch that JSON decoders give for every value of another kind.)
+    private static func isNotAnObject(_ error: DecodingError, _ decoder: any Decoder) -> Bool {
+        if case .typeMismatch = error { return true }
+        return error.codingPath.count <= decoder.codingPath.count
     }
 
     /// The value as an array, its elements read by `entries`; nil when it is not one. An array has no keys for a key
