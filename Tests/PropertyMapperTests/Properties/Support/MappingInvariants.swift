@@ -90,7 +90,9 @@ enum MappingInvariants {
     }
 
     /// The reader's documented differences from JSONSerialization: it reads UTF-8 only (no
-    /// UTF-16 or UTF-32), rejects trailing commas, and keeps a U+FEFF at the start of a string.
+    /// UTF-16 or UTF-32), rejects trailing commas, keeps a U+FEFF at the start of a string, and
+    /// judges a number of more than 38 significant digits by every digit, where JSONSerialization
+    /// cuts it to the 38 a `Decimal` holds (`2.000…0001` is no integer).
     static func documentedDifference(_ json: Data) -> Bool {
         let bytes = [UInt8](json)
         if bytes.contains(0) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return true }
@@ -99,7 +101,19 @@ enum MappingInvariants {
         if bytes.indices.dropFirst().contains(where: { bytes[$0...].starts(with: byteOrderMark) }) { return true }
         var inString = false
         var escaped = false
+        // The significant digits of the number being read, before any exponent.
+        var significantDigits = 0
+        var inExponent = false
         for (index, byte) in bytes.enumerated() {
+            if !inString, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                if !inExponent, significantDigits > 0 || byte != UInt8(ascii: "0") { significantDigits += 1 }
+                if significantDigits > 38 { return true }
+                continue
+            }
+            if !inString, [UInt8(ascii: "e"), UInt8(ascii: "E")].contains(byte) { inExponent = true }
+            if !inString, ![UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(byte) {
+                (significantDigits, inExponent) = (0, false)
+            }
             if inString {
                 if escaped {
                     escaped = false
