@@ -59,13 +59,22 @@ final class DatePattern: Sendable, Equatable {
         DatePattern("yyyy-MM-dd'T'HH:mm:ss." + String(repeating: "S", count: digits) + "'Z'", timeZone: nil)
     }
 
-    /// The pattern serialize writes `date` in: the fewest digits that read back as `date`, else milliseconds.
+    /// The pattern serialize writes `date` in: the fewest digits that read back as `date`, or, for a date no text reads
+    /// back as (`Date()` counts from 2001, text from 1970), as the nearest date text gives; else the most.
     static func iso8601(writing date: Date) -> DatePattern {
-        iso8601Fractions.first { pattern in
-            // Whether the text the pattern writes for `date` reads back (here or by `ISO8601`) as `date` itself.
+        let nearest = distanceToReadable(date)
+        return iso8601Fractions.first { pattern in
+            // Whether the text the pattern writes for `date` reads back (here or by `ISO8601`) as near as text can.
             guard let (whole, fraction, scale) = pattern.split(date.timeIntervalSince1970) else { return false }
-            return Date(timeIntervalSince1970: Double(whole) + Double(fraction) / Double(scale)) == date
-        } ?? iso8601Fractions[0]
+            return abs(ISO8601.date(second: Double(whole), fraction: Double(fraction) / Double(scale)).timeIntervalSince(date)) <= nearest
+        } ?? iso8601Fractions[iso8601Fractions.count - 1]
+    }
+
+    /// How near to `date` the nearest date that seconds since 1970 give is: 0 when one gives `date` itself.
+    private static func distanceToReadable(_ date: Date) -> TimeInterval {
+        let seconds = date.timeIntervalSince1970
+        return [seconds, seconds.nextDown, seconds.nextUp].map { abs(Date(timeIntervalSince1970: $0).timeIntervalSince(date)) }
+            .min() ?? 0
     }
 
     /// `seconds` at the pattern's precision: whole seconds, fraction digits, `scale`; nil beyond 10^18 seconds (no overflow).
@@ -162,7 +171,7 @@ final class DatePattern: Sendable, Equatable {
             guard let instant = Self.instant(atLocal: seconds, in: timeZone) else { return nil }
             seconds = instant
         }
-        return Date(timeIntervalSince1970: seconds + fraction)
+        return ISO8601.date(second: seconds, fraction: fraction)
     }
 
     /// The instant at which `timeZone`'s clock reads `local` (its seconds read as UTC), as `DateFormatter` finds it: nil

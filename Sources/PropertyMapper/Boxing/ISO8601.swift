@@ -61,7 +61,13 @@ enum ISO8601 {
 
         guard let seconds = validSeconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
         else { return nil }
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return date(second: Double(seconds), fraction: fraction)
+    }
+
+    /// The date `fraction` (0..<1) into the second that begins `second` seconds after 1970: the nearest `Date`, never
+    /// rounded up into the next second (`9999-12-31T23:59:59.99999Z` stays in its year).
+    static func date(second: Double, fraction: Double) -> Date {
+        Date(timeIntervalSince1970: min(second + fraction, (second + 1).nextDown))
     }
 
     private static let dash = UInt8(ascii: "-")

@@ -48,6 +48,45 @@ import Testing
         #expect(failure == .noDateFormatMatched(tried: [.iso8601, .millisecondsSince1970]))
     }
 
+    /// A fraction that rounds, as a `Double`, up to the next whole second keeps the date in the second the text writes:
+    /// the last instants of 9999 are dates of 9999, never refused as beyond it.
+    @Test(arguments: [
+        (Boxing<Date>.date, "9999-12-31T23:59:59.99999Z"), (.date, "9999-12-31T23:59:59.999999999Z"),
+        (.date, "9999-12-31T22:59:59.99999-01:00"), (.date, "2010-12-09T07:14:08.999999999999Z"),
+        (.date(.format("yyyy-MM-dd HH:mm:ss.SSSSSSSSS")), "9999-12-31 23:59:59.999999999"),
+    ])
+    func aFractionNeverCarriesIntoTheNextSecond(boxing: Boxing<Date>, text: String) throws {
+        let date = try mapDate(boxing, text)
+        let second = text.hasPrefix("2010") ? 1_291_878_848.0 : 253_402_300_799
+        #expect(date.timeIntervalSince1970 >= second + 0.9999 && date.timeIntervalSince1970 < second + 1, "\(text)")
+        let written = try #require(try boxing.written(date) as? String)
+        #expect(written.hasPrefix(text.replacingOccurrences(of: "22:59:59", with: "23:59:59").prefix(19)), "\(written)")
+        #expect(try mapDate(boxing, written) == date, "\(written)")
+    }
+
+    /// A date no text reads back as exactly (`Date()` counts from 2001, text from 1970) is written with the digits that
+    /// read back as the nearest date text gives, not cut to milliseconds; one made from a whole date and milliseconds is
+    /// still written in milliseconds.
+    @Test func aDateNoTextReadsBackAsIsWrittenToTheNearest() throws {
+        struct Stamp: Mappable {
+            var at = Date(timeIntervalSince1970: 0)
+            static let mapping: Mapping<Stamp> = ["at": .box(.date, \.at)]
+        }
+        let dates = (0..<200).map { Date(timeIntervalSinceReferenceDate: 818_000_000 + Double($0) * 0.000_123_457) }
+        let unreachable = dates.filter { Date(timeIntervalSince1970: $0.timeIntervalSince1970) != $0 }
+        #expect(unreachable.count > 20)
+        for date in unreachable {
+            let text = try #require(try Mapper.serialize(Stamp(at: date))["at"] as? String)
+            let back = try Mapper.map(Stamp.self, fromJSON: try Mapper.serializeJSON(Stamp(at: date))).at
+            let seconds = date.timeIntervalSince1970
+            for neighbour in [seconds, seconds.nextDown, seconds.nextUp].map({ Date(timeIntervalSince1970: $0) }) {
+                #expect(abs(back.timeIntervalSince(date)) <= abs(neighbour.timeIntervalSince(date)), "\(text)")
+            }
+        }
+        let calendar = utcDate(2010, 12, 9, 7, 14, 8).addingTimeInterval(0.123)
+        #expect(try Mapper.serialize(Stamp(at: calendar))["at"] as? String == "2010-12-09T07:14:08.123Z")
+    }
+
     @Test func theBoxingWritesInItsFirstFormat() throws {
         let date = utcDate(2010, 12, 9, 7, 14, 8)
         #expect(try Boxing<Date>.date(.secondsSince1970, .iso8601).written(date) as? Int == 1_291_878_848)
