@@ -24,7 +24,10 @@ extension SourceValue {
             }
             return "[…] (\(count) \(count == 1 ? "element" : "elements"))"
         }
-        if let object = keyed(value) { return "{…} (\(object.count) \(object.count == 1 ? "key" : "keys"))" }
+        if let object = keyed(value) {
+            let count = object.writtenKeyCount
+            return "{…} (\(count) \(count == 1 ? "key" : "keys"))"
+        }
         // An enum case as the raw value it is written as: `"unknown"`, not `unknown`.
         if let raw = value as? any RawRepresentable { return render(raw.rawValue) }
         // A date as ISO 8601 where it can be (`2026-11-27T10:00:00Z`), else by its seconds: Foundation on Linux

@@ -24,6 +24,14 @@ enum KeyedSource {
         }
     }
 
+    /// How many keys the source wrote, for an error's value: more than `count` for a JSON object the reader read in part.
+    var writtenKeyCount: Int {
+        switch self {
+        case let .dictionary(dictionary): return dictionary.count
+        case let .other(container): return container.writtenKeyCount
+        }
+    }
+
     /// Every string key, with its stored value (for `SourceItem`) read only if asked for.
     func forEachKey(_ body: (String, () -> Any) -> Void) {
         switch self {
@@ -95,9 +103,15 @@ enum IndexedSource {
 protocol StringKeyedContainer {
     var acceptsStringKeys: Bool { get }
     var count: Int { get }
+    /// How many keys the source wrote; `count` unless the container holds only some of them.
+    var writtenKeyCount: Int { get }
     func value(forKey key: String) -> Any?
     func forEachStringKey(_ body: (String, Any) -> Void)
     func forEachOtherKey(_ body: (Any) -> Void)
+}
+
+extension StringKeyedContainer {
+    var writtenKeyCount: Int { count }
 }
 
 protocol IndexedContainer {

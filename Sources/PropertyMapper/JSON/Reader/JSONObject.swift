@@ -9,6 +9,9 @@ final class JSONObject {
     var present = KeySet()
     /// Entries (by first key) matched loosely; each value is in `items`, unless `present` has the key (exact wins).
     var loosePresent = KeySet()
+    /// The keys the document wrote in the object, skipped ones too; a key written twice counts twice unless the level
+    /// reads it exactly.
+    var writtenKeyCount = 0
     /// Two bits for each of the first 32 entries: the common spelling (`KeyMatcher.spellings`) it was matched loosely
     /// at, plus one; 0 for another key (in `findings`). Most loose matches are one of the first three spellings.
     private var looseSpellings: UInt64 = 0

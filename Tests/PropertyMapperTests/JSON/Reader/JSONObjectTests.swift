@@ -35,6 +35,27 @@ import Testing
         }
     }
 
+    /// An error shows a nested object by the keys the document wrote, those the level skips or reads loosely too, as the
+    /// parsed dictionary does; a key the level reads, written twice, is one key.
+    @Test(arguments: [
+        (#"{"name": "a", "note": 1, "more": [2]}"#, "3 keys"), (#"{"name": "a", "name": "b"}"#, "1 key"),
+        (#"{"NAME": "a", "city": "b"}"#, "2 keys"), (#"{}"#, "0 keys"),
+    ])
+    func anErrorCountsTheKeysTheDocumentWrote(text: String, shown: String) throws {
+        struct Stop: Mappable {
+            var name = ""
+            var city = ""
+            static let mapping = Mapping<Stop>(keys: .caseInsensitive, ["name": .property(\.name), "city": .property(\.city)])
+        }
+        struct Holder {
+            var trip = Stop()
+        }
+        let mapping: Mapping<Holder> = ["trip": .property(\.trip).ensure("never") { (_: Stop) in false }]
+        var holder = Holder()
+        let errors = mappingErrors { try Mapper.mapValues(fromJSON: #"{"trip": \#(text)}"#, to: &holder, using: mapping) }
+        #expect(expectSingleError(errors, at: "trip", rule: "never")?.value == "{…} (\(shown))")
+    }
+
     @Test func looseCandidatesAreListedOnceEachWhateverTheirRepeats() {
         let mapping = Mapping<TripFixture>(keys: .caseInsensitive, ["name": .property(\.name)])
         var trip = TripFixture()
