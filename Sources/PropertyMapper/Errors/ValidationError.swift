@@ -59,6 +59,15 @@ enum Reason: Sendable, Hashable {
         if case .failure(.definition) = self { true } else { false }
     }
 
+    /// A mistake in a mapping, or a nested model refused for its depth (a cycle, a graph too deep for the stack): never
+    /// one value's failure, so no fallback or dropped element stands in for it.
+    var isBeyondTheValue: Bool {
+        switch self {
+        case .failure(.definition), .failure(.tooDeep): true
+        default: false
+        }
+    }
+
     static func == (lhs: Reason, rhs: Reason) -> Bool {
         lhs.message == rhs.message
     }

@@ -63,6 +63,12 @@ struct ConversionIssues {
         }
     }
 
+    /// Whether a nested model was refused for its depth: the walk goes no further along this value, or a cycle reached
+    /// along several paths would be walked to the depth limit once for each.
+    var refusedForDepth: Bool {
+        list.contains { if case .failure(.tooDeep) = $0.reason { true } else { false } }
+    }
+
     /// The first problem as one failure, naming its sub-path when it lies inside the value.
     var firstFailure: Failure? {
         guard let issue = list.first, !issue.isNested, case let .failure(failure) = issue.reason else { return nil }

@@ -39,14 +39,17 @@ extension Conversions {
             // Thread Sanitizer reports as a race between threads.
             guard source.count > 0 else { return slot.store([]) }
             var failed = false
+            var refusedForDepth = false
             let result = [Element].filling(capacity: source.count) { slots in
                 source.forEachItem { index, elementItem in
+                    guard !refusedForDepth else { return }
                     var elementIssues = issues.forPart()
                     // Kept elements never outnumber the items read: each slot is within the capacity.
                     if element.convertInto(elementItem, slots.next(), &elementIssues) {
                         slots.keep()
                     } else {
                         failed = true
+                        refusedForDepth = elementIssues.refusedForDepth
                     }
                     // Its errors, or a nested model's warnings.
                     if !elementIssues.list.isEmpty { issues.add(elementIssues, under: MappingKey.index(index).subpath) }
@@ -177,12 +180,15 @@ extension Conversions {
                 result.reserveCapacity(source.count)
                 var reports: [(key: String, issues: ConversionIssues)] = []
                 var failed = false
+                var refusedForDepth = false
                 source.forEach { key, value in
+                    guard !refusedForDepth else { return }
                     var elementIssues = issues.forPart()
                     if let converted = element.convert(SourceItem(value), &elementIssues) {
                         result[key] = converted
                     } else {
                         failed = true
+                        refusedForDepth = elementIssues.refusedForDepth
                     }
                     // Its errors, or a nested model's warnings.
                     if !elementIssues.list.isEmpty { reports.append((key, elementIssues)) }

@@ -11,22 +11,23 @@ extension Conversions {
                 }
                 var result: [Element] = []
                 result.reserveCapacity(source.count)
-                var mappingIsBroken = false
+                var failsWhole = false
                 source.forEachItem { index, elementItem in
+                    guard !failsWhole else { return }
                     var elementIssues = issues.forPart()
                     if let converted = element.convert(elementItem, &elementIssues) {
                         result.append(converted)
                         if !elementIssues.list.isEmpty { issues.add(elementIssues, under: MappingKey.index(index).subpath) }
-                    } else if elementIssues.list.contains(where: \.reason.isDefinition) {
-                        // A mistake in a nested mapping is never one element's failure.
+                    } else if elementIssues.list.contains(where: \.reason.isBeyondTheValue) {
+                        // A mistake in a nested mapping, or a cycle, is never one element's failure.
                         issues.add(elementIssues, under: MappingKey.index(index).subpath)
-                        mappingIsBroken = true
+                        failsWhole = true
                     } else {
                         let dropped = Notice.elementDropped(errors: elementIssues.errors(path: "", property: ""))
                         issues.add(dropped, value: elementItem.value, at: MappingKey.index(index).subpath)
                     }
                 }
-                return mappingIsBroken ? nil : result
+                return failsWhole ? nil : result
             }, write: strict.write,
             forms: ContainerForms(lenient: { Conversions.lenient(element).map { lossyArray($0) } }, lossy: strict.forms?.lossy))
     }

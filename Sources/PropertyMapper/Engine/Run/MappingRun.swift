@@ -273,6 +273,9 @@ struct MappingRun {
     }
 
     private mutating func visit(_ node: PlanNode, present item: SourceItem) {
+        // After a nested model was refused for its depth the run fails: it reads on no further, or a cycle reached along
+        // several paths would be walked to the depth limit once for each.
+        if reportedDepth { return noteFailed(node.fieldIndices) }
         if item.isNull, node.isRequired { return fail(node, rule: "isRequired", failure: .null, value: item.value) }
         // Fields, the common case, via `node.field`: the optional chain borrows it; binding it would retain it on every visit.
         if node.field?.stage(present: item, at: node, in: &self) != nil { return }
@@ -334,14 +337,12 @@ struct MappingRun {
     private mutating func stageFallingBack(_ field: PlanField, at node: PlanNode, _ item: SourceItem) {
         let errorCount = errors.count
         let notesCount = ruleNotes.count
-        let depthReported = reportedDepth
         field.stage(item, at: node, in: &self)
-        // A mistake in a nested mapping is never the value's failure: it stays an error.
-        guard errors.count > errorCount, !errors[errorCount...].contains(where: \.isDefinitionError) else { return }
+        // A mistake in a nested mapping, or a cycle, is never the value's failure: it stays an error.
+        guard errors.count > errorCount, !errors[errorCount...].contains(where: \.reason.isBeyondTheValue) else { return }
         let replaced = Array(errors[errorCount...])
         errors.removeSubrange(errorCount...)
         ruleNotes.removeSubrange(notesCount...)
-        reportedDepth = depthReported
         if let rendered = field.stage(.fallback, at: node, in: &self) {
             warn(node, .fallbackUsed(value: rendered, replacing: replaced), value: item.value)
         }

@@ -13,6 +13,8 @@ struct SerialOutput {
     var pendingTag: (key: JSONOutput.Key, value: String)?
     /// The nested models' plans whose serialize errors this call has reported.
     var refusedPlans: Set<ObjectIdentifier> = []
+    /// Whether this call refused a model for its depth (a cycle, a graph too deep), and so fails.
+    var refusedDepth = false
 
     static func json(_ options: SerializationOptions, capacity: Int = 1024) -> SerialOutput {
         SerialOutput(options: options, writesText: true, capacity: capacity)

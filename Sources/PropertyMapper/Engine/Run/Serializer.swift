@@ -22,7 +22,11 @@ enum Serializer {
 
     /// Writes `model` as an object (an array for a mapping of indices), even when empty; returns every error, or none.
     static func write(_ plan: Plan, model: ModelAccess, nesting: Nesting, into output: inout SerialOutput) -> [ValidationError] {
+        // A model refused for its depth fails the call, which then writes no other model: a cycle reached along several
+        // paths would otherwise be walked to the depth limit once for each.
+        if output.refusedDepth { return [] }
         if let refusal = nesting.refusal {
+            output.refusedDepth = true
             return [ValidationError(path: "", property: "", rule: "depth", value: nil, failure: refusal)]
         }
         let definitionErrors = plan.definitionErrors  // computed: read once

@@ -73,3 +73,93 @@ struct NestingTests {
         #expect(error?.errors.map(\.rule) == ["json"])
     }
 }
+
+/// A model that reaches itself every way a model holds another: fields, an array, a dictionary, a lossy array, a field with
+/// a fallback. `made` counts the instances made; only the serialized suite below makes any. Sendable for the fallback's
+/// sake, unchecked: each instance is made and read on one thread.
+final class CycleFan: Mappable, @unchecked Sendable {
+    nonisolated(unsafe) static var made = 0
+    var left: CycleFan?
+    var right: CycleFan?
+    var items: [CycleFan] = []
+    var named: [String: CycleFan] = [:]
+    var kept: [CycleFan] = []
+    var spare: CycleFan?
+    static let mapping: Mapping<CycleFan> = [
+        "left": .property(\.left), "right": .property(\.right), "items": .property(\.items), "named": .property(\.named),
+        "kept": .property(\.kept).droppingInvalidElements(), "spare": .property(\.spare, fallback: nil),
+    ]
+    init() { Self.made += 1 }
+
+    /// Where a fork holds the model below it twice, and the tail holds itself.
+    enum Way: String, CaseIterable {
+        case fields, array, dictionary, lossyArray, fallback
+
+        /// Puts `below` into `source` twice (a fork), or once (the tail, holding itself).
+        func hold(_ below: Any, in source: NSMutableDictionary, twice: Bool = true) {
+            switch self {
+            case .fields: (source["left"], source["right"]) = (below, twice ? below : nil)
+            case .array: source["items"] = NSArray(array: twice ? [below, below] : [below])
+            case .dictionary: source["named"] = NSDictionary(dictionary: twice ? ["a": below, "b": below] : ["a": below])
+            case .lossyArray: source["kept"] = NSArray(array: twice ? [below, below] : [below])
+            case .fallback: (source["spare"], source["left"]) = (below, twice ? below : nil)
+            }
+        }
+
+        func hold(_ below: CycleFan, in model: CycleFan, twice: Bool = true) {
+            switch self {
+            case .fields: (model.left, model.right) = (below, twice ? below : nil)
+            case .array: model.items = twice ? [below, below] : [below]
+            case .dictionary: model.named = twice ? ["a": below, "b": below] : ["a": below]
+            case .lossyArray: model.kept = twice ? [below, below] : [below]
+            case .fallback: (model.spare, model.left) = (below, twice ? below : nil)
+            }
+        }
+    }
+
+    /// Ten forks over a tail that holds itself: 1,024 paths reach the cycle.
+    static func forkedSource(_ way: Way) -> (top: NSDictionary, tail: NSMutableDictionary) {
+        let tail = NSMutableDictionary()
+        way.hold(tail, in: tail, twice: false)
+        var top: NSMutableDictionary = tail
+        for _ in 0..<10 {
+            let fork = NSMutableDictionary()
+            way.hold(top, in: fork)
+            top = fork
+        }
+        return (top, tail)
+    }
+}
+
+@Suite("Models: a cycle reached along several paths", .serialized)
+struct CycleReachedManyWaysTests {
+    /// One `depth` error, after one walk to the limit: every other path is refused at once. Each of the 1,024 paths was
+    /// walked to the limit (a model holding itself twice never finished), and a fallback or a dropped element stood in for
+    /// the refusal, so the cycle mapped.
+    @Test(arguments: CycleFan.Way.allCases)
+    func mappingWalksTheCycleOnce(way: CycleFan.Way) {
+        let (top, tail) = CycleFan.forkedSource(way)
+        defer { tail.removeAllObjects() }  // breaks the cycle, so the dictionaries can be freed
+        CycleFan.made = 0
+        let error = #expect(throws: MappingError.self) { try Mapper.map(CycleFan.self, from: top) }
+        #expect(error?.errors.map(\.rule) == ["depth"], "\(way)")
+        #expect(CycleFan.made <= 2 * 512, "\(CycleFan.made) models made")
+    }
+
+    @Test(arguments: CycleFan.Way.allCases)
+    func serializingWalksTheCycleOnce(way: CycleFan.Way) {
+        let tail = CycleFan()
+        way.hold(tail, in: tail, twice: false)
+        var top = tail
+        for _ in 0..<10 {
+            let fork = CycleFan()
+            way.hold(top, in: fork)
+            top = fork
+        }
+        defer { (tail.left, tail.right, tail.items, tail.named, tail.kept, tail.spare) = (nil, nil, [], [:], [], nil) }
+        for serialize in [{ _ = try Mapper.serialize(top) }, { _ = try Mapper.serializeJSON(top) }] as [() throws -> Void] {
+            let error = #expect(throws: MappingError.self) { try serialize() }
+            #expect(error?.errors.count == 1 && error?.errors.first?.rule == "depth", "\(way): \(error?.errors.count ?? 0) errors")
+        }
+    }
+}
