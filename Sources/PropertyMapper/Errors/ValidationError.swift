@@ -59,14 +59,14 @@ enum Reason: Sendable, Hashable {
         if case .failure(.definition) = self { true } else { false }
     }
 
-    /// A mistake in a mapping, or a nested model refused for its depth (a cycle, a graph too deep for the stack): never
-    /// one value's failure, so no fallback or dropped element stands in for it.
-    var isBeyondTheValue: Bool {
-        switch self {
-        case .failure(.definition), .failure(.tooDeep): true
-        default: false
-        }
+    /// A nested model refused for its depth: a cycle, or a graph too deep for the limit or the stack.
+    var isDepthRefusal: Bool {
+        if case .failure(.tooDeep) = self { true } else { false }
     }
+
+    /// A mistake in a mapping, or a refusal for depth: never one value's failure, so no fallback or dropped element stands
+    /// in for it.
+    var isBeyondTheValue: Bool { isDefinition || isDepthRefusal }
 
     static func == (lhs: Reason, rhs: Reason) -> Bool {
         lhs.message == rhs.message

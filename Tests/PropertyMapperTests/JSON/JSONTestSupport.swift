@@ -113,26 +113,9 @@ func readerError(_ bytes: [UInt8]) -> JSONSyntaxError? {
     }
 }
 
-/// A small deterministic random source (SplitMix64), so generated documents are the same on every run.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 /// Random valid JSON text: every kind of value, escapes, non-ASCII text, numbers of every form and size.
 struct DocumentGenerator {
-    var random: SeededRandom
+    var random: SplitMix64
 
     mutating func document() -> String {
         value(depth: 0)

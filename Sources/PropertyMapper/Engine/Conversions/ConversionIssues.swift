@@ -65,9 +65,7 @@ struct ConversionIssues {
 
     /// Whether a nested model was refused for its depth: the walk goes no further along this value, or a cycle reached
     /// along several paths would be walked to the depth limit once for each.
-    var refusedForDepth: Bool {
-        list.contains { if case .failure(.tooDeep) = $0.reason { true } else { false } }
-    }
+    var refusedForDepth: Bool { list.contains(where: \.reason.isDepthRefusal) }
 
     /// The first problem as one failure, naming its sub-path when it lies inside the value.
     var firstFailure: Failure? {

@@ -1,4 +1,4 @@
-/// A seeded random source (SplitMix64), so every property-test case can be replayed from its seed.
+/// A seeded random source (SplitMix64), so every generated case (property tests, probes, documents) replays from its seed.
 struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
