@@ -62,19 +62,17 @@ final class DatePattern: Sendable, Equatable {
     /// The pattern serialize writes `date` in: the fewest digits that read back as `date`, or, for a date no text reads
     /// back as (`Date()` counts from 2001, text from 1970), as the nearest date text gives; else the most.
     static func iso8601(writing date: Date) -> DatePattern {
-        let nearest = distanceToReadable(date)
-        return iso8601Fractions.first { pattern in
-            // Whether the text the pattern writes for `date` reads back (here or by `ISO8601`) as near as text can.
-            guard let (whole, fraction, scale) = pattern.split(date.timeIntervalSince1970) else { return false }
-            return abs(ISO8601.date(second: Double(whole), fraction: Double(fraction) / Double(scale)).timeIntervalSince(date)) <= nearest
-        } ?? iso8601Fractions[iso8601Fractions.count - 1]
-    }
-
-    /// How near to `date` the nearest date that seconds since 1970 give is: 0 when one gives `date` itself.
-    private static func distanceToReadable(_ date: Date) -> TimeInterval {
         let seconds = date.timeIntervalSince1970
-        return [seconds, seconds.nextDown, seconds.nextUp].map { abs(Date(timeIntervalSince1970: $0).timeIntervalSince(date)) }
-            .min() ?? 0
+        // Whether the text `pattern` writes for `date` reads back (here or by `ISO8601`) within `distance` of it.
+        func readsBack(_ pattern: DatePattern, within distance: TimeInterval) -> Bool {
+            guard let (whole, fraction, scale) = pattern.split(seconds) else { return false }
+            return abs(ISO8601.date(second: Double(whole), fraction: Double(fraction) / Double(scale)).timeIntervalSince(date)) <= distance
+        }
+        if let exact = iso8601Fractions.first(where: { readsBack($0, within: 0) }) { return exact }
+        // The nearest date that seconds since 1970 give is one of the three around the date's own.
+        func distance(_ seconds: Double) -> TimeInterval { abs(Date(timeIntervalSince1970: seconds).timeIntervalSince(date)) }
+        let nearest = min(distance(seconds), distance(seconds.nextDown), distance(seconds.nextUp))
+        return iso8601Fractions.first { readsBack($0, within: nearest) } ?? iso8601Fractions[iso8601Fractions.count - 1]
     }
 
     /// `seconds` at the pattern's precision: whole seconds, fraction digits, `scale`; nil beyond 10^18 seconds (no overflow).

@@ -188,28 +188,28 @@ extension JSONReader {
         var present = KeySet()
         var loose = LooseMatches()
         defer { loose.free() }
-        var written = 0
+        var unread = 0
         if !closesAtOnce(UInt8(ascii: "}")) {
             var hint = 0
             repeat {
                 let key = try scanKey()
                 try readColon()
-                written += 1
                 let index = key.isPlainASCII ? keys.key(ascii: bytes(of: key), hint: hint) : keys.key(makeString(key))
                 if let index {
                     object.items[index] = try readItem(level.keyDemands[index], depth: depth + 1)
-                    if present.contains(index) { written -= 1 }  // a duplicate: one key
                     present.insert(index)
                     hint = index + 1
                 } else if keys.readsBeyondExactKeys {
+                    unread += 1
                     try readUnmatched(key, of: object, present: present, &loose, depth: depth)
                 } else {
+                    unread += 1
                     try skipValue(depth: depth + 1)
                 }
             } while try readSeparator(closer: UInt8(ascii: "}"))
         }
         object.present = present
-        object.writtenKeyCount = written
+        object.unreadKeyCount = unread
         if !loose.isEmpty {
             object.loosePresent = loose.keys
             // The key each loose match was read at, for its errors' paths: most are a common spelling (`start_date`),

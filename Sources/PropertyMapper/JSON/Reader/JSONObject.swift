@@ -9,9 +9,8 @@ final class JSONObject {
     var present = KeySet()
     /// Entries (by first key) matched loosely; each value is in `items`, unless `present` has the key (exact wins).
     var loosePresent = KeySet()
-    /// The keys the document wrote in the object, skipped ones too; a key written twice counts twice unless the level
-    /// reads it exactly.
-    var writtenKeyCount = 0
+    /// The keys the document wrote that the level does not read exactly (skipped, or read loosely), each time written.
+    var unreadKeyCount = 0
     /// Two bits for each of the first 32 entries: the common spelling (`KeyMatcher.spellings`) it was matched loosely
     /// at, plus one; 0 for another key (in `findings`). Most loose matches are one of the first three spellings.
     private var looseSpellings: UInt64 = 0
@@ -111,6 +110,9 @@ extension JSONObject: StringKeyedContainer {
     var acceptsStringKeys: Bool { true }
 
     var count: Int { level.keys.names.indices.reduce(0) { present.contains($1) ? $0 + 1 : $0 } }
+
+    /// Every key the document wrote in the object: those read exactly once each, the others each time written.
+    var writtenKeyCount: Int { count + unreadKeyCount }
 
     func value(forKey key: String) -> Any? {
         guard let index = level.keys.key(key), present.contains(index) else { return nil }
