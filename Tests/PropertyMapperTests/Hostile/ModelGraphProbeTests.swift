@@ -12,19 +12,6 @@ import Testing
 
 // MARK: - Helpers
 
-/// The errors of a call that may throw a `MappingError`; any other error is recorded as an issue.
-private func mgErrors(_ body: () throws -> Void) -> [ValidationError]? {
-    do {
-        try body()
-        return nil
-    } catch let error as MappingError {
-        return error.errors
-    } catch {
-        Issue.record("not a MappingError: \(error)")
-        return [ValidationError(path: "?", property: "?", rule: "notAMappingError", value: nil, message: "\(error)")]
-    }
-}
-
 private func mgPathsRules(_ errors: [ValidationError]?) -> [String] {
     (errors ?? []).map { "\($0.path)|\($0.rule)" }
 }
@@ -444,10 +431,10 @@ struct ModelGraphProbeGeneratedTests {
             var fromData: MGRepo?
             var fromDictionary: MGRepo?
             var fromDecoder: MGRepo?
-            let stringErrors = mgErrors { fromString = try Mapper.map(MGRepo.self, fromJSON: text) }
-            let dataErrors = mgErrors { fromData = try Mapper.map(MGRepo.self, fromJSON: Data(text.utf8)) }
-            let dictionaryErrors = mgErrors { fromDictionary = try Mapper.map(MGRepo.self, from: parsed) }
-            let nsErrors = mgErrors { _ = try Mapper.map(MGRepo.self, from: parsed as! NSDictionary) }
+            let stringErrors = thrownMappingErrors { fromString = try Mapper.map(MGRepo.self, fromJSON: text) }
+            let dataErrors = thrownMappingErrors { fromData = try Mapper.map(MGRepo.self, fromJSON: Data(text.utf8)) }
+            let dictionaryErrors = thrownMappingErrors { fromDictionary = try Mapper.map(MGRepo.self, from: parsed) }
+            let nsErrors = thrownMappingErrors { _ = try Mapper.map(MGRepo.self, from: parsed as! NSDictionary) }
             let dryRun = Mapper.validate(parsed, as: MGRepo.self)
             var decoderErrors: [ValidationError]?
             do {
@@ -490,8 +477,8 @@ struct ModelGraphProbeGeneratedTests {
             "id|min", "name|lengthRange", "owner|type", "license.key|lengthRange", "visibility|type", "topics[0]|type",
             "contributors|isRequired", "byRole|isRequired", "meta.score|type",
         ]
-        #expect(mgPathsRules(mgErrors { _ = try Mapper.map(MGRepo.self, fromJSON: text) }) == expected)
-        #expect(mgPathsRules(mgErrors { _ = try Mapper.map(MGRepo.self, from: mgParse(text)) }) == expected)
+        #expect(mgPathsRules(thrownMappingErrors { _ = try Mapper.map(MGRepo.self, fromJSON: text) }) == expected)
+        #expect(mgPathsRules(thrownMappingErrors { _ = try Mapper.map(MGRepo.self, from: mgParse(text)) }) == expected)
     }
 
     /// Batches: `map([T].self)` is all or nothing with every record's errors under its index; `mapArray` keeps each.
@@ -504,16 +491,16 @@ struct ModelGraphProbeGeneratedTests {
             let parsed = mgParse(text)
             var expected: [String] = []
             for (index, record) in records.enumerated() {
-                let own = mgErrors { _ = try Mapper.map(MGRepo.self, fromJSON: record.json.text) } ?? []
+                let own = thrownMappingErrors { _ = try Mapper.map(MGRepo.self, fromJSON: record.json.text) } ?? []
                 expected += own.map {
                     "[\(index)]\($0.path.isEmpty || $0.path.hasPrefix("[") ? "" : ".")\($0.path)|[\(index)]\($0.property.isEmpty || $0.property.hasPrefix("[") ? "" : ".")\($0.property)|\($0.rule)"
                 }
             }
             var all: [MGRepo]?
-            let allErrors = mgErrors { all = try Mapper.map([MGRepo].self, fromJSON: text) }
+            let allErrors = thrownMappingErrors { all = try Mapper.map([MGRepo].self, fromJSON: text) }
             let got = (allErrors ?? []).map { "\($0.path)|\($0.property)|\($0.rule)" }
             if got.sorted() != expected.sorted() { mismatches.append("#\(round) map([T]) errors \(got) expected \(expected)") }
-            let dictionaryErrors = mgErrors { _ = try Mapper.map([MGRepo].self, from: parsed) }
+            let dictionaryErrors = thrownMappingErrors { _ = try Mapper.map([MGRepo].self, from: parsed) }
             if (dictionaryErrors ?? []).map(mgKey).sorted() != (allErrors ?? []).map(mgKey).sorted() {
                 mismatches.append("#\(round) map([T]) text vs parsed")
             }
@@ -532,7 +519,7 @@ struct ModelGraphProbeGeneratedTests {
                     mismatches.append("#\(round) \(label) counts")
                 }
                 for failure in batch.failures {
-                    let own = mgErrors { _ = try Mapper.map(MGRepo.self, fromJSON: records[failure.index].json.text) } ?? []
+                    let own = thrownMappingErrors { _ = try Mapper.map(MGRepo.self, fromJSON: records[failure.index].json.text) } ?? []
                     if failure.error.errors.map(mgKey).sorted() != own.map(mgKey).sorted() {
                         mismatches.append("#\(round) \(label) record \(failure.index) errors")
                     }
@@ -620,7 +607,7 @@ struct ModelGraphProbeHierarchyTests {
         let target = MGDerived()
         target.id = 3
         target.name = "keep"
-        let errors = mgErrors {
+        let errors = thrownMappingErrors {
             try Mapper.mapValues(
                 from: ["ident": 9, "name": "new", "observed": "x", "extra": 4, "tags": ["t", 5]], to: target, using: MGDerived.mapping)
         }
@@ -631,7 +618,7 @@ struct ModelGraphProbeHierarchyTests {
 
     /// Inherited from a non-final class, a key path names nothing: `property` is the mapping key (documented).
     @Test func inheritedPropertyNamesTheMappingKey() throws {
-        let errors = mgErrors { _ = try Mapper.map(MGDerived.self, from: ["ident": 0, "name": "kim", "extra": "x"]) }
+        let errors = thrownMappingErrors { _ = try Mapper.map(MGDerived.self, from: ["ident": 0, "name": "kim", "extra": "x"]) }
         #expect(errors?.map(\.property) == ["ident", "extra"])
         #expect(errors?.map(\.path) == ["ident", "extra"])
     }
@@ -642,7 +629,9 @@ struct ModelGraphProbeHierarchyTests {
         let derived = MGDerived()
         try Mapper.mapValues(from: ["id": 5, "name": "sub"], to: derived as MGBase, using: baseMapping)
         #expect(derived.id == 5 && derived.name == "sub")
-        let errors = mgErrors { try Mapper.mapValues(from: ["id": 0, "name": "other"], to: derived as MGBase, using: baseMapping) }
+        let errors = thrownMappingErrors {
+            try Mapper.mapValues(from: ["id": 0, "name": "other"], to: derived as MGBase, using: baseMapping)
+        }
         #expect(mgPathsRules(errors) == ["id|min"])
         #expect(derived.name == "sub")
         derived.extra = nil
@@ -664,7 +653,7 @@ struct ModelGraphProbeHierarchyTests {
         #expect(oldChild.id == 0 && oldChild.name == "base", "the old nested instance was written into")
         #expect(holder.children.count == 1 && holder.children[0] !== oldElement && oldElement.name == "base")
         let current = holder.child
-        let errors = mgErrors {
+        let errors = thrownMappingErrors {
             try Mapper.mapValues(
                 from: ["child": ["ident": 4, "name": "e"], "children": [["name": "f"], ["name": ""]]], to: &holder,
                 using: MGHoldsDerived.mapping)
@@ -780,23 +769,25 @@ struct ModelGraphProbeImmutableTests {
         let made = try Mapper.map(MGFrozen.self, fromJSON: #"{"a":1,"b":"x","level":{"inner":2}}"#)
         #expect(made.a == 1 && made.b == "x" && made.inner == 2)
         #expect(
-            mgPathsRules(mgErrors { _ = try Mapper.map(MGFrozen.self, from: ["b": "x"]) }) == ["a|isRequired", "level.inner|isRequired"])
+            mgPathsRules(thrownMappingErrors { _ = try Mapper.map(MGFrozen.self, from: ["b": "x"]) }) == [
+                "a|isRequired", "level.inner|isRequired",
+            ])
         #expect(
-            mgPathsRules(mgErrors { _ = try Mapper.map(MGFrozen.self, from: ["a": NSNull(), "level": NSNull()]) }) == [
+            mgPathsRules(thrownMappingErrors { _ = try Mapper.map(MGFrozen.self, from: ["a": NSNull(), "level": NSNull()]) }) == [
                 "a|type", "level.inner|isRequired",
             ])
-        #expect(mgPathsRules(mgErrors { _ = try Mapper.map(MGFrozen.self, from: nil) }) == ["|type"])
-        #expect(mgPathsRules(mgErrors { _ = try Mapper.map(MGFrozen.self, from: NSNull()) }) == ["|type"])
-        #expect(mgPathsRules(mgErrors { _ = try Mapper.map(MGFrozen.self, from: [1, 2]) }) == ["|type"])
+        #expect(mgPathsRules(thrownMappingErrors { _ = try Mapper.map(MGFrozen.self, from: nil) }) == ["|type"])
+        #expect(mgPathsRules(thrownMappingErrors { _ = try Mapper.map(MGFrozen.self, from: NSNull()) }) == ["|type"])
+        #expect(mgPathsRules(thrownMappingErrors { _ = try Mapper.map(MGFrozen.self, from: [1, 2]) }) == ["|type"])
     }
 
     @Test func readingAnUnmappedKeyPathIsADefinitionError() throws {
-        let errors = mgErrors { _ = try Mapper.map(MGReadsUnmapped.self, from: ["a": 1]) }
+        let errors = thrownMappingErrors { _ = try Mapper.map(MGReadsUnmapped.self, from: ["a": 1]) }
         #expect(errors?.count == 1)
         #expect(errors?.first?.rule == "mapping")
         #expect(errors?.first?.message.contains("notMapped") == true, "\(errors ?? [])")
         // Never blamed on the data: bad data gives the same definition error, or the data's own error, never an `init`.
-        let withBadData = mgErrors { _ = try Mapper.map(MGReadsUnmapped.self, fromJSON: #"{"a": 1}"#) }
+        let withBadData = thrownMappingErrors { _ = try Mapper.map(MGReadsUnmapped.self, fromJSON: #"{"a": 1}"#) }
         #expect(withBadData == errors)
     }
 
@@ -812,17 +803,17 @@ struct ModelGraphProbeImmutableTests {
     }
 
     @Test func initThrowingIsOneInitErrorAtTheModelsPath() throws {
-        let top = mgErrors { _ = try Mapper.map(MGThrowsInInit.self, from: ["value": -1]) }
+        let top = thrownMappingErrors { _ = try Mapper.map(MGThrowsInInit.self, from: ["value": -1]) }
         #expect(mgPathsRules(top) == ["|init"])
         #expect(top?.first?.message.contains("refused by init") == true)
-        let nested = mgErrors {
+        let nested = thrownMappingErrors {
             _ = try Mapper.map(MGHoldsThrower.self, from: ["items": [["value": 1], ["value": -2], ["value": "x"]], "one": ["value": -3]])
         }
         #expect(mgPathsRules(nested) == ["items[1]|init", "items[2].value|type", "one|init"])
         #expect(nested?.map(\.property) == ["items[1]", "items[2].value", "one"])
         var holder = MGHoldsThrower()
         holder.items = [try Mapper.map(MGThrowsInInit.self, from: ["value": 9])]
-        _ = mgErrors {
+        _ = thrownMappingErrors {
             try Mapper.mapValues(from: ["items": [["value": 1]], "one": ["value": -3]], to: &holder, using: MGHoldsThrower.mapping)
         }
         #expect(holder.items.map(\.value) == [9] && holder.one == nil)
@@ -830,7 +821,7 @@ struct ModelGraphProbeImmutableTests {
 
     @Test func valuesKeptPastInitThrowNeverTrap() throws {
         MGValuesBox.shared.values = nil
-        let errors = mgErrors { _ = try Mapper.map(MGEscapingParent.self, from: ["child": ["x": 1], "sibling": ["x": 2]]) }
+        let errors = thrownMappingErrors { _ = try Mapper.map(MGEscapingParent.self, from: ["child": ["x": 1], "sibling": ["x": 2]]) }
         #expect(errors != nil, "a read of values kept past their init returned a value")
         #expect(errors?.allSatisfy { $0.rule == "mapping" || $0.rule == "init" } == true, "\(errors ?? [])")
         // Read after the whole run: throws.
@@ -841,7 +832,7 @@ struct ModelGraphProbeImmutableTests {
     @Test func finalClassImmutableModel() throws {
         let made = try Mapper.map(MGFrozenClass.self, fromJSON: #"{"title": "t"}"#)
         #expect(made.title == "t" && made.count == nil)
-        #expect(mgPathsRules(mgErrors { _ = try Mapper.map(MGFrozenClass.self, from: ["title": ""]) }) == ["title|minLength"])
+        #expect(mgPathsRules(thrownMappingErrors { _ = try Mapper.map(MGFrozenClass.self, from: ["title": ""]) }) == ["title|minLength"])
         #expect(String(decoding: try Mapper.serializeJSON(made), as: UTF8.self) == #"{"title":"t"}"#)
     }
 
@@ -849,7 +840,7 @@ struct ModelGraphProbeImmutableTests {
     @Test func mapValuesRefusesAnImmutableModelsLetTargets() throws {
         #expect(MGLicense.mapping.definitionErrors.isEmpty)
         var license = MGLicense(key: "old", name: "old")
-        let errors = mgErrors { try Mapper.mapValues(from: ["key": "new"], to: &license, using: MGLicense.mapping) }
+        let errors = thrownMappingErrors { try Mapper.mapValues(from: ["key": "new"], to: &license, using: MGLicense.mapping) }
         #expect(errors?.isEmpty == false && errors?.allSatisfy { $0.rule == "mapping" } == true, "\(errors ?? [])")
         #expect(license.key == "old")
         let validated = Mapper.validate(["key": "new"], for: license, using: MGLicense.mapping)
@@ -926,7 +917,7 @@ struct ModelGraphProbeExistingInstanceTests {
     @Test func mergedInstanceUntouchedWhenAnotherFieldFails() throws {
         let account = MGAccount()
         let settings = account.settings
-        let errors = mgErrors {
+        let errors = thrownMappingErrors {
             try Mapper.mapValues(
                 from: ["settings": ["theme": "dark", "size": 40, "font": "mono"], "handle": "x"], to: account, using: MGAccount.mapping)
         }
@@ -934,7 +925,7 @@ struct ModelGraphProbeExistingInstanceTests {
         #expect(settings.theme == "light" && settings.size == 12 && settings.font == "serif" && settings.writes == 0)
         #expect(account.settings === settings && account.handle == "old")
         // And a failure inside the merged model leaves the outer fields untouched.
-        let inner = mgErrors {
+        let inner = thrownMappingErrors {
             try Mapper.mapValues(
                 from: ["settings": ["theme": "dark", "size": 99], "handle": "newer"], to: account, using: MGAccount.mapping)
         }
@@ -967,7 +958,7 @@ struct ModelGraphProbeExistingInstanceTests {
         #expect(account.matrix == [[], [MGPrefs(a: 1, b: 0), MGPrefs(a: 0, b: 2)]])
 
         let team = account.team
-        let errors = mgErrors {
+        let errors = thrownMappingErrors {
             try Mapper.mapValues(
                 fromJSON: #"""
                     {"team": [{"theme": "light"}, {"size": 1}], "byName": {"k.1": {"a": "x"}}, "members": [{"id": 3}, {"id": 0}],
@@ -990,16 +981,18 @@ struct ModelGraphProbeExistingInstanceTests {
         #expect(account.owner == nil)
         account.owner = MGAuthor(id: 1, email: "k@x")
         for bad in [#"{"owner": []}"#, #"{"owner": "x"}"#, #"{"owner": 1}"#, #"{"owner": true}"#] {
-            let errors = mgErrors { try Mapper.mapValues(fromJSON: bad, to: account, using: MGAccount.mapping) }
+            let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: bad, to: account, using: MGAccount.mapping) }
             #expect(mgPathsRules(errors) == ["owner|type"], "\(bad)")
-            let parsedErrors = mgErrors { try Mapper.mapValues(from: mgParse(bad), to: account, using: MGAccount.mapping) }
+            let parsedErrors = thrownMappingErrors { try Mapper.mapValues(from: mgParse(bad), to: account, using: MGAccount.mapping) }
             #expect(parsedErrors == errors, "\(bad)")
         }
         #expect(account.owner == MGAuthor(id: 1, email: "k@x"))
         // A non-optional merged model under null is a type error; nothing is written.
         #expect(
             mgPathsRules(
-                mgErrors { try Mapper.mapValues(fromJSON: #"{"settings": null, "handle": "zz"}"#, to: account, using: MGAccount.mapping) })
+                thrownMappingErrors {
+                    try Mapper.mapValues(fromJSON: #"{"settings": null, "handle": "zz"}"#, to: account, using: MGAccount.mapping)
+                })
                 == ["settings|type"])
         #expect(account.handle == "old")
     }
@@ -1013,7 +1006,9 @@ struct ModelGraphProbeExistingInstanceTests {
             "theme": .property(\.settings.theme), "font": .property(\.settings.font), "count": .property(\.count).min(0),
         ]
         let holder = Holder()
-        let errors = mgErrors { try Mapper.mapValues(from: ["theme": "dark", "font": "mono", "count": -1], to: holder, using: mapping) }
+        let errors = thrownMappingErrors {
+            try Mapper.mapValues(from: ["theme": "dark", "font": "mono", "count": -1], to: holder, using: mapping)
+        }
         #expect(mgPathsRules(errors) == ["count|min"])
         #expect(holder.settings.theme == "light" && holder.settings.font == "serif" && holder.settings.writes == 0)
         try Mapper.mapValues(from: ["theme": "dark", "font": "mono", "count": 1], to: holder, using: mapping)
@@ -1056,7 +1051,7 @@ struct ModelGraphProbeSharedTargetTests {
         #expect(try Mapper.map(MGSharedFrozen.self, from: ["name": "only"]).name == "only")
         #expect(try Mapper.map(MGSharedFrozen.self, from: ["full_name": "only"]).name == "only")
         #expect(
-            mgPathsRules(mgErrors { _ = try Mapper.map(MGSharedFrozen.self, from: [:] as [String: Any]) }).allSatisfy {
+            mgPathsRules(thrownMappingErrors { _ = try Mapper.map(MGSharedFrozen.self, from: [:] as [String: Any]) }).allSatisfy {
                 $0.hasSuffix("|isRequired")
             })
     }
@@ -1068,7 +1063,7 @@ struct ModelGraphProbeSharedTargetTests {
 
     @Test func bothKeysFailingGiveTwoErrorsAndNoWrite() throws {
         var shared = MGShared()
-        let errors = mgErrors { try Mapper.mapValues(from: ["name": 1, "full_name": 2], to: &shared, using: MGShared.mapping) }
+        let errors = thrownMappingErrors { try Mapper.mapValues(from: ["name": 1, "full_name": 2], to: &shared, using: MGShared.mapping) }
         #expect(mgPathsRules(errors) == ["name|type", "full_name|type"])
         #expect(shared == MGShared())
     }
@@ -1152,7 +1147,7 @@ struct ModelGraphProbeCallTests {
 
     @Test func callFailuresAndNull() throws {
         let target = MGCalls()
-        let errors = mgErrors {
+        let errors = thrownMappingErrors {
             try Mapper.mapValues(
                 from: ["title": 5, "kind": "throw", "maybe": "nope", "number": "3", "prefix": "p"], to: target, using: MGCalls.mapping)
         }
@@ -1162,7 +1157,9 @@ struct ModelGraphProbeCallTests {
         #expect(target.prefix == "old" && target.maybe == .film)
         // nil into a non-optional is a call error; into an optional, nil.
         #expect(
-            mgPathsRules(mgErrors { try Mapper.mapValues(from: ["kind": "nope"], to: target, using: MGCalls.mapping) }) == ["kind|call"])
+            mgPathsRules(thrownMappingErrors { try Mapper.mapValues(from: ["kind": "nope"], to: target, using: MGCalls.mapping) }) == [
+                "kind|call"
+            ])
         try Mapper.mapValues(from: ["maybe": "nope"], to: target, using: MGCalls.mapping)
         #expect(target.maybe == nil)
         // Null: never passed to the method; nil for an optional, a type error otherwise.
@@ -1171,9 +1168,10 @@ struct ModelGraphProbeCallTests {
         try Mapper.mapValues(fromJSON: #"{"maybe": null}"#, to: target, using: MGCalls.mapping)
         #expect(target.maybe == nil && target.counter.calls == before)
         #expect(
-            mgPathsRules(mgErrors { try Mapper.mapValues(fromJSON: #"{"kind": null}"#, to: target, using: MGCalls.mapping) }) == [
-                "kind|type"
-            ])
+            mgPathsRules(thrownMappingErrors { try Mapper.mapValues(fromJSON: #"{"kind": null}"#, to: target, using: MGCalls.mapping) })
+                == [
+                    "kind|type"
+                ])
         #expect(target.counter.calls == before)
     }
 
@@ -1210,7 +1208,7 @@ struct ModelGraphProbeCallTests {
         #expect(
             String(decoding: try Mapper.serializeJSON(target, using: mapping, options: [.writingNulls]), as: UTF8.self)
                 == #"{"kind":"film","maybe":null}"#)
-        let errors = mgErrors { _ = try Mapper.serializeJSON([target, target], using: MGCalls.mapping) }
+        let errors = thrownMappingErrors { _ = try Mapper.serializeJSON([target, target], using: MGCalls.mapping) }
         #expect(Set(mgPathsRules(errors)) == ["title|serialize", "label|serialize", "number|serialize"])
         #expect(errors?.count == 3, "a missing reverse is reported once, even for an array: \(errors ?? [])")
     }
@@ -1263,9 +1261,9 @@ struct ModelGraphProbeSerializeTests {
 
     @Test func arrayOfModelsErrorsUnderTheirIndex() throws {
         let models = [MGNumbers(x: 1), MGNumbers(x: .nan), MGNumbers(x: 2), MGNumbers(x: .infinity)]
-        let errors = mgErrors { _ = try Mapper.serializeJSON(models) }
+        let errors = thrownMappingErrors { _ = try Mapper.serializeJSON(models) }
         #expect(mgPathsRules(errors) == ["[1].x|serialize", "[3].x|serialize"])
-        let objectErrors = mgErrors { _ = try Mapper.serialize(models) }
+        let objectErrors = thrownMappingErrors { _ = try Mapper.serialize(models) }
         #expect(objectErrors == errors)
     }
 
@@ -1273,9 +1271,9 @@ struct ModelGraphProbeSerializeTests {
         let node = MGNode()
         node.name = "loop"
         node.next = node
-        let errors = mgErrors { _ = try Mapper.serializeJSON(node) }
+        let errors = thrownMappingErrors { _ = try Mapper.serializeJSON(node) }
         #expect(errors?.count == 1 && errors?.first?.rule == "depth", "\(errors?.prefix(2) ?? [])")
-        let object = mgErrors { _ = try Mapper.serialize(node) }
+        let object = thrownMappingErrors { _ = try Mapper.serialize(node) }
         #expect(object?.count == 1 && object?.first?.rule == "depth")
         node.next = nil
     }
@@ -1292,7 +1290,7 @@ struct ModelGraphProbeSerializeTests {
             fork.right = top
             top = fork
         }
-        let errors = mgErrors { _ = try Mapper.serialize(top) }
+        let errors = thrownMappingErrors { _ = try Mapper.serialize(top) }
         #expect(errors?.count == 1, "\(errors?.count ?? 0) depth errors for one cycle")
         #expect(errors?.allSatisfy { $0.rule == "depth" } == true)
         tail.left = nil
@@ -1330,7 +1328,7 @@ struct ModelGraphProbeSerializeTests {
     }
 
     @Test func setElementErrorsNameTheSourceIndex() throws {
-        let errors = mgErrors {
+        let errors = thrownMappingErrors {
             _ = try Mapper.map(MGTeam.self, fromJSON: #"{"members": [{"id": 1}, {"id": 2}, {"id": -1}], "optionals": [null, {"id": 0}]}"#)
         }
         #expect(mgPathsRules(errors) == ["members[2].id|min", "optionals[1].id|min"])
@@ -1376,19 +1374,20 @@ struct ModelGraphProbeFeedTests {
 
     @Test func notAnArrayAndEmpty() throws {
         for source in [#"{"name": "a"}"#, "3", "null", #""x""#] {
-            let errors = mgErrors { _ = try Mapper.mapArray(fromJSON: Data(source.utf8), as: MGLooseRow.self) }
+            let errors = thrownMappingErrors { _ = try Mapper.mapArray(fromJSON: Data(source.utf8), as: MGLooseRow.self) }
             #expect(mgPathsRules(errors) == ["|type"], "\(source)")
-            let all = mgErrors { _ = try Mapper.map([MGLooseRow].self, fromJSON: source) }
+            let all = thrownMappingErrors { _ = try Mapper.map([MGLooseRow].self, fromJSON: source) }
             #expect(mgPathsRules(all) == ["|type"], "\(source)")
         }
         #expect(try Mapper.mapArray(fromJSON: Data("[]".utf8), as: MGLooseRow.self).results.isEmpty)
         #expect(try Mapper.map([MGLooseRow].self, fromJSON: " [ ] ").isEmpty)
-        #expect(mgPathsRules(mgErrors { _ = try Mapper.mapArray(fromJSON: Data("[{}, {]".utf8), as: MGLooseRow.self) }) == ["|json"])
+        #expect(
+            mgPathsRules(thrownMappingErrors { _ = try Mapper.mapArray(fromJSON: Data("[{}, {]".utf8), as: MGLooseRow.self) }) == ["|json"])
     }
 
     @Test func allOrNothingArrayKeepsEveryRecordsErrors() throws {
         var warnings: [MappingWarning] = []
-        let errors = mgErrors {
+        let errors = thrownMappingErrors {
             _ = try Mapper.map([MGLooseRow].self, from: [["name": "a"], ["count": "x"], ["name": 1, "count": 1.5]], warnings: &warnings)
         }
         #expect(mgPathsRules(errors) == ["[1].count|type", "[2].name|type", "[2].count|type"])
@@ -1560,18 +1559,18 @@ struct ModelGraphProbeDefinitionTests {
         // Thrown alone by every entry point, whatever the data (here: data that would be bad too).
         let bad: [String: Any] = ["i": "x", "s": 1, "b": 2, "d": "z", "url": 5, "child": 3, "l": [], "g": 4, "n": 1, "media": 1]
         let target = MGDef()
-        let mapped = mgErrors { try Mapper.mapValues(from: bad, to: target, using: broken.mapping) }
+        let mapped = thrownMappingErrors { try Mapper.mapValues(from: bad, to: target, using: broken.mapping) }
         #expect(mapped == listed)
-        let fromText = mgErrors { try Mapper.mapValues(fromJSON: #"{"i": "x", "s": 1}"#, to: target, using: broken.mapping) }
+        let fromText = thrownMappingErrors { try Mapper.mapValues(fromJSON: #"{"i": "x", "s": 1}"#, to: target, using: broken.mapping) }
         #expect(fromText == listed)
-        let malformed = mgErrors { try Mapper.mapValues(fromJSON: "{", to: target, using: broken.mapping) }
+        let malformed = thrownMappingErrors { try Mapper.mapValues(fromJSON: "{", to: target, using: broken.mapping) }
         #expect(malformed == listed, "malformed JSON reported before the broken mapping")
         #expect(Mapper.validate(bad, for: target, using: broken.mapping) == listed)
-        let batch = mgErrors { _ = try Mapper.mapArray(from: [bad, [:]], using: broken.mapping) { MGDef() } }
+        let batch = thrownMappingErrors { _ = try Mapper.mapArray(from: [bad, [:]], using: broken.mapping) { MGDef() } }
         #expect(batch == listed)
-        let empty = mgErrors { _ = try Mapper.mapArray(from: [] as [Any], using: broken.mapping) { MGDef() } }
+        let empty = thrownMappingErrors { _ = try Mapper.mapArray(from: [] as [Any], using: broken.mapping) { MGDef() } }
         #expect(empty == listed, "an empty feed hides the broken mapping")
-        let serialized = mgErrors { _ = try Mapper.serialize(target, using: broken.mapping) }
+        let serialized = thrownMappingErrors { _ = try Mapper.serialize(target, using: broken.mapping) }
         #expect(serialized == listed)
         #expect(target.i == 0 && target.s == "" && target.child == MGAuthor())
     }
@@ -1583,10 +1582,11 @@ struct ModelGraphProbeDefinitionTests {
             static let mapping: Mapping<Fixed> = ["fixed": .property(\.fixed), "x": .property(\.x).min(1)]
         }
         #expect(Fixed.mapping.definitionErrors.map(\.path) == ["fixed"])
-        let errors = mgErrors { _ = try Mapper.map(Fixed.self, from: ["fixed": 2, "x": 0]) }
+        let errors = thrownMappingErrors { _ = try Mapper.map(Fixed.self, from: ["fixed": 2, "x": 0]) }
         #expect(errors == Fixed.mapping.definitionErrors)
-        #expect(mgErrors { _ = try Mapper.mapArray(fromJSON: Data("[]".utf8), as: Fixed.self) } == Fixed.mapping.definitionErrors)
-        #expect(mgErrors { _ = try Mapper.serializeJSON(Fixed()) } == Fixed.mapping.definitionErrors)
+        #expect(
+            thrownMappingErrors { _ = try Mapper.mapArray(fromJSON: Data("[]".utf8), as: Fixed.self) } == Fixed.mapping.definitionErrors)
+        #expect(thrownMappingErrors { _ = try Mapper.serializeJSON(Fixed()) } == Fixed.mapping.definitionErrors)
     }
 
     @Test func immutableModelsRefuseCallsMergesAndKeep() throws {
@@ -1629,17 +1629,17 @@ struct ModelGraphProbeDefinitionTests {
         }
         #expect(!BrokenChild.mapping.definitionErrors.isEmpty)
         let data: [String: Any] = ["x": 1, "child": ["n": 3], "children": [["n": "z"]]]
-        let errors = mgErrors { _ = try Mapper.map(Parent.self, from: data) }
+        let errors = thrownMappingErrors { _ = try Mapper.map(Parent.self, from: data) }
         #expect(errors?.isEmpty == false && errors?.allSatisfy { $0.rule == "mapping" } == true, "\(errors ?? [])")
-        let text = mgErrors { _ = try Mapper.map(Parent.self, fromJSON: #"{"x": 1, "child": {"n": 3}}"#) }
+        let text = thrownMappingErrors { _ = try Mapper.map(Parent.self, fromJSON: #"{"x": 1, "child": {"n": 3}}"#) }
         #expect(text?.isEmpty == false && text?.allSatisfy { $0.rule == "mapping" } == true, "\(text ?? [])")
         let dry = Mapper.validate(data, as: Parent.self)
         #expect(!dry.isEmpty && dry.allSatisfy { $0.rule == "mapping" }, "\(dry)")
-        let batch = mgErrors { _ = try Mapper.mapArray(from: [["x": 9], data], as: Parent.self) }
+        let batch = thrownMappingErrors { _ = try Mapper.mapArray(from: [["x": 9], data], as: Parent.self) }
         #expect(batch?.isEmpty == false && batch?.allSatisfy { $0.rule == "mapping" } == true, "mapArray: \(batch ?? [])")
-        let all = mgErrors { _ = try Mapper.map([Parent].self, from: [["x": 1], data]) }
+        let all = thrownMappingErrors { _ = try Mapper.map([Parent].self, from: [["x": 1], data]) }
         #expect(all?.isEmpty == false && all?.allSatisfy { $0.rule == "mapping" } == true, "map([T]): \(all ?? [])")
-        let serialized = mgErrors { _ = try Mapper.serializeJSON(Parent()) }
+        let serialized = thrownMappingErrors { _ = try Mapper.serializeJSON(Parent()) }
         #expect(serialized?.isEmpty == false && serialized?.allSatisfy { $0.rule == "mapping" } == true, "serialize: \(serialized ?? [])")
     }
 
@@ -1656,7 +1656,7 @@ struct ModelGraphProbeDefinitionTests {
                 "n": .property(\.n),
             ])
         let outer = Outer()
-        let errors = mgErrors { try Mapper.mapValues(from: ["settings": ["theme": "dark"]], to: outer, using: mapping) }
+        let errors = thrownMappingErrors { try Mapper.mapValues(from: ["settings": ["theme": "dark"]], to: outer, using: mapping) }
         #expect(errors?.count == 1 && errors?.first?.rule == "mapping", "\(errors ?? [])")
         #expect(outer.settings.theme == "light")
     }
@@ -1693,7 +1693,7 @@ struct ModelGraphProbeCyclicSourceTests {
     @Test func aSelfCyclicDictionaryIsOneDepthError() throws {
         let cyclic = NSMutableDictionary()
         cyclic["left"] = cyclic
-        let errors = mgErrors { _ = try Mapper.map(MGFan.self, from: cyclic) }
+        let errors = thrownMappingErrors { _ = try Mapper.map(MGFan.self, from: cyclic) }
         #expect(errors?.count == 1 && errors?.first?.rule == "depth")
         cyclic.removeAllObjects()
     }
@@ -1708,7 +1708,7 @@ struct ModelGraphProbeCyclicSourceTests {
             top = NSDictionary(dictionary: ["left": top, "right": top])
         }
         MGCountedFan.made = 0
-        let errors = mgErrors { _ = try Mapper.map(MGCountedFan.self, from: top) }
+        let errors = thrownMappingErrors { _ = try Mapper.map(MGCountedFan.self, from: top) }
         #expect(errors?.count == 1 && errors?.first?.rule == "depth")
         // 16 paths reach the cycle; refusing at the first depth error makes about 520 models, not 16 × 513.
         #expect(MGCountedFan.made < 2 * 520, "\(MGCountedFan.made) models made for one refused cyclic source")
@@ -1730,7 +1730,7 @@ struct ModelGraphProbeMisplacedTests {
     /// Merging into an optional model that is nil: a definition error, or a new model; never a data error or a trap.
     @Test func mergingIntoANilOptionalModel() throws {
         let target = MGOptionalMerge()
-        let errors = mgErrors {
+        let errors = thrownMappingErrors {
             try Mapper.mapValues(from: ["settings": ["theme": "dark"], "prefs": ["a": 1]], to: target, using: MGOptionalMerge.mapping)
         }
         if let errors {
@@ -1743,7 +1743,7 @@ struct ModelGraphProbeMisplacedTests {
         let current = MGSettings()
         current.size = 30
         target.settings = current
-        _ = mgErrors { try Mapper.mapValues(from: ["settings": ["theme": "dark"]], to: target, using: MGOptionalMerge.mapping) }
+        _ = thrownMappingErrors { try Mapper.mapValues(from: ["settings": ["theme": "dark"]], to: target, using: MGOptionalMerge.mapping) }
         if MGOptionalMerge.mapping.definitionErrors.isEmpty {
             #expect(target.settings === current && current.size == 30 && current.theme == "dark")
         }
@@ -1773,7 +1773,7 @@ struct ModelGraphProbeMisplacedTests {
         let box = Box()
         try Mapper.mapValues(from: ["v": 5, "a": 1], to: box, using: mapping)
         #expect(box.a == 1 && box.b == 5)
-        #expect(mgPathsRules(mgErrors { try Mapper.mapValues(from: ["v": 5, "a": -1], to: box, using: mapping) }) == ["a|min"])
+        #expect(mgPathsRules(thrownMappingErrors { try Mapper.mapValues(from: ["v": 5, "a": -1], to: box, using: mapping) }) == ["a|min"])
         #expect(box.a == 1 && box.b == 5)
     }
 }
@@ -1812,7 +1812,7 @@ struct ModelGraphProbeEnvelopeTests {
             var leaf: BrokenLeaf?
             static let mapping: Mapping<Trunk> = ["x": .property(\.x), "leaf": .property(\.leaf)]
         }
-        let errors = mgErrors { _ = try Mapper.map(Trunk.self, from: ["x": 1]) }
+        let errors = thrownMappingErrors { _ = try Mapper.map(Trunk.self, from: ["x": 1]) }
         print("UNREACHED-NESTED-DEFINITION:", errors.map { $0.map(\.description) } ?? ["succeeded"], Trunk.mapping.definitionErrors.count)
         #expect(errors == nil || errors?.allSatisfy { $0.rule == "mapping" } == true)
     }

@@ -35,17 +35,6 @@ private func rdpICU(_ expression: NSRegularExpression, _ text: String) -> Bool {
     expression.firstMatch(in: text, options: [], range: NSRange(location: 0, length: text.utf16.count)) != nil
 }
 
-private func rdpErrors(_ body: () throws -> Void) -> [ValidationError]? {
-    do {
-        try body()
-        return nil
-    } catch let error as MappingError {
-        return error.errors
-    } catch {
-        return [ValidationError(path: "?", property: "?", rule: "unexpected \(type(of: error))", value: nil, message: "\(error)")]
-    }
-}
-
 // MARK: - Regex: differential
 
 /// Random patterns over the whole ICU syntax the docs name (and some beyond it, which must fall back to ICU), and
@@ -301,9 +290,9 @@ private struct RDPPatternGenerator {
 
         var model = RDPText()
         // The data is not judged (the missing `other` is not reported) and nothing is written.
-        #expect(rdpErrors { try Mapper.mapValues(from: ["s": "x"], to: &model, using: mapping) } == definition)
-        #expect(rdpErrors { try Mapper.mapValues(fromJSON: #"{"s": "x"}"#, to: &model, using: mapping) } == definition)
-        #expect(rdpErrors { try Mapper.mapValues(fromJSON: Data(#"{"s": 5}"#.utf8), to: &model, using: mapping) } == definition)
+        #expect(thrownMappingErrors { try Mapper.mapValues(from: ["s": "x"], to: &model, using: mapping) } == definition)
+        #expect(thrownMappingErrors { try Mapper.mapValues(fromJSON: #"{"s": "x"}"#, to: &model, using: mapping) } == definition)
+        #expect(thrownMappingErrors { try Mapper.mapValues(fromJSON: Data(#"{"s": 5}"#.utf8), to: &model, using: mapping) } == definition)
         #expect(Mapper.validate(["s": 1], for: model, using: mapping) == definition)
         #expect(Mapper.validate(nil, for: model, using: mapping) == definition)
         #expect(model.s == "preset" && model.other == "keep")
@@ -317,7 +306,7 @@ private struct RDPPatternGenerator {
             "author": ["email": .property(\.s).matchesRegEx(pattern)],
         ]
         var model = RDPText()
-        let errors = rdpErrors {
+        let errors = thrownMappingErrors {
             try Mapper.mapValues(from: ["other": "changed", "author": ["email": "not-an-email"]], to: &model, using: mapping)
         }
         #expect(errors?.count == 1)
@@ -347,7 +336,7 @@ private struct RDPPatternGenerator {
     @Test func anyPropertyHoldingANumberCannotBeJudged() throws {
         let mapping: Mapping<RDPAnyBox> = ["any": .property(\.any).matchesRegEx("^a"), "count": .property(\.count)]
         var model = RDPAnyBox()
-        let errors = rdpErrors { try Mapper.mapValues(from: ["any": 42, "count": 9], to: &model, using: mapping) }
+        let errors = thrownMappingErrors { try Mapper.mapValues(from: ["any": 42, "count": 9], to: &model, using: mapping) }
         #expect(errors?.map(\.rule) == ["matchesRegEx"])
         #expect(errors?.first?.path == "any")
         #expect(model.count == 5)
@@ -1002,7 +991,7 @@ private struct RDPDateModel: Mappable, MappedCodable {
     @Test func oneBadDateWritesNothing() throws {
         var model = RDPDateModel()
         model.seconds = Date(timeIntervalSince1970: 5)
-        let errors = rdpErrors {
+        let errors = thrownMappingErrors {
             try Mapper.mapValues(
                 fromJSON:
                     #"{"iso": "2010-12-09T07:14:08Z", "seconds": 1, "millis": 2, "day": "2010-12-09", "either": 3, "local": "31.03.2024 02:30:00.000"}"#,

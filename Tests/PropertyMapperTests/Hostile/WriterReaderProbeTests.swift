@@ -144,18 +144,6 @@ final class WRAny {
 
 // MARK: Helpers
 
-private func errorsOf(_ body: () throws -> Void) -> [ValidationError]? {
-    do {
-        try body()
-        return nil
-    } catch let error as MappingError {
-        return error.errors
-    } catch {
-        Issue.record("not a MappingError: \(error)")
-        return []
-    }
-}
-
 /// The byte offset a `json` error's message names ("at byte N"), if any.
 private func byteOffset(in message: String) -> Int? {
     guard let range = message.range(of: "at byte ") else { return nil }
@@ -459,7 +447,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         // One past each edge is one type error at its path, nothing else.
         let json =
             #"{"i8": 128, "i16": -32769, "i32": 2147483648, "i64": -9223372036854775809, "u8": -1, "u16": 65536, "u32": 4294967296, "u64": 18446744073709551616}"#
-        let errors = errorsOf { _ = try Mapper.map(WRNumbers.self, fromJSON: json) } ?? []
+        let errors = thrownMappingErrors { _ = try Mapper.map(WRNumbers.self, fromJSON: json) } ?? []
         #expect(errors.map(\.path) == ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"])
         #expect(Set(errors.map(\.rule)) == ["type"])
     }
@@ -497,16 +485,16 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
             model.float = Float(bad)
             model.doubles = [1, bad]
             model.floats = [Float(bad)]
-            let errors = errorsOf { _ = try Mapper.serializeJSON(model) } ?? []
+            let errors = thrownMappingErrors { _ = try Mapper.serializeJSON(model) } ?? []
             #expect(errors.map(\.path) == ["double", "float", "doubles[1]", "floats[0]"], "\(bad)")
             #expect(Set(errors.map(\.rule)) == ["serialize"])
-            let foundationErrors = errorsOf { _ = try Mapper.serialize(model) } ?? []
+            let foundationErrors = thrownMappingErrors { _ = try Mapper.serialize(model) } ?? []
             #expect(foundationErrors.map(\.path) == errors.map(\.path))
         }
         var model = WRNumbers()
         model.decimal = .nan
         model.decimals = [1, .nan]
-        let errors = errorsOf { _ = try Mapper.serializeJSON(model) } ?? []
+        let errors = thrownMappingErrors { _ = try Mapper.serializeJSON(model) } ?? []
         #expect(errors.map(\.path) == ["decimal", "decimals[1]"])
         #expect(Set(errors.map(\.rule)) == ["serialize"])
     }
@@ -558,7 +546,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
     func invalidDocumentsAreOneJSONErrorEverywhere(value: String) {
         for (name, json) in Self.placements(value) {
             let target = WRAny()
-            let errors = errorsOf { try Mapper.mapValues(fromJSON: json, to: target, using: WRAny.mapping) }
+            let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: json, to: target, using: WRAny.mapping) }
             #expect(errors != nil, "\(name): \(json.prefix(80).debugDescription) accepted")
             guard let errors else { continue }
             #expect(errors.map(\.rule) == ["json"] && errors.map(\.path) == [""], "\(name): \(errors)")
@@ -577,11 +565,11 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
     func validDocumentsMapLikeJSONSerialization(value: String) throws {
         for (name, json) in Self.placements(value) {
             let viaText = WRAny()
-            let textErrors = errorsOf { try Mapper.mapValues(fromJSON: json, to: viaText, using: WRAny.mapping) }
+            let textErrors = thrownMappingErrors { try Mapper.mapValues(fromJSON: json, to: viaText, using: WRAny.mapping) }
             let viaFoundation = WRAny()
             let parsed = try? JSONSerialization.jsonObject(with: Data(json.utf8))
             #expect(parsed != nil, "\(name): JSONSerialization refuses \(json.prefix(80).debugDescription)")
-            let foundationErrors = errorsOf { try Mapper.mapValues(from: parsed, to: viaFoundation, using: WRAny.mapping) }
+            let foundationErrors = thrownMappingErrors { try Mapper.mapValues(from: parsed, to: viaFoundation, using: WRAny.mapping) }
             #expect(
                 textErrors?.map(\.path) == foundationErrors?.map(\.path),
                 "\(name) \(json.prefix(80).debugDescription): \(textErrors ?? []) vs \(foundationErrors ?? [])")
@@ -621,7 +609,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         for (name, before, after) in documents {
             let bytes = before + bad + after
             let record = WRRecord()
-            let errors = errorsOf { try Mapper.mapValues(fromJSON: Data(bytes), to: record, using: WRRecord.mapping) }
+            let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: Data(bytes), to: record, using: WRRecord.mapping) }
             #expect(errors?.map(\.rule) == ["json"] && errors?.map(\.path) == [""], "\(name) \(bad)")
             #expect(record.log.isEmpty, "\(name): nothing written")
             // The offset named is at the bad sequence or, for a sequence cut short, at its end: never before it.
@@ -662,11 +650,13 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
             let bytes = Array(json.utf8)
             let expected = try #require(Self.firstIndex(of: Array(marker.utf8), in: bytes))
             for (input, errors) in [
-                ("String", errorsOf { try Mapper.mapValues(fromJSON: json, to: WRRecord(), using: WRRecord.mapping) }),
-                ("Data", errorsOf { try Mapper.mapValues(fromJSON: Data(json.utf8), to: WRRecord(), using: WRRecord.mapping) }),
+                ("String", thrownMappingErrors { try Mapper.mapValues(fromJSON: json, to: WRRecord(), using: WRRecord.mapping) }),
+                ("Data", thrownMappingErrors { try Mapper.mapValues(fromJSON: Data(json.utf8), to: WRRecord(), using: WRRecord.mapping) }),
                 (
                     "BOM",
-                    errorsOf { try Mapper.mapValues(fromJSON: Data([0xEF, 0xBB, 0xBF] + bytes), to: WRRecord(), using: WRRecord.mapping) }
+                    thrownMappingErrors {
+                        try Mapper.mapValues(fromJSON: Data([0xEF, 0xBB, 0xBF] + bytes), to: WRRecord(), using: WRRecord.mapping)
+                    }
                 ),
             ] {
                 let message = errors?.first?.message ?? ""
@@ -679,7 +669,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
 
     @Test func endOfInputOffsetsAreTheLength() {
         for json in [#"{"name": "é"#, #"{"id": 1"#, #"{"id": 1,"#, #"{"name": "\"#, #"{"name": "\u00"#, "{\"skip\": [[[", "\u{FEFF}"] {
-            let errors = errorsOf { try Mapper.mapValues(fromJSON: json, to: WRRecord(), using: WRRecord.mapping) }
+            let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: json, to: WRRecord(), using: WRRecord.mapping) }
             let message = errors?.first?.message ?? ""
             #expect(errors?.map(\.rule) == ["json"])
             #expect(
@@ -691,7 +681,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
     @Test func emptyAndWhitespaceInputsAreOneJSONError() {
         for json in ["", " ", "\n\t\r ", "\u{FEFF}", "\u{FEFF}\u{FEFF}{}", "\u{FEFF} {}", "{}\u{FEFF}", "\u{0}{}", "{}\u{0}"] {
             let record = WRRecord()
-            let errors = errorsOf { try Mapper.mapValues(fromJSON: json, to: record, using: WRRecord.mapping) }
+            let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: json, to: record, using: WRRecord.mapping) }
             if json == "\u{FEFF} {}" {
                 // A byte-order mark, then JSON text with leading whitespace: valid.
                 #expect(errors == nil, "\(json.debugDescription): \(errors ?? [])")
@@ -713,7 +703,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         ]
         for (name, data) in encodings {
             let record = WRRecord()
-            let errors = errorsOf { try Mapper.mapValues(fromJSON: data, to: record, using: WRRecord.mapping) }
+            let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: data, to: record, using: WRRecord.mapping) }
             #expect(errors?.map(\.rule) == ["json"], "\(name)")
             #expect(record.log.isEmpty, "\(name)")
         }
@@ -723,12 +713,12 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
     @Test(arguments: ["1", "\"x\"", "null", "true", "[]", "[1]", "-0", "1e2"])
     func topLevelValuesMapAsTheirParsedForm(json: String) throws {
         let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
-        let fromText = errorsOf { try Mapper.mapValues(fromJSON: json, to: WRRecord(), using: WRRecord.mapping) }
-        let fromParsed = errorsOf { try Mapper.mapValues(from: parsed, to: WRRecord(), using: WRRecord.mapping) }
+        let fromText = thrownMappingErrors { try Mapper.mapValues(fromJSON: json, to: WRRecord(), using: WRRecord.mapping) }
+        let fromParsed = thrownMappingErrors { try Mapper.mapValues(from: parsed, to: WRRecord(), using: WRRecord.mapping) }
         #expect(fromText?.map(\.rule) == fromParsed?.map(\.rule), "\(json): \(fromText ?? []) vs \(fromParsed ?? [])")
         #expect(fromText?.map(\.path) == fromParsed?.map(\.path), "\(json)")
-        let modelText = errorsOf { _ = try Mapper.map(WRItem.self, fromJSON: json) }
-        let modelParsed = errorsOf { _ = try Mapper.map(WRItem.self, from: parsed) }
+        let modelText = thrownMappingErrors { _ = try Mapper.map(WRItem.self, fromJSON: json) }
+        let modelParsed = thrownMappingErrors { _ = try Mapper.map(WRItem.self, from: parsed) }
         #expect(modelText?.map(\.rule) == modelParsed?.map(\.rule), "\(json): \(modelText ?? []) vs \(modelParsed ?? [])")
     }
 
@@ -736,12 +726,12 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         for tail in [" x", "{}", "{\"id\": 2}", ",", "]", "}", "\u{0}", " 1", "\"", "//", "\u{A0}", "\u{FEFF}", "\u{C}", "\u{B}"] {
             let json = #"{"id": 1}"# + tail
             let record = WRRecord()
-            let errors = errorsOf { try Mapper.mapValues(fromJSON: json, to: record, using: WRRecord.mapping) }
+            let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: json, to: record, using: WRRecord.mapping) }
             #expect(errors?.map(\.rule) == ["json"], "tail \(tail.debugDescription)")
             #expect(record.log.isEmpty, "tail \(tail.debugDescription)")
             let expected = 9 + tail.prefix { $0 == " " }.utf8.count
             #expect(byteOffset(in: errors?.first?.message ?? "") == expected, "tail \(tail.debugDescription): \(errors ?? [])")
-            let batch = errorsOf { _ = try Mapper.mapArray(fromJSON: Data(("[" + json + "]" + tail).utf8), as: WRItem.self) }
+            let batch = thrownMappingErrors { _ = try Mapper.mapArray(fromJSON: Data(("[" + json + "]" + tail).utf8), as: WRItem.self) }
             #expect(batch?.map(\.rule) == ["json"], "array tail \(tail.debugDescription)")
         }
     }
@@ -792,7 +782,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         // The root object is one level: 511 more nest 512 deep.
         for (levels, valid) in [(511, true), (512, false)] {
             for json in ["{\"id\": 1, \"skip\": \(nested(levels))}", "{\"id\": 1, \"v\": \(nested(levels))}"] {
-                let errors = errorsOf { try Mapper.mapValues(fromJSON: json, to: WRAny(), using: WRAny.mapping) }
+                let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: json, to: WRAny(), using: WRAny.mapping) }
                 if valid {
                     #expect(errors == nil, "\(levels) inner levels: \(errors ?? [])")
                 } else {
@@ -801,7 +791,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
             }
             // As an element of a top-level array (the array is one level, the element's object another).
             let feed = "[{\"id\": 1}, {\"id\": 2, \"skip\": \(nested(levels - 1))}]"
-            let batch = errorsOf { _ = try Mapper.mapArray(fromJSON: Data(feed.utf8), as: WRItem.self) }
+            let batch = thrownMappingErrors { _ = try Mapper.mapArray(fromJSON: Data(feed.utf8), as: WRItem.self) }
             if valid {
                 #expect(batch == nil, "feed \(levels): \(batch ?? [])")
             } else {
@@ -810,7 +800,8 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         }
         // Far beyond: one error, no crash.
         let deep = "{\"skip\": " + String(repeating: "{\"a\":", count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "}"
-        #expect(errorsOf { try Mapper.mapValues(fromJSON: deep, to: WRRecord(), using: WRRecord.mapping) }?.map(\.rule) == ["json"])
+        #expect(
+            thrownMappingErrors { try Mapper.mapValues(fromJSON: deep, to: WRRecord(), using: WRRecord.mapping) }?.map(\.rule) == ["json"])
     }
 
     // MARK: Numbers read
@@ -864,7 +855,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
     @Test func hugeExponentsAreJSONErrors() {
         for number in ["1e400", "1e999999999", "1e99999999999999999999999999", "-1E400", "123456789012345678901234567890e300", "0.1e310"] {
             let json = "{\"name\": \"é\", \"ratio\": \(number)}"
-            let errors = errorsOf { try Mapper.mapValues(fromJSON: json, to: WRRecord(), using: WRRecord.mapping) }
+            let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: json, to: WRRecord(), using: WRRecord.mapping) }
             #expect(errors?.map(\.rule) == ["json"], "\(number)")
             let offset = Self.firstIndex(of: Array(number.utf8), in: Array(json.utf8))
             #expect(byteOffset(in: errors?.first?.message ?? "") == offset, "\(number): \(errors ?? [])")
@@ -885,17 +876,20 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         #expect(record.ratio == Double("0." + digits))
         // 100,000 integer digits: beyond Double, one json error; skipped, the same.
         #expect(
-            errorsOf { try Mapper.mapValues(fromJSON: "{\"ratio\": \(digits)}", to: WRRecord(), using: WRRecord.mapping) }?.map(\.rule) == [
-                "json"
-            ])
+            thrownMappingErrors { try Mapper.mapValues(fromJSON: "{\"ratio\": \(digits)}", to: WRRecord(), using: WRRecord.mapping) }?.map(
+                \.rule) == [
+                    "json"
+                ])
         #expect(
-            errorsOf { try Mapper.mapValues(fromJSON: "{\"skip\": \(digits)}", to: WRRecord(), using: WRRecord.mapping) }?.map(\.rule) == [
-                "json"
-            ])
+            thrownMappingErrors { try Mapper.mapValues(fromJSON: "{\"skip\": \(digits)}", to: WRRecord(), using: WRRecord.mapping) }?.map(
+                \.rule) == [
+                    "json"
+                ])
         #expect(
-            errorsOf { try Mapper.mapValues(fromJSON: "{\"id\": \(digits)}", to: WRRecord(), using: WRRecord.mapping) }?.map(\.rule) == [
-                "json"
-            ])
+            thrownMappingErrors { try Mapper.mapValues(fromJSON: "{\"id\": \(digits)}", to: WRRecord(), using: WRRecord.mapping) }?.map(
+                \.rule) == [
+                    "json"
+                ])
     }
 
     // MARK: mapArray(fromJSON:) on large arrays
@@ -914,7 +908,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         #expect(batch.failures.map(\.index) == [5_000])
         #expect(batch.failures.first?.error.errors.map(\.path) == ["id", "name"])
         // All or nothing: the whole batch fails, the record's errors under its index.
-        let errors = errorsOf { _ = try Mapper.map([WRItem].self, fromJSON: data) } ?? []
+        let errors = thrownMappingErrors { _ = try Mapper.map([WRItem].self, fromJSON: data) } ?? []
         #expect(errors.map(\.path) == ["[5000].id", "[5000].name"])
         let withClosure = try Mapper.mapArray(fromJSON: data, using: WRItem.mapping) { WRItem() }
         #expect(withClosure.failures.map(\.index) == [5_000])
@@ -926,7 +920,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
     func aMalformedRecordDeepInALargeFeedThrowsOneJSONError(element: String) throws {
         let data = Self.feed(count: 10_000, replacing: 5_000, with: element)
         let bytes = Array(data)
-        let errors = errorsOf { _ = try Mapper.mapArray(fromJSON: data, using: WRItem.mapping) { WRItem() } }
+        let errors = thrownMappingErrors { _ = try Mapper.mapArray(fromJSON: data, using: WRItem.mapping) { WRItem() } }
         #expect(errors?.map(\.rule) == ["json"] && errors?.map(\.path) == [""], "\(element): \(errors ?? [])")
         // The offset lies within element 5000, between the end of element 4999 and the start of element 5001.
         let message = errors?.first?.message ?? ""
@@ -937,13 +931,13 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         } else {
             Issue.record("\(element): no byte offset in \(message)")
         }
-        #expect(errorsOf { _ = try Mapper.mapArray(fromJSON: data, as: WRItem.self) }?.map(\.rule) == ["json"])
-        #expect(errorsOf { _ = try Mapper.map([WRItem].self, fromJSON: data) }?.map(\.rule) == ["json"])
+        #expect(thrownMappingErrors { _ = try Mapper.mapArray(fromJSON: data, as: WRItem.self) }?.map(\.rule) == ["json"])
+        #expect(thrownMappingErrors { _ = try Mapper.map([WRItem].self, fromJSON: data) }?.map(\.rule) == ["json"])
     }
 
     @Test func aFeedThatIsNotAnArray() throws {
         for json in [#"{"id": 1}"#, "1", "\"x\"", "null", "true"] {
-            let errors = errorsOf { _ = try Mapper.mapArray(fromJSON: Data(json.utf8), as: WRItem.self) }
+            let errors = thrownMappingErrors { _ = try Mapper.mapArray(fromJSON: Data(json.utf8), as: WRItem.self) }
             #expect(errors?.map(\.rule) == ["type"] && errors?.map(\.path) == [""], "\(json): \(errors ?? [])")
         }
         // Null elements and scalars are per-record failures.
@@ -1134,10 +1128,10 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         for value in bad {
             let holder = Holder()
             holder.value = value
-            let errors = errorsOf { _ = try Mapper.serializeJSON(holder, using: Holder.mapping) }
+            let errors = thrownMappingErrors { _ = try Mapper.serializeJSON(holder, using: Holder.mapping) }
             #expect(errors?.map(\.rule) == ["serialize"], "\(type(of: value)): \(errors ?? [])")
             #expect(errors?.first?.path.hasPrefix("value") == true, "\(type(of: value)): \(errors ?? [])")
-            let foundation = errorsOf { _ = try Mapper.serialize(holder, using: Holder.mapping) }
+            let foundation = thrownMappingErrors { _ = try Mapper.serialize(holder, using: Holder.mapping) }
             #expect(foundation?.map(\.rule) == ["serialize"], "serialize \(type(of: value))")
         }
     }
@@ -1161,7 +1155,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
             for levels in [512, 513, 520, 600, 1_000, 5_000] {
                 let deep = Holder()
                 deep.value = nested(levels)
-                let errors = errorsOf { _ = try Mapper.serializeJSON(deep, using: Holder.mapping, options: options) }
+                let errors = thrownMappingErrors { _ = try Mapper.serializeJSON(deep, using: Holder.mapping, options: options) }
                 #expect(
                     errors?.map(\.rule) == ["serialize"],
                     "\(levels) levels \(options): \(errors.map { $0.map { "\($0.path.count > 20 ? "\($0.path.prefix(8))… (\($0.path.count) chars)" : $0.path) [\($0.rule)]" } } ?? [])"
@@ -1173,11 +1167,13 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
             let foundationDeep = Holder()
             foundationDeep.value = nested(600)
             #expect(
-                errorsOf { _ = try Mapper.serialize(foundationDeep, using: Holder.mapping, options: options) }?.map(\.rule) == ["serialize"]
+                thrownMappingErrors { _ = try Mapper.serialize(foundationDeep, using: Holder.mapping, options: options) }?.map(\.rule) == [
+                    "serialize"
+                ]
             )
             let far = Holder()
             far.value = nested(50_000)
-            #expect(errorsOf { _ = try Mapper.serializeJSON(far, using: Holder.mapping, options: options) }?.count == 1)
+            #expect(thrownMappingErrors { _ = try Mapper.serializeJSON(far, using: Holder.mapping, options: options) }?.count == 1)
         }
         // A Foundation array that holds itself: an error, never a stack overflow.
         let cyclic = NSMutableArray()
@@ -1185,8 +1181,8 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         cyclic.add(cyclic)
         let holder = Holder()
         holder.value = cyclic
-        #expect(errorsOf { _ = try Mapper.serializeJSON(holder, using: Holder.mapping) }?.isEmpty == false)
-        #expect(errorsOf { _ = try Mapper.serialize(holder, using: Holder.mapping) }?.isEmpty == false)
+        #expect(thrownMappingErrors { _ = try Mapper.serializeJSON(holder, using: Holder.mapping) }?.isEmpty == false)
+        #expect(thrownMappingErrors { _ = try Mapper.serialize(holder, using: Holder.mapping) }?.isEmpty == false)
         cyclic.removeAllObjects()
     }
 
@@ -1205,7 +1201,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         let back = Pair()
         try Mapper.mapValues(fromJSON: data, to: back, using: mapping)
         #expect(back.first == "a\u{0}" && back.last?.sign == .minus)
-        let errors = errorsOf { try Mapper.mapValues(fromJSON: #"["x", 1, 2, 3, 4, 5.5,]"#, to: Pair(), using: mapping) }
+        let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: #"["x", 1, 2, 3, 4, 5.5,]"#, to: Pair(), using: mapping) }
         #expect(errors?.map(\.rule) == ["json"])
     }
 
@@ -1233,10 +1229,10 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
     func invalidKeysAreOneJSONError(key: String) {
         for json in ["{\(key): 1, \"id\": 1}", "{\"id\": 1, \"skip\": {\(key): 1}}", "{\"id\": 1, \"skip\": [{\(key): 1}]}"] {
             let record = WRRecord()
-            let errors = errorsOf { try Mapper.mapValues(fromJSON: json, to: record, using: WRRecord.mapping) }
+            let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: json, to: record, using: WRRecord.mapping) }
             #expect(errors?.map(\.rule) == ["json"], "\(json)")
             #expect(record.log.isEmpty)
-            let feed = errorsOf { _ = try Mapper.mapArray(fromJSON: Data("[\(json)]".utf8), as: WRItem.self) }
+            let feed = thrownMappingErrors { _ = try Mapper.mapArray(fromJSON: Data("[\(json)]".utf8), as: WRItem.self) }
             #expect(feed?.map(\.rule) == ["json"], "feed \(json)")
         }
     }
@@ -1270,7 +1266,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
         // n models are 2n - 1 containers; a leaf of k arrays adds k.
         for (models, leaf, total) in [(256, 1, 512), (256, 0, 511), (256, 2, 513), (255, 3, 512), (255, 4, 513), (257, 0, 513)] {
             let graph = chain(models, leaf: leaf)
-            let errors = errorsOf { _ = try Mapper.serializeJSON(graph) }
+            let errors = thrownMappingErrors { _ = try Mapper.serializeJSON(graph) }
             if total <= 512 {
                 #expect(errors == nil, "\(models) models, leaf \(leaf): \(errors?.count ?? 0) errors")
                 if errors == nil, let data = try? Mapper.serializeJSON(graph) {

@@ -17,6 +17,23 @@ func mappingErrors(
     return []
 }
 
+/// Runs `body` and returns the errors of the `MappingError` it threw, or `nil` if it returned; any other error is
+/// recorded as a failure.
+func thrownMappingErrors(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Void
+) -> [ValidationError]? {
+    do {
+        try body()
+        return nil
+    } catch let error as MappingError {
+        return error.errors
+    } catch {
+        Issue.record("expected a MappingError, got \(error)", sourceLocation: sourceLocation)
+        return []
+    }
+}
+
 /// Expects exactly one error, at `path` with `rule`; returns it for further checks.
 @discardableResult
 func expectSingleError(
