@@ -102,6 +102,9 @@ enum DefinitionProblem: Sendable, Equatable {
     case noKey
     /// A `MappingRule` read a property mapped with `.merging()`, whose value exists only once written.
     case ruleReadsMergedModel(String)
+    /// A rule read a key path through a property the mapping writes (`\.pair.low` through `\.pair`, `readUnder`), or over
+    /// one (`\.pair` over `\.pair.low`): the instance holds the old value there, so the rule would judge that.
+    case ruleReadsOverlappingMapped(keyPath: String, mapped: String, readUnder: Bool)
     case ruleTargetNotMapped(rule: String, keyPath: String)
     case listWithoutCommonInput(inputs: [FieldInput])
     case readOnlyTarget

@@ -165,6 +165,12 @@ extension DefinitionProblem {
         case .noKey: "the entry has no key; .anyOf(…) takes at least one"
         case let .ruleReadsMergedModel(keyPath):
             "a rule reads \(keyPath), which is mapped with .merging(): its value exists only once it is written, so no rule can judge it"
+        case let .ruleReadsOverlappingMapped(keyPath, mapped, readUnder: true):
+            "a rule reads \(keyPath) through \(mapped), which this mapping writes: it would see the value before mapping; "
+                + "read \(mapped) and go on from its value"
+        case let .ruleReadsOverlappingMapped(keyPath, mapped, readUnder: false):
+            "a rule reads \(keyPath), and this mapping writes \(mapped) inside it: it would see the value before mapping; "
+                + "read \(mapped) itself"
         case let .ruleTargetNotMapped(rule, keyPath): "the rule \(rule) points at \(keyPath), which this mapping does not write"
         case let .listWithoutCommonInput(inputs):
             "the list's descriptors receive \(inputs.map(\.phrase).joined(separator: ", ")), which no value converts to at once"

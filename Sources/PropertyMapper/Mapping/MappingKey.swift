@@ -60,11 +60,15 @@ public enum MappingKey: Hashable, Sendable, ExpressibleByStringLiteral, Expressi
         return Self.isPlain(key) ? "." + key : "[\(SourceValue.quoted(key))]"
     }
 
+    /// A key printed bare in a path: one no reader could take for another (no separator, nothing `quoted` escapes, no
+    /// invisible format character such as U+200B, no combining mark to join the `.` before it).
     private static func isPlain(_ key: String) -> Bool {
-        !key.isEmpty
-            && !key.unicodeScalars.contains { scalar in
-                scalar == "." || scalar == "[" || scalar == "]" || scalar == "\"" || scalar == "\\"
-                    || scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-            }
+        guard let first = key.unicodeScalars.first,
+            ![.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory)
+        else { return false }
+        return !key.unicodeScalars.contains { scalar in
+            scalar == "." || scalar == "[" || scalar == "]" || scalar == "\"" || scalar == "\\" || scalar.properties.isWhitespace
+                || scalar.properties.generalCategory == .format || SourceValue.isEscaped(scalar)
+        }
     }
 }

@@ -134,8 +134,16 @@ final class StagedValues {
         // Not recorded as `problem`: the values may be open for another model now, whose `init` this read is not.
         guard opening == self.opening else { throw Self.error(DefinitionProblem.valuesReadLate, keyPath) }
         guard let position = position(of: keyPath) else {
-            if let model { return model.read(keyPath) }
-            throw problem(DefinitionProblem.keyPathNotMapped, keyPath)
+            guard let model else { throw problem(DefinitionProblem.keyPathNotMapped, keyPath) }
+            // An unmapped property holds its current value; one under or over a mapped property would show the old value.
+            if let mapped = reads.mappedKeyPath(overlapping: keyPath) {
+                let problem = {
+                    DefinitionProblem.ruleReadsOverlappingMapped(
+                        keyPath: $0, mapped: PropertyName.text(of: mapped.keyPath), readUnder: mapped.readUnder)
+                }
+                throw self.problem(problem, keyPath)
+            }
+            return model.read(keyPath)
         }
         // Equal key paths are of one type: this guards the slots' type, which the plan recorded.
         guard reads.keyPaths[position].valueType == Value.self else { throw problem(DefinitionProblem.keyPathNotMapped, keyPath) }

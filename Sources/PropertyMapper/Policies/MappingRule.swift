@@ -1,8 +1,9 @@
 /// A rule across fields, judged after every field and before anything is written:
 ///
 /// `rules: [MappingRule("endsAfterStart") { try $0[\.end] > $0[\.start] }]`. `$0[\.x]` is the value the property will
-/// hold (for a `Mappable` model, the current one when absent or unmapped); a rule reading a field that failed is not
-/// judged. A merged model (`.merging()`) holds its value only once it is written: a rule that reads one present in the
+/// hold (for a `Mappable` model, the current one when absent or unmapped; a key path through or over a mapped property,
+/// `\.pair.low` where the mapping writes `\.pair` or the reverse, is a definition error: write `$0[\.pair].low`); a
+/// rule reading a field that failed is not judged. A merged model (`.merging()`) holds its value only once it is written: a rule that reads one present in the
 /// source is a definition error, reported alone. `false` is an error with the rule's name as rule, at the root (path and property `""`) or, with `at:`, at
 /// the field it points at; a throw is one carrying its description. Rules run in `Mapper.validate` too.
 public struct MappingRule<Root>: Sendable {

@@ -52,15 +52,15 @@ import Testing
         #expect(ValidationErrorTests.rendered(accents) == "\"" + String(repeating: "e\u{301}", count: 23) + "…\" (33 characters)")
     }
 
-    /// A value of a type with no description of its own (a model) is never printed whole: its type, summarized. A
-    /// dictionary whose keys are not strings is summarized as any dictionary is.
+    /// A value of a type with no description of its own is never printed whole: its type, summarized. A dictionary whose
+    /// keys are not strings is summarized as any dictionary is; a URL is the JSON string a boxing writes.
     @Test func aModelOrAnyDictionaryIsSummarized() throws {
         struct Author { var email = "secret@example.com" }
         #expect(ValidationErrorTests.rendered(Author()) == "Author(…)")
         #expect(ValidationErrorTests.rendered([1: "a", 2: "b"]) == "{…} (2 keys)")
         #expect(ValidationErrorTests.rendered(Set([1, 2, 3])) == "[…] (3 elements)")
         let url = try #require(URL(string: "https://example.com/a"))
-        #expect(ValidationErrorTests.rendered(url) == "https://example.com/a")
+        #expect(ValidationErrorTests.rendered(url) == #""https://example.com/a""#)
     }
 
     /// What a mapping expects (candidates, keys) is cut only past 128 characters: long ones sharing a beginning stay apart.

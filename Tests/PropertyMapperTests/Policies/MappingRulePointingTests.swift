@@ -116,7 +116,7 @@ struct MappingRulePointingTests {
         }
         #expect(error?.errors.map(\.rule) == ["type"])
     }
-    /// The value of a boxed date is shown as ISO 8601, not as a `Date`'s description.
+    /// The value of a boxed date is shown as the ISO 8601 string JSON would hold, not as a `Date`'s description.
     @Test func aRuleAtADateShowsItInISO8601() {
         struct Shipment: Mappable {
             var orderedAt = Date(timeIntervalSince1970: 0)
@@ -132,7 +132,7 @@ struct MappingRulePointingTests {
         let errors = Mapper.validate(["ordered": "2026-11-28T10:00:00Z", "shipped": "2026-11-27T09:30:00.25Z"], as: Shipment.self)
         #expect(
             errors.map(\.description) == [
-                "shipped → shippedAt: must be after the order date; got 2026-11-27T09:30:00.250Z [shippedAfterOrdered]"
+                #"shipped → shippedAt: must be after the order date; got "2026-11-27T09:30:00.250Z" [shippedAfterOrdered]"#
             ])
     }
 

@@ -122,6 +122,21 @@ final class ValueReads: Sendable {
         stagesValue = fields.map(\.field.traits.stagesPropertyValue)
     }
 
+    /// A key path a field targets that `keyPath`, not one itself, lies under or over (`\.pair` for `\.pair.low`, or
+    /// `\.pair.low` for `\.pair`), judged by their names; whether `keyPath` lies under it. Nil when there is none.
+    func mappedKeyPath<Root, Value>(overlapping keyPath: KeyPath<Root, Value>) -> (keyPath: AnyKeyPath, readUnder: Bool)? {
+        guard let name = PropertyName.of(keyPath) else { return nil }
+        func lies(_ inner: String, under outer: String) -> Bool {
+            inner.hasPrefix(outer) && inner.dropFirst(outer.count).first.map { ".?![".contains($0) } == true
+        }
+        for first in firstFields {
+            guard let mapped = first.field.traits.propertyName else { continue }
+            if lies(name, under: mapped) { return (first.field.keyPathID, true) }
+            if lies(mapped, under: name) { return (first.field.keyPathID, false) }
+        }
+        return nil
+    }
+
     /// The position of a key path equal to, but not identical with, one a field targets.
     func position(equalTo keyPath: AnyKeyPath) -> Int? {
         firstFields.firstIndex { $0.field.keyPathID == keyPath }

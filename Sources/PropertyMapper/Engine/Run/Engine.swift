@@ -191,18 +191,18 @@ enum Engine {
         return .success(pending)
     }
 
-    /// Why a `Model` cannot be made from `item` (a null, too deep, a faulty mapping), or nil. A null is one `type` error: a
-    /// model is never made from nothing (an optional takes null as nil before this; `mapValues` finds no value in null).
+    /// Why a `Model` cannot be made from `item` (too deep, a faulty mapping, a null), or nil. A faulty mapping is refused
+    /// first, whatever the data. A null is one `type` error: a model is never made from nothing (an optional takes null as
+    /// nil before this; `mapValues` finds no value in null).
     private static func refusal<Model>(
         of plan: Plan, _: Model.Type, from item: SourceItem?, nesting: Nesting, writing: Bool
     ) -> MappingError? {
-        if let item, item.isNull {
-            let failure = Failure.typeMismatch(found: .null, expected: TypeName.of(Model.self))
-            return MappingError(errors: [
-                ValidationError(path: "", property: "", rule: "type", value: SourceValue.render(item.value), failure: failure)
-            ])
-        }
-        return refusal(of: plan, nesting: nesting, writing: writing)
+        if let refused = refusal(of: plan, nesting: nesting, writing: writing) { return refused }
+        guard let item, item.isNull else { return nil }
+        let failure = Failure.typeMismatch(found: .null, expected: TypeName.of(Model.self))
+        return MappingError(errors: [
+            ValidationError(path: "", property: "", rule: "type", value: SourceValue.render(item.value), failure: failure)
+        ])
     }
 
     private static func refusal(of plan: Plan, nesting: Nesting, writing: Bool) -> MappingError? {
