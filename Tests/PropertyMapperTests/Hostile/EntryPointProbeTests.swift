@@ -157,16 +157,11 @@ private func mappingError(_ body: () throws -> Void) -> MappingError? {
     }
 }
 
-/// A tiny deterministic generator (SplitMix64).
+/// A deterministic generator over the shared `SplitMix64`.
 private struct EPRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private var source: SplitMix64
+    init(state: UInt64) { source = SplitMix64(seed: state) }
+    mutating func next() -> UInt64 { source.next() }
     mutating func pick<T>(_ options: [T]) -> T { options[Int(next() % UInt64(options.count))] }
 }
 
