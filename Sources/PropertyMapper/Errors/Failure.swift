@@ -96,6 +96,8 @@ enum DefinitionProblem: Sendable, Equatable {
     case mixedKeysAndIndices
     case invalidPattern(pattern: String)
     case notANumberBound(validator: String)
+    /// A length validator whose upper bound is negative: no value meets it.
+    case negativeLength(validator: String)
     /// A bound neither an integer, a floating-point number nor a `Decimal`, so the number validators cannot compare it.
     case unsupportedNumberBound(validator: String, type: String)
     case emptyList

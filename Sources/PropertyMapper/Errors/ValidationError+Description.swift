@@ -128,6 +128,7 @@ extension DefinitionProblem {
             "this level maps string keys and indices at once; a source value is a dictionary or an array, never both"
         case let .invalidPattern(pattern): "the pattern /\(pattern)/ is not a valid regular expression"
         case let .notANumberBound(validator): "\(validator) has a bound that is not a number (NaN)"
+        case let .negativeLength(validator): "\(validator) has a negative bound, which no length meets"
         case let .unsupportedNumberBound(validator, type):
             "\(validator) has a bound of type \(type), which it cannot compare; use an integer, a floating-point number or a Decimal"
         case .readOnlyTarget:

@@ -586,11 +586,27 @@ struct ValidationProbeValidators {
             ])
     }
 
-    @Test func lengthBoundsBelowZeroNeverTrap() {
-        // A negative length can never be met; whether that is a definition error is a question (oneOf([]) is a data error).
-        let mapping: Mapping<VPScalars> = ["a": .property(\.text).length(-1), "b": .property(\.text).lengthRange(-3, 1)]
-        let errors = Mapper.validate(["a": "", "b": ""], for: VPScalars(), using: mapping)
-        #expect(errors.map(\.path) == ["a"])
+    // A defect, fixed since: a negative upper length bound, which no value meets, failed every present value, blaming a
+    // mistake in the mapping on the data. It is a definition error, whatever the data; a negative lower bound alone is
+    // met by every length and stays harmless.
+    @Test func aNegativeUpperLengthBoundIsADefinitionError() {
+        let mapping: Mapping<VPScalars> = [
+            "a": .property(\.text).length(-1), "b": .property(\.text).lengthRange(-3, 1), "c": .property(\.text).maxLength(-2),
+            "d": .property(\.text).lengthRange(-3, -1), "e": .property(\.text).minLength(-1),
+        ]
+        #expect(
+            mapping.definitionErrors.map(\.description) == [
+                "a → text: length has a negative bound, which no length meets [mapping]",
+                "c → text: maxLength has a negative bound, which no length meets [mapping]",
+                "d → text: lengthRange has a negative bound, which no length meets [mapping]",
+            ])
+        for source in [[:], ["a": "", "b": "", "c": "", "d": "", "e": ""]] as [[String: Any]] {
+            #expect(Mapper.validate(source, for: VPScalars(), using: mapping) == mapping.definitionErrors)
+        }
+        let fine: Mapping<VPScalars> = ["b": .property(\.text).lengthRange(-3, 1), "e": .property(\.text).minLength(-1)]
+        #expect(fine.definitionErrors.isEmpty)
+        #expect(Mapper.validate(["b": "x", "e": ""], for: VPScalars(), using: fine).isEmpty)
+        #expect(Mapper.validate(["b": "xy"], for: VPScalars(), using: fine).map(\.rule) == ["lengthRange"])
     }
 }
 

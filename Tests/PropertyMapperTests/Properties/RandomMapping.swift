@@ -125,14 +125,21 @@ enum RandomMapping {
         (Int.random(in: -2...8, using: &random), Int.random(in: -2...8, using: &random))
     }
 
+    /// Two random length bounds, possibly swapped, the first possibly negative; the larger never is, since a negative upper
+    /// bound, which no length meets, is a definition error.
+    private static func lengthBounds(_ random: inout SplitMix64) -> (Int, Int) {
+        let (a, b) = bounds(&random)
+        return (a, Swift.max(b, 0))
+    }
+
     static let validatorKinds: [ValidatorKind] = {
         [
             ValidatorKind(judges: .all) { descriptor, _ in descriptor.isRequired() },
             ValidatorKind(judges: [.string, .array]) { descriptor, random in
-                let (a, b) = bounds(&random); return descriptor.lengthRange(a, b)
+                let (a, b) = lengthBounds(&random); return descriptor.lengthRange(a, b)
             },
             ValidatorKind(judges: [.string, .array]) { descriptor, random in
-                let (a, b) = bounds(&random)
+                let (a, b) = lengthBounds(&random)
                 return descriptor.lengthRange(Swift.min(a, b)...Swift.max(a, b))
             },
             ValidatorKind(judges: [.string, .array]) { descriptor, random in
@@ -142,7 +149,7 @@ enum RandomMapping {
                 let (a, _) = bounds(&random); return descriptor.minLength(a)
             },
             ValidatorKind(judges: [.string, .array]) { descriptor, random in
-                let (_, b) = bounds(&random); return descriptor.maxLength(b)
+                let (_, b) = lengthBounds(&random); return descriptor.maxLength(b)
             },
             ValidatorKind(judges: .string) { descriptor, random in descriptor.matchesRegEx(random.pick(patterns)) },
             ValidatorKind(judges: .string) { descriptor, _ in descriptor.oneOf(["short", "live", "none", "#a0b1c2", "text"]) },

@@ -28,9 +28,13 @@ extension PropertyDescriptor {
         lengthRule("maxLength", lower: nil, upper: count)
     }
 
+    /// A negative upper bound, which no length meets, is a definition error, never every value's failure.
     private func lengthRule(_ rule: String, lower: Int?, upper: Int?) -> Self {
         adding(
-            Validator(rule: rule, judges: [.string, .array]) { item in
+            Validator(
+                rule: rule, judges: [.string, .array], problem: upper.map { $0 < 0 } == true ? .negativeLength(validator: rule) : nil
+            ) {
+                item in
                 let count: Int
                 let unit: LengthUnit
                 if case let .string(text) = item.scalar {
