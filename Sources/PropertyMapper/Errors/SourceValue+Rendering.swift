@@ -74,10 +74,8 @@ extension SourceValue {
             var entries: [(key: String, value: Any)] = []
             object.forEach { entries.append(($0, $1)) }
             if entries.allSatisfy({ isScalar($0.value) }) {
-                let inline =
-                    "{"
-                    + entries.sorted { $0.key < $1.key }.map { render(string: $0.key) + ": " + render($0.value) }
-                    .joined(separator: ", ") + "}"
+                let fields = entries.sorted { $0.key < $1.key }.map { render(string: $0.key) + ": " + render($0.value) }
+                let inline = "{" + fields.joined(separator: ", ") + "}"
                 if inline.count <= 64 { return inline }
             }
         }

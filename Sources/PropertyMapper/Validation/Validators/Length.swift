@@ -30,11 +30,9 @@ extension PropertyDescriptor {
 
     /// A negative upper bound, which no length meets, is a definition error, never every value's failure.
     private func lengthRule(_ rule: String, lower: Int?, upper: Int?) -> Self {
-        adding(
-            Validator(
-                rule: rule, judges: [.string, .array], problem: upper.map { $0 < 0 } == true ? .negativeLength(validator: rule) : nil
-            ) {
-                item in
+        let problem: DefinitionProblem? = upper ?? 0 < 0 ? .negativeLength(validator: rule) : nil
+        return adding(
+            Validator(rule: rule, judges: [.string, .array], problem: problem) { item in
                 let count: Int
                 let unit: LengthUnit
                 if case let .string(text) = item.scalar {
