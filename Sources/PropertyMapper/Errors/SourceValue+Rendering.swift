@@ -104,12 +104,16 @@ extension SourceValue {
         }
     }
 
-    static func quoted(_ text: String) -> String {
-        var result = "\""
+    static func quoted(_ text: String) -> String { "\"" + escaped(text, quoting: true) + "\"" }
+
+    /// `text` on one line, in the order written: each scalar `isEscaped` names as its escape, and `"` and `\` too when
+    /// `quoting`.
+    static func escaped(_ text: String, quoting: Bool) -> String {
+        var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
+            case "\"" where quoting: result += "\\\""
+            case "\\" where quoting: result += "\\\\"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
@@ -119,7 +123,7 @@ extension SourceValue {
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        return result
     }
 }
 

@@ -8,12 +8,13 @@ extension ValidationError {
         Self.describe(path: path, property: property, message: message, value: value, tag: rule)
     }
 
-    /// `path → property: message; got value [tag]`, the one line an error or a warning prints as.
+    /// `path → property: message; got value [tag]`, the one line an error or a warning prints as, whatever a name or a
+    /// thrown error's text in it holds.
     static func describe(path: String, property: String, message: String, value: String?, tag: String) -> String {
         let location = path.isEmpty ? "(root)" : path
         let target = property.isEmpty ? "" : " → \(property)"
         let got = value.map { "; got \($0)" } ?? ""
-        return "\(location)\(target): \(message)\(got) [\(tag)]"
+        return SourceValue.escaped("\(location)\(target): \(message)\(got) [\(tag)]", quoting: false)
     }
 }
 
