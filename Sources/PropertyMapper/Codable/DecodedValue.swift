@@ -94,7 +94,7 @@ struct DecodedValue: Decodable {
     /// The value as a number: a `Decimal` when `exact` and the decoder reads one, else an integer when it is one (`Int`,
     /// or `Int64`/`UInt64` beyond it), else a `Double`; near the 64-bit limits, where that `Double` could pass for an
     /// integer it is not (`-9223372036854775809`), the decoder's `Decimal` instead, as the JSON reader keeps such a
-    /// number's digits.
+    /// number's digits. From 2^64 on, only a target wider than 64 bits, which is `exact`, takes an integer.
     private static func number(_ value: any SingleValueDecodingContainer, exact: Bool) throws -> Any {
         // An exact target's `Decimal` first: a decoder may read a fraction whose nearest `Double` is whole
         // (`1.0000000000000000001`) as that integer, and a property list writes a `Decimal` as its own keyed form, which
@@ -107,8 +107,13 @@ struct DecodedValue: Decodable {
         }
         let double = try value.decode(Double.self)
         guard double.magnitude >= 0x1p53, double.magnitude <= 0x1p64 else { return double }
+        // `UInt64.max` reads as 2^64 too.
         if double > 0, let integer = try? value.decode(UInt64.self), isInteger(integer, value) { return integer }
-        if let decimal = try? value.decode(Decimal.self), decimal != Decimal(double) { return NSDecimalNumber(decimal: decimal) }
+        if let decimal = try? value.decode(Decimal.self), decimal != Decimal(double) {
+            // A whole number from 2^64 on is no 64-bit integer: the decoder's nearest value, as beyond 2^64.
+            if double.magnitude == 0x1p64, case .wide = SourceNumber(decimal: decimal) { return double }
+            return NSDecimalNumber(decimal: decimal)
+        }
         return double
     }
 

@@ -191,6 +191,40 @@ import Testing
         #expect(ratio.ratio == 1e29)
     }
 
+    /// From 2^64 on, a `Double` or `Float` takes the decoder's nearest value, 2^64 itself too; an `Int128` or a `UInt128`
+    /// takes the integer written, every digit, in a property and in an array, and one beyond its range is an error.
+    @Test func numbersFromTwoToTheSixtyFourOnDecodeAsTheDecoderReadsThem() throws {
+        struct Beyond: Mappable, MappedDecodable {
+            var double = 0.0
+            var float: Float = 0
+            var signed: Int128 = 0
+            var unsigned: UInt128 = 0
+            var all: [Int128] = []
+            static let mapping: Mapping<Beyond> = [
+                "double": .property(\.double), "float": .property(\.float), "signed": .property(\.signed),
+                "unsigned": .property(\.unsigned), "all": .property(\.all),
+            ]
+        }
+        func decode(_ json: String) throws -> Beyond { try JSONDecoder().decode(Beyond.self, from: Data(json.utf8)) }
+        for text in ["18446744073709551616", "18446744073709551617", "-18446744073709551616", "-18446744073709551617", "1e20"] {
+            let model = try decode(#"{"double": \#(text), "float": \#(text)}"#)
+            #expect(model.double == Double(text) && model.float == Float(text), "\(text)")
+        }
+        let signed = [
+            "18446744073709551617", "36893488147419103233", "100000000000000000001", "-170141183460469231731687303715884105728",
+            "170141183460469231731687303715884105727",
+        ]
+        for text in signed {
+            let model = try decode(#"{"signed": \#(text), "unsigned": \#(text.hasPrefix("-") ? "0" : text), "all": [1, \#(text)]}"#)
+            #expect(model.signed == Int128(text) && model.all == [1, Int128(text)], "\(text)")
+            #expect(text.hasPrefix("-") || model.unsigned == UInt128(text), "\(text)")
+        }
+        let greatest = try decode(#"{"unsigned": 340282366920938463463374607431768211455}"#)
+        #expect(greatest.unsigned == .max)
+        let beyond = try #require(throws: DecodingError.self) { try decode(#"{"signed": 170141183460469231731687303715884105728}"#) }
+        #expect(beyond.mappingError?.errors.map { "\($0.path) \($0.rule)" } == ["signed type"])
+    }
+
     @Test func aQuantityOfTrueIsATypeErrorInANestedModel() throws {
         let json = #"{"id": 7, "customer_email": "a@b", "line_items": [{"sku": "CAT-1", "quantity": true, "price": 1}]}"#
         let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(ShopOrder.self, from: Data(json.utf8)) }

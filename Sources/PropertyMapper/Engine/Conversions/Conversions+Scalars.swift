@@ -39,11 +39,13 @@ extension Conversions {
             return true
         })
 
+    /// One wider than 64 bits (`Int128`) reads a decoder's numbers as their exact digits (`.exactNumbers`): a `Double`
+    /// cannot tell 2^65 + 1 from 2^65.
     static func integer<T: FixedWidthInteger & Sendable>(_: T.Type) -> Conversion<T> {
         let name = String(describing: T.self)
         let expected = "\(name) (\(T.min)...\(T.max))"
         return Conversion<T>(
-            typeName: name, kinds: .number,
+            typeName: name, kinds: .number, demand: T.bitWidth > 64 ? .exactNumbers : .whole,
             convert: { item, issues in
                 guard case let .number(number) = item.scalar else {
                     issues.addMismatch(item, expected: name)

@@ -114,6 +114,7 @@ extension JSONReader {
                 throw JSONSyntaxError(problem: .numberOutOfRange(text(of: token)), offset: token.start)
             }
             value = parsed
+            if value == 0, let tiny = fractionBelowEveryDouble(token, plain: value) { return tiny }
             // Beyond 15 digits, a whole `Double` an integer type takes may stand for another number (`1` for
             // `10000000000000001e-16`, `9007199254740992` for `9007199254740993e0`): fields judge the digits.
             if token.mantissaDigits > 15, value.rounded(.towardZero) == value, value.magnitude <= 0x1p64,
@@ -130,6 +131,7 @@ extension JSONReader {
     /// that could not hold it (`2.000…0001`, 42 digits, read as 2): then the number written, every digit kept.
     private func foundationItem(_ token: NumberToken) throws(JSONSyntaxError) -> SourceItem {
         let plain = try foundationNumber(token)
+        if (plain as? NSNumber)?.doubleValue == 0, let tiny = fractionBelowEveryDouble(token, plain: plain) { return tiny }
         // Only a number of more than 38 digits can be one, and only when read as a `Decimal`.
         guard token.mantissaDigits > DecimalText.maximumDigits, SourceValue.typeID(of: plain) == SourceValue.decimalNumberType,
             let exact = DecimalText.numberNoDecimalHolds(bytes.rebased(token.start..<token.end))
@@ -140,6 +142,19 @@ extension JSONReader {
     /// A number whose plain reading (what a dynamic cast gets) is not `number`, the number written.
     private func inexactItem(_ token: NumberToken, _ number: SourceNumber, plain: Any) -> SourceItem {
         SourceItem(InexactNumber(text: text(of: token), nearest: number, plain: plain), .number(number))
+    }
+
+    /// A number that reads as zero but writes a digit other than 0 before any exponent (`1e-400`, below every `Double`):
+    /// a fraction, never the integer 0, kept beside its text; an `Any` still gets the zero.
+    private func fractionBelowEveryDouble(_ token: NumberToken, plain: Any) -> SourceItem? {
+        var index = token.start
+        while index < token.end, bytes[index] | 0x20 != UInt8(ascii: "e") {
+            if bytes[index] >= UInt8(ascii: "1"), bytes[index] <= UInt8(ascii: "9") {
+                return inexactItem(token, .preciseFraction(text(of: token)), plain: plain)
+            }
+            index += 1
+        }
+        return nil
     }
 
     @inline(__always)

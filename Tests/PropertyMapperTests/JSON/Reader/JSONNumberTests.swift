@@ -84,6 +84,17 @@ import Testing
         if letter == "e" { #expect(try Self.parsed("10000000000000001e-16") as? Double == 1) }
     }
 
+    /// A fraction too small for a `Double` is read as zero, but is no integer: its digits say so, however many zeros
+    /// lead them, whatever the exponent's length. Zero written any way is an integer.
+    @Test(arguments: ["1e-400", "-2e-324", "7E-99999999999999999999", "0." + String(repeating: "0", count: 400) + "1"])
+    func aFractionBelowEveryDoubleIsNoInteger(text: String) throws {
+        expectTypeError(Self.read(text, into: 5), initial: 5)
+        expectTypeError(Self.read(text, into: UInt8(5)), initial: 5)
+        #expect(Self.read(text, into: Double(5)).value == 0)
+        #expect(Self.read("0." + String(repeating: "0", count: 400) + "e-400", into: 5).value == 0)
+        #expect(Self.read("-0e-999", into: 5).value == 0)
+    }
+
     /// `number`, read by the library's JSON reader as the value of "v", mapped into a slot preset to `initial`.
     static func read<Value>(
         _ number: String, into initial: Value, using mapping: Mapping<Slot<Value>> = Slot<Value>.mapping()
