@@ -55,18 +55,6 @@ private struct RTPRandom {
 
 private func rtpText(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
 
-private func rtpErrors(_ body: () throws -> Void) -> [ValidationError]? {
-    do {
-        try body()
-        return nil
-    } catch let error as MappingError {
-        return error.errors
-    } catch {
-        Issue.record("not a MappingError: \(error)")
-        return []
-    }
-}
-
 private func rtpSameDouble(_ a: Double?, _ b: Double?) -> Bool { a?.bitPattern == b?.bitPattern }
 
 // MARK: - Models
@@ -718,9 +706,9 @@ struct RoundTripProbeDateTests {
         // Before the year 0000: ISO 8601 cannot write it, and `.iso` has no other format.
         model = RTPDates()
         model.iso = Date(timeIntervalSince1970: -62_200_000_000)
-        let errors = rtpErrors { _ = try Mapper.serializeJSON(model) } ?? []
+        let errors = thrownMappingErrors { _ = try Mapper.serializeJSON(model) } ?? []
         #expect(errors.map(\.path) == ["iso"] && errors.map(\.rule) == ["serialize"], "\(errors)")
-        let objectErrors = rtpErrors { _ = try Mapper.serialize(model) } ?? []
+        let objectErrors = thrownMappingErrors { _ = try Mapper.serialize(model) } ?? []
         #expect(objectErrors.map(\.path) == ["iso"], "serialize agrees: \(objectErrors)")
         // Year 0000 itself is written and read back.
         model = RTPDates()
@@ -743,10 +731,10 @@ struct RoundTripProbeDateTests {
         model.seconds = Date(timeIntervalSinceReferenceDate: .infinity)
         model.millis = Date(timeIntervalSinceReferenceDate: .nan)
         model.epochFirst = Date(timeIntervalSinceReferenceDate: -.infinity)
-        let errors = rtpErrors { _ = try Mapper.serializeJSON(model) } ?? []
+        let errors = thrownMappingErrors { _ = try Mapper.serializeJSON(model) } ?? []
         #expect(errors.map(\.path) == ["seconds", "millis", "epochFirst"], "\(errors)")
         #expect(Set(errors.map(\.rule)) == ["serialize"])
-        let objectErrors = rtpErrors { _ = try Mapper.serialize(model) } ?? []
+        let objectErrors = thrownMappingErrors { _ = try Mapper.serialize(model) } ?? []
         #expect(objectErrors.map(\.path) == ["seconds", "millis", "epochFirst"], "\(objectErrors)")
     }
 }
@@ -951,7 +939,7 @@ struct RoundTripProbeShapeTests {
         struct Stranger: RTPShape { var label = "?" }
         var model = RTPCanvas()
         model.all = [RTPCircle(), Stranger()]
-        let errors = rtpErrors { _ = try Mapper.serializeJSON(model) }
+        let errors = thrownMappingErrors { _ = try Mapper.serializeJSON(model) }
         #expect(errors?.map(\.path) == ["all-shapes[1]"], "\(String(describing: errors))")
         #expect(errors?.first?.rule == "serialize")
     }
@@ -1020,7 +1008,7 @@ struct RoundTripProbeErrorTests {
             ("json", { () throws -> Void in _ = try Mapper.serializeJSON(model, using: RTPBad.mapping) }),
             ("foundation", { () throws -> Void in _ = try Mapper.serialize(model, using: RTPBad.mapping) }),
         ] {
-            let errors = rtpErrors(run) ?? []
+            let errors = thrownMappingErrors(run) ?? []
             #expect(
                 errors.map(\.path) == ["version", "versions[1]", "anything", "ratio", #"scores["bad.key"]"#, "leaves[1].score", "code"],
                 "\(label): \(errors.map(\.path))")
@@ -1041,9 +1029,9 @@ struct RoundTripProbeErrorTests {
         let worse = RTPBad()
         worse.ratio = -3
         worse.code = -2
-        let errors = rtpErrors { _ = try Mapper.serializeJSON([good, bad, good, worse], using: RTPBad.mapping) } ?? []
+        let errors = thrownMappingErrors { _ = try Mapper.serializeJSON([good, bad, good, worse], using: RTPBad.mapping) } ?? []
         #expect(errors.map(\.path) == ["[1].code", "[3].ratio", "[3].code"], "\(errors.map(\.path))")
-        let objectErrors = rtpErrors { _ = try Mapper.serialize([good, bad, good, worse], using: RTPBad.mapping) } ?? []
+        let objectErrors = thrownMappingErrors { _ = try Mapper.serialize([good, bad, good, worse], using: RTPBad.mapping) } ?? []
         #expect(objectErrors.map(\.path) == ["[1].code", "[3].ratio", "[3].code"], "\(objectErrors.map(\.path))")
     }
 
@@ -1062,7 +1050,7 @@ struct RoundTripProbeErrorTests {
         model.floats = [0, .infinity]
         for run in [{ () throws -> Void in _ = try Mapper.serializeJSON(model) }, { () throws -> Void in _ = try Mapper.serialize(model) }]
         {
-            let errors = rtpErrors(run) ?? []
+            let errors = thrownMappingErrors(run) ?? []
             #expect(errors.map(\.path) == [#"by["a b"].score"#, "grid.m[1][1]", "floats[1]"], "\(errors.map(\.path))")
             #expect(Set(errors.map(\.rule)) == ["serialize"])
         }
@@ -1071,9 +1059,9 @@ struct RoundTripProbeErrorTests {
     @Test func decimalNaNIsASerializeErrorNotText() {
         var model = RTPSink()
         model.price = Decimal.nan
-        let errors = rtpErrors { _ = try Mapper.serializeJSON(model) } ?? []
+        let errors = thrownMappingErrors { _ = try Mapper.serializeJSON(model) } ?? []
         #expect(errors.map(\.path) == ["price"] && errors.map(\.rule) == ["serialize"], "\(errors)")
-        let objectErrors = rtpErrors { _ = try Mapper.serialize(model) } ?? []
+        let objectErrors = thrownMappingErrors { _ = try Mapper.serialize(model) } ?? []
         #expect(objectErrors.map(\.path) == ["price"], "\(objectErrors)")
     }
 
@@ -1091,12 +1079,12 @@ struct RoundTripProbeErrorTests {
         }
         var model = Outer()
         model.leaves = [OneWayLeaf(), OneWayLeaf()]
-        let errors = rtpErrors { _ = try Mapper.serializeJSON(model) } ?? []
+        let errors = thrownMappingErrors { _ = try Mapper.serializeJSON(model) } ?? []
         #expect(!errors.isEmpty && errors.allSatisfy { $0.rule == "serialize" }, "\(errors)")
         #expect(errors.contains { $0.path.hasSuffix("v") }, "\(errors.map(\.path))")
         // Even with no leaves at all, the nested mapping has no way back.
         let empty = Outer()
-        let emptyErrors = rtpErrors { _ = try Mapper.serializeJSON(empty) } ?? []
+        let emptyErrors = thrownMappingErrors { _ = try Mapper.serializeJSON(empty) } ?? []
         #expect(!emptyErrors.isEmpty, "one.v has no reverse")
     }
 }
@@ -1262,7 +1250,7 @@ struct RoundTripProbeMoreKindsTests {
         for run in [
             { () throws -> Void in _ = try Mapper.serializeJSON(Opaque()) }, { () throws -> Void in _ = try Mapper.serialize(Opaque()) },
         ] {
-            let errors = rtpErrors(run)
+            let errors = thrownMappingErrors(run)
             #expect(errors?.map(\.path) == ["v"] && errors?.map(\.rule) == ["serialize"], "\(String(describing: errors))")
         }
     }

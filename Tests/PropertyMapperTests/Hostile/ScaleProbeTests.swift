@@ -7,19 +7,6 @@ import Testing
 // keys in JSON text, deep skipped subtrees, 100k failing array elements, lossy arrays dropping most elements, numbers
 // of 400 to a million digits, and nested-quantifier regular expressions on a million characters.
 
-// MARK: - Helpers
-
-private func spErrors(_ body: () throws -> Void) -> [ValidationError]? {
-    do {
-        try body()
-        return nil
-    } catch let error as MappingError {
-        return error.errors
-    } catch {
-        return [ValidationError(path: "?", property: "?", rule: "not a MappingError: \(error)", value: nil, message: "")]
-    }
-}
-
 // MARK: - Models
 
 private final class SPWide {
@@ -144,8 +131,8 @@ struct ScaleProbeWideObjects {
 
         source["text"] = 5
         let bad = try spJSON(source)
-        let dictErrors = spErrors { _ = try Mapper.map(SPText.self, from: source) }
-        let jsonErrors = spErrors { _ = try Mapper.map(SPText.self, fromJSON: bad) }
+        let dictErrors = thrownMappingErrors { _ = try Mapper.map(SPText.self, from: source) }
+        let jsonErrors = thrownMappingErrors { _ = try Mapper.map(SPText.self, fromJSON: bad) }
         #expect(dictErrors?.map(\.path) == ["text"] && dictErrors?.map(\.rule) == ["type"])
         #expect(dictErrors == jsonErrors)
     }
@@ -153,8 +140,8 @@ struct ScaleProbeWideObjects {
     @Test func unknownKeysFailReportsEveryOneOfTenThousand() throws {
         var source: [String: Any] = ["user_name": "ok"]
         for i in 0..<10_000 { source["k\(i)"] = i }
-        let dictErrors = spErrors { _ = try Mapper.map(SPSnake.self, from: source) } ?? []
-        let jsonErrors = spErrors { _ = try Mapper.map(SPSnake.self, fromJSON: try spJSON(source)) } ?? []
+        let dictErrors = thrownMappingErrors { _ = try Mapper.map(SPSnake.self, from: source) } ?? []
+        let jsonErrors = thrownMappingErrors { _ = try Mapper.map(SPSnake.self, fromJSON: try spJSON(source)) } ?? []
         #expect(dictErrors.count == 10_000)
         #expect(dictErrors.allSatisfy { $0.rule == "unknownKey" })
         #expect(Set(dictErrors.map(\.path)) == Set((0..<10_000).map { "k\($0)" }))
@@ -188,7 +175,7 @@ struct ScaleProbeWideObjects {
         // the loose match's errors are at the document's key
         source["userName"] = nil
         source["USER_NAME"] = 7
-        let errors = spErrors { _ = try Mapper.map(SPLoose.self, fromJSON: try spJSON(source)) }
+        let errors = thrownMappingErrors { _ = try Mapper.map(SPLoose.self, fromJSON: try spJSON(source)) }
         #expect(errors?.map(\.path) == ["USER_NAME"])
         #expect(errors?.map(\.rule) == ["type"])
     }
@@ -197,8 +184,8 @@ struct ScaleProbeWideObjects {
         var source: [String: Any] = ["otherValue": 1]
         for key in spCollisions(2_000) { source[key] = "x" }
         #expect(source.count == 2_001)
-        let dictErrors = spErrors { _ = try Mapper.map(SPLoose.self, from: source) }
-        let jsonErrors = spErrors { _ = try Mapper.map(SPLoose.self, fromJSON: try spJSON(source)) }
+        let dictErrors = thrownMappingErrors { _ = try Mapper.map(SPLoose.self, from: source) }
+        let jsonErrors = thrownMappingErrors { _ = try Mapper.map(SPLoose.self, fromJSON: try spJSON(source)) }
         #expect(dictErrors?.map(\.path) == ["userName"])
         #expect(dictErrors?.map(\.rule) == ["ambiguousKey"])
         #expect(jsonErrors?.map(\.path) == ["userName"])
@@ -233,7 +220,7 @@ struct ScaleProbeManyFields {
         var source: [String: Any] = [:]
         for i in 0..<Self.count { source["f\(i)"] = -1 - i }
         let model = SPWide()
-        let errors = spErrors { try Mapper.mapValues(from: source, to: model, using: Self.mapping) } ?? []
+        let errors = thrownMappingErrors { try Mapper.mapValues(from: source, to: model, using: Self.mapping) } ?? []
         #expect(errors.map(\.path) == (0..<Self.count).map { "f\($0)" })
         #expect(errors.allSatisfy { $0.rule == "min" })
         #expect(errors.last?.value == "-600")
@@ -245,7 +232,7 @@ struct ScaleProbeManyFields {
         for i in 0..<Self.count { source["f\(i)"] = i }
         source["f599"] = "599"
         let model = SPWide()
-        let errors = spErrors { try Mapper.mapValues(fromJSON: try spJSON(source), to: model, using: Self.mapping) }
+        let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: try spJSON(source), to: model, using: Self.mapping) }
         #expect(errors?.map(\.path) == ["f599"])
         #expect(errors?.map(\.rule) == ["type"])
         #expect(model.values == [Int](repeating: -1, count: 600))
@@ -258,7 +245,7 @@ struct ScaleProbeManyFields {
         #expect(definition.first?.rule == "mapping")
         #expect(definition.first?.path == "f3")
         let model = SPWide()
-        let errors = spErrors { try Mapper.mapValues(from: ["f0": "not even checked"], to: model, using: broken) }
+        let errors = thrownMappingErrors { try Mapper.mapValues(from: ["f0": "not even checked"], to: model, using: broken) }
         #expect(errors == definition)
         #expect(model.values[0] == -1 && model.title == "old")
     }
@@ -270,11 +257,11 @@ struct ScaleProbeManyFields {
         let model = SPWide()
         try Mapper.mapValues(fromJSON: #"{"alt999": "last", "zzz": 1}"#, to: model, using: mapping)
         #expect(model.title == "last")
-        let absent = spErrors { try Mapper.mapValues(from: ["zzz": 1], to: SPWide(), using: mapping) }
+        let absent = thrownMappingErrors { try Mapper.mapValues(from: ["zzz": 1], to: SPWide(), using: mapping) }
         #expect(absent?.map(\.path) == ["alt0"])
         #expect(absent?.map(\.rule) == ["isRequired"])
         #expect(absent?.first?.message.contains("\"alt999\"") == true)
-        let bad = spErrors { try Mapper.mapValues(fromJSON: #"{"alt500": 5}"#, to: SPWide(), using: mapping) }
+        let bad = thrownMappingErrors { try Mapper.mapValues(fromJSON: #"{"alt500": 5}"#, to: SPWide(), using: mapping) }
         #expect(bad?.map(\.path) == ["alt500"])
         #expect(bad?.map(\.rule) == ["type"])
     }
@@ -288,12 +275,12 @@ struct ScaleProbeManyFields {
         let model = SPWide()
         try Mapper.mapValues(fromJSON: open + #""deep""# + close, to: model, using: mapping)
         #expect(model.title == "deep")
-        let errors = spErrors { try Mapper.mapValues(fromJSON: open + "5" + close, to: SPWide(), using: mapping) }
+        let errors = thrownMappingErrors { try Mapper.mapValues(fromJSON: open + "5" + close, to: SPWide(), using: mapping) }
         #expect(errors?.map(\.path) == [Array(repeating: "k", count: 400).joined(separator: ".")])
         #expect(errors?.map(\.rule) == ["type"])
         // a shallower document: the level 200 deep holds a string where a dictionary is expected
         let shallow = String(repeating: #"{"k":"#, count: 200) + #""s""# + String(repeating: "}", count: 200)
-        let shape = spErrors { try Mapper.mapValues(fromJSON: shallow, to: SPWide(), using: mapping) }
+        let shape = thrownMappingErrors { try Mapper.mapValues(fromJSON: shallow, to: SPWide(), using: mapping) }
         #expect(shape?.map(\.path) == [Array(repeating: "k", count: 200).joined(separator: ".")])
         #expect(shape?.map(\.rule) == ["type"])
     }
@@ -324,10 +311,10 @@ struct ScaleProbeLongStrings {
     @Test func tenMegabyteStringThroughEveryValidatorBothPaths() throws {
         #expect(Self.mapping.definitionErrors.isEmpty)
         let dictModel = SPWide()
-        let dictErrors = spErrors { try Mapper.mapValues(from: ["s": Self.big], to: dictModel, using: Self.mapping) } ?? []
+        let dictErrors = thrownMappingErrors { try Mapper.mapValues(from: ["s": Self.big], to: dictModel, using: Self.mapping) } ?? []
         let jsonModel = SPWide()
         let json = try spJSON(["s": Self.big])
-        let jsonErrors = spErrors { try Mapper.mapValues(fromJSON: json, to: jsonModel, using: Self.mapping) } ?? []
+        let jsonErrors = thrownMappingErrors { try Mapper.mapValues(fromJSON: json, to: jsonModel, using: Self.mapping) } ?? []
         #expect(dictErrors.map(\.rule) == ["lengthRange", "maxLength", "matchesRegEx", "oneOf"])
         #expect(dictErrors.allSatisfy { $0.path == "s" && $0.value == Self.summary && $0.message.count < 200 })
         #expect(jsonErrors == dictErrors)
@@ -392,10 +379,10 @@ struct ScaleProbeLongStrings {
         let model = SPWide()
         try Mapper.mapValues(fromJSON: "{\"" + key + "\": \"v\", \"" + key + "x\": 1}", to: model, using: mapping)
         #expect(model.title == "v")
-        let errors = spErrors { try Mapper.mapValues(from: [key: 5], to: SPWide(), using: mapping) }
+        let errors = thrownMappingErrors { try Mapper.mapValues(from: [key: 5], to: SPWide(), using: mapping) }
         #expect(errors?.map(\.rule) == ["type"])
         #expect(errors?.first?.path == key)
-        let absent = spErrors { try Mapper.mapValues(from: [key + "x": "v"], to: SPWide(), using: mapping) }
+        let absent = thrownMappingErrors { try Mapper.mapValues(from: [key + "x": "v"], to: SPWide(), using: mapping) }
         #expect(absent?.map(\.rule) == ["isRequired"])
     }
 
@@ -422,7 +409,7 @@ struct ScaleProbeNumbers {
     func fourHundredDigitIntegerIsOneJSONError(key: String) {
         let digits = "1" + String(repeating: "7", count: 399)
         for literal in [digits, "-" + digits, "1e400", "-1e400", "1" + String(repeating: "0", count: 309)] {
-            let errors = spErrors { _ = try Mapper.map(SPNumbers.self, fromJSON: "{\"\(key)\": \(literal)}") }
+            let errors = thrownMappingErrors { _ = try Mapper.map(SPNumbers.self, fromJSON: "{\"\(key)\": \(literal)}") }
             #expect(errors?.map(\.rule) == ["json"], "\(literal.prefix(10))")
             #expect(errors?.map(\.path) == [""])
             #expect(errors?.first?.message.contains("out of range") == true)
@@ -436,7 +423,9 @@ struct ScaleProbeNumbers {
     func underflowingFractionIntoAnIntegerIsATypeError(key: String) {
         for literal in ["1e-400", "1e-330", "2e-324", "0." + String(repeating: "0", count: 400) + "1", "-1e-99999999999999999999"] {
             var model = SPNumbers()
-            let errors = spErrors { try Mapper.mapValues(fromJSON: "{\"\(key)\": \(literal)}", to: &model, using: SPNumbers.mapping) }
+            let errors = thrownMappingErrors {
+                try Mapper.mapValues(fromJSON: "{\"\(key)\": \(literal)}", to: &model, using: SPNumbers.mapping)
+            }
             #expect(errors?.map(\.rule) == ["type"], "\(literal.prefix(12)) into \(key)")
             #expect(errors?.map(\.path) == [key])
             #expect(model.i == -1 && model.i8 == -1 && model.u64 == 1 && model.i128 == -1)
@@ -447,7 +436,7 @@ struct ScaleProbeNumbers {
     @Test(arguments: integerKeys)
     func smallFractionWithinDoubleRangeIntoAnIntegerIsATypeError(key: String) {
         for literal in ["1e-300", "5e-324", "0.5", "1." + String(repeating: "0", count: 398) + "1"] {
-            let errors = spErrors { _ = try Mapper.map(SPNumbers.self, fromJSON: "{\"\(key)\": \(literal)}") }
+            let errors = thrownMappingErrors { _ = try Mapper.map(SPNumbers.self, fromJSON: "{\"\(key)\": \(literal)}") }
             #expect(errors?.map(\.rule) == ["type"], "\(literal.prefix(12)) into \(key)")
         }
     }
@@ -457,7 +446,7 @@ struct ScaleProbeNumbers {
         let model = try Mapper.map(SPNumbers.self, fromJSON: "{\"d\": \(literal), \"f\": \(literal)}")
         #expect(model.d == 1.0 && model.f == 1.0)
         for key in ["dec", "boxed"] {
-            let errors = spErrors { _ = try Mapper.map(SPNumbers.self, fromJSON: "{\"\(key)\": \(literal)}") }
+            let errors = thrownMappingErrors { _ = try Mapper.map(SPNumbers.self, fromJSON: "{\"\(key)\": \(literal)}") }
             #expect(errors?.map(\.rule) == [key == "dec" ? "type" : "box(Decimal)"])
             #expect(errors?.first?.value?.hasPrefix("1.000000") == true, "\(errors?.first?.value ?? "nil")")
             #expect((errors?.first?.value?.count ?? .max) < 60)
@@ -468,10 +457,10 @@ struct ScaleProbeNumbers {
         let zeros = String(repeating: "0", count: 200_000)
         let whole = try Mapper.map(SPNumbers.self, fromJSON: "{\"i\": 1.\(zeros), \"d\": 1\(zeros)e-200000, \"i8\": -0.\(zeros)}")
         #expect(whole.i == 1 && whole.d == 1.0 && whole.i8 == 0)
-        let fraction = spErrors { _ = try Mapper.map(SPNumbers.self, fromJSON: "{\"i\": 1.\(zeros)1}") }
+        let fraction = thrownMappingErrors { _ = try Mapper.map(SPNumbers.self, fromJSON: "{\"i\": 1.\(zeros)1}") }
         #expect(fraction?.map(\.rule) == ["type"])
         #expect((fraction?.first?.value?.count ?? .max) < 60)
-        let huge = spErrors { _ = try Mapper.map(SPNumbers.self, fromJSON: "{\"d\": 1\(zeros)}") }
+        let huge = thrownMappingErrors { _ = try Mapper.map(SPNumbers.self, fromJSON: "{\"d\": 1\(zeros)}") }
         #expect(huge?.map(\.rule) == ["json"])
     }
 
@@ -479,8 +468,10 @@ struct ScaleProbeNumbers {
         for literal in ["123456789012345678901234567890123456789", "18446744073709551616", "-170141183460469231731687303715884105728"] {
             for key in Self.keys {
                 let json = "{\"\(key)\": \(literal)}"
-                let text = spErrors { _ = try Mapper.map(SPNumbers.self, fromJSON: json) }
-                let tree = spErrors { _ = try Mapper.map(SPNumbers.self, from: try JSONSerialization.jsonObject(with: Data(json.utf8))) }
+                let text = thrownMappingErrors { _ = try Mapper.map(SPNumbers.self, fromJSON: json) }
+                let tree = thrownMappingErrors {
+                    _ = try Mapper.map(SPNumbers.self, from: try JSONSerialization.jsonObject(with: Data(json.utf8)))
+                }
                 #expect(text?.map(\.rule) == tree?.map(\.rule), "\(literal) into \(key)")
                 let wide = ["i128", "dec", "boxed"].contains(key)
                 if !wide { #expect(text?.map(\.rule) == ["type"], "\(literal) into \(key)") }
@@ -502,8 +493,8 @@ struct ScaleProbeLargeArrays {
     static var items: [[String: Any]] { (0..<n).map { ["id": $0 % 2 == 0 ? 0 : $0, "name": "n\($0)"] } }
 
     @Test func twentyThousandModelsHalfFailingEveryErrorCollectedBothPaths() throws {
-        let dictErrors = spErrors { _ = try Mapper.map([SPItem].self, from: Self.items) } ?? []
-        let jsonErrors = spErrors { _ = try Mapper.map([SPItem].self, fromJSON: try spJSON(Self.items)) } ?? []
+        let dictErrors = thrownMappingErrors { _ = try Mapper.map([SPItem].self, from: Self.items) } ?? []
+        let jsonErrors = thrownMappingErrors { _ = try Mapper.map([SPItem].self, fromJSON: try spJSON(Self.items)) } ?? []
         #expect(dictErrors.count == Self.n / 2)
         #expect(dictErrors.map(\.path) == stride(from: 0, to: Self.n, by: 2).map { "[\($0)].id" })
         #expect(dictErrors.allSatisfy { $0.rule == "min" && $0.value == "0" })
@@ -527,7 +518,7 @@ struct ScaleProbeLargeArrays {
         let mapping: Mapping<SPWide> = ["n": .property(\.values)]
         let source: [Any] = (0..<60_000).map { $0 == 50_000 ? 7 as Any : "x\($0)" as Any }
         let model = SPWide()
-        let errors = spErrors { try Mapper.mapValues(from: ["n": source], to: model, using: mapping) } ?? []
+        let errors = thrownMappingErrors { try Mapper.mapValues(from: ["n": source], to: model, using: mapping) } ?? []
         #expect(errors.count == 59_999)
         #expect(errors.first?.path == "n[0]" && errors.last?.path == "n[59999]")
         #expect(!errors.contains { $0.path == "n[50000]" })
@@ -588,11 +579,11 @@ struct ScaleProbeDuplicates {
         let earlierBad = "{" + (0..<10_000).map { #""text": \#($0)"# }.joined(separator: ",") + #", "text": "good"}"#
         #expect(try Mapper.map(SPText.self, fromJSON: earlierBad).text == "good")
         let laterBad = "{" + (0..<10_000).map { #""text": "g\#($0)""# }.joined(separator: ",") + #", "text": 42}"#
-        let errors = spErrors { _ = try Mapper.map(SPText.self, fromJSON: laterBad) }
+        let errors = thrownMappingErrors { _ = try Mapper.map(SPText.self, fromJSON: laterBad) }
         #expect(errors?.map(\.path) == ["text"])
         #expect(errors?.map(\.value) == ["42"])
         let outOfRange = #"{"text": 1e400, "text": "good"}"#
-        #expect(spErrors { _ = try Mapper.map(SPText.self, fromJSON: outOfRange) }?.map(\.rule) == ["json"])
+        #expect(thrownMappingErrors { _ = try Mapper.map(SPText.self, fromJSON: outOfRange) }?.map(\.rule) == ["json"])
     }
 
     @Test func deepSkippedSubtreesInJSONCostNothing() throws {
@@ -602,7 +593,7 @@ struct ScaleProbeDuplicates {
         let model = try Mapper.map(SPText.self, fromJSON: "{" + siblings + #", "text": "t", "note": null}"#)
         #expect(model.text == "t" && model.note == nil)
         // the same subtree where a string is expected is one type error with a short value
-        let errors = spErrors { _ = try Mapper.map(SPText.self, fromJSON: #"{"text": "# + deepObject + "}") }
+        let errors = thrownMappingErrors { _ = try Mapper.map(SPText.self, fromJSON: #"{"text": "# + deepObject + "}") }
         #expect(errors?.map(\.rule) == ["type"])
         #expect(errors?.map(\.value) == ["{…} (1 key)"])
     }
@@ -610,8 +601,8 @@ struct ScaleProbeDuplicates {
     @Test func hugeObjectWhereAStringIsExpectedIsSummarized() throws {
         var inner: [String: Any] = [:]
         for i in 0..<50_000 { inner["k\(i)"] = i }
-        let dictErrors = spErrors { _ = try Mapper.map(SPText.self, from: ["text": inner]) }
-        let jsonErrors = spErrors { _ = try Mapper.map(SPText.self, fromJSON: try spJSON(["text": inner])) }
+        let dictErrors = thrownMappingErrors { _ = try Mapper.map(SPText.self, from: ["text": inner]) }
+        let jsonErrors = thrownMappingErrors { _ = try Mapper.map(SPText.self, fromJSON: try spJSON(["text": inner])) }
         #expect(dictErrors?.map(\.value) == ["{…} (50000 keys)"])
         #expect(jsonErrors == dictErrors)
     }
@@ -637,7 +628,7 @@ struct ScaleProbeListsAndMerges {
         #expect(Array(model.values[0..<300]) == [Int](repeating: 1_000, count: 300))
         #expect(model.values[300] == -1)
         let fresh = SPWide()
-        let errors = spErrors { try Mapper.mapValues(from: ["v": 1_150], to: fresh, using: mapping) } ?? []
+        let errors = thrownMappingErrors { try Mapper.mapValues(from: ["v": 1_150], to: fresh, using: mapping) } ?? []
         #expect(errors.count == 150)
         #expect(errors.allSatisfy { $0.path == "v" && $0.rule == "max" })
         #expect(fresh.values == [Int](repeating: -1, count: 600))
@@ -650,7 +641,7 @@ struct ScaleProbeListsAndMerges {
             try Mapper.mapValues(from: source, to: &parent, using: SPParent.mapping)
         }
         #expect(parent.child.note == "n5000" && parent.child.text == "t4999" && parent.label == "l4999")
-        let errors = spErrors {
+        let errors = thrownMappingErrors {
             try Mapper.mapValues(fromJSON: #"{"child": {"note": "new", "text": 5}, "label": "new"}"#, to: &parent, using: SPParent.mapping)
         }
         #expect(errors?.map(\.path) == ["child.text"])
