@@ -92,7 +92,8 @@ enum MappingInvariants {
     /// The reader's documented differences from JSONSerialization: it reads UTF-8 only (no
     /// UTF-16 or UTF-32), rejects trailing commas, keeps a U+FEFF at the start of a string, and
     /// judges a number of more than 38 significant digits by every digit, where JSONSerialization
-    /// cuts it to the 38 a `Decimal` holds (`2.000…0001` is no integer).
+    /// cuts it to the 38 a `Decimal` holds (`2.000…0001` is no integer), and a fraction below every
+    /// `Double` (`1e-400`), which JSONSerialization reads as 0.
     static func documentedDifference(_ json: Data) -> Bool {
         let bytes = [UInt8](json)
         if bytes.contains(0) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return true }
@@ -104,7 +105,18 @@ enum MappingInvariants {
         // The significant digits of the number being read, before any exponent.
         var significantDigits = 0
         var inExponent = false
+        // Where the number being read starts.
+        var numberStart: Int?
         for (index, byte) in bytes.enumerated() {
+            let inNumber =
+                !inString
+                && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+                    || byte | 0x20 == UInt8(ascii: "e") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")))
+            if inNumber, numberStart == nil { numberStart = index }
+            if !inNumber, let start = numberStart {
+                numberStart = nil
+                if isBelowEveryDouble(bytes[start..<index]) { return true }
+            }
             if !inString, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
                 if !inExponent, significantDigits > 0 || byte != UInt8(ascii: "0") { significantDigits += 1 }
                 if significantDigits > 38 { return true }
@@ -129,7 +141,14 @@ enum MappingInvariants {
             let next = bytes[(index + 1)...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
             if next == UInt8(ascii: "}") || next == UInt8(ascii: "]") { return true }
         }
-        return false
+        return numberStart.map { isBelowEveryDouble(bytes[$0...]) } ?? false
+    }
+
+    /// Whether a number's text rounds to a `Double` 0 but writes another digit before any exponent.
+    private static func isBelowEveryDouble(_ text: ArraySlice<UInt8>) -> Bool {
+        let significand = text.prefix { $0 | 0x20 != UInt8(ascii: "e") }
+        return Double(String(decoding: text, as: UTF8.self)) == 0
+            && significand.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
     }
 
     private static func verify(
