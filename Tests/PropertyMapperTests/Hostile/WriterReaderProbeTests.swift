@@ -144,11 +144,6 @@ final class WRAny {
 
 // MARK: Helpers
 
-/// Whether a JSON number's text is a fraction below every `Double`: one that rounds to 0 but writes another digit.
-private func isBelowEveryDouble(_ number: String) -> Bool {
-    Double(number) == 0 && number.prefix { $0 != "e" && $0 != "E" }.contains { ("1"..."9").contains($0) }
-}
-
 /// The byte offset a `json` error's message names ("at byte N"), if any.
 private func byteOffset(in message: String) -> Int? {
     guard let range = message.range(of: "at byte ") else { return nil }
@@ -575,7 +570,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
             let parsed = try? JSONSerialization.jsonObject(with: Data(json.utf8))
             #expect(parsed != nil, "\(name): JSONSerialization refuses \(json.prefix(80).debugDescription)")
             let foundationErrors = thrownMappingErrors { try Mapper.mapValues(from: parsed, to: viaFoundation, using: WRAny.mapping) }
-            if name == "after mapped", isBelowEveryDouble(value) {
+            if name == "after mapped", MappingInvariants.isBelowEveryDouble(value) {
                 // JSONSerialization reads it as 0; the reader keeps its digits, which `id`, an `Int`, refuses (Limits.md).
                 #expect(foundationErrors == nil && viaFoundation.id == 0, "\(name)")
                 #expect(textErrors?.map { "\($0.path) \($0.rule)" } == ["id type"] && viaText.value == nil, "\(name)")
@@ -836,7 +831,7 @@ private func foundationAccepts(_ bytes: [UInt8]) -> Bool {
             let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8))
             let viaText = Result { () throws(MappingError) in try Mapper.map(WRNumbers.self, fromJSON: json) }
             let viaParsed = Result { () throws(MappingError) in try Mapper.map(WRNumbers.self, from: parsed) }
-            if isBelowEveryDouble(number), !["double", "float"].contains(field) {
+            if MappingInvariants.isBelowEveryDouble(number), !["double", "float"].contains(field) {
                 // JSONSerialization reads it as 0; the reader keeps its digits, which no integer takes (Limits.md).
                 #expect((try? viaParsed.get()) != nil, "\(json)")
                 let refusal: [String]? = if case let .failure(error) = viaText { error.errors.map { "\($0.path) \($0.rule)" } } else { nil }

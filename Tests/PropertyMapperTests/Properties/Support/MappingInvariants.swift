@@ -115,7 +115,7 @@ enum MappingInvariants {
             if inNumber, numberStart == nil { numberStart = index }
             if !inNumber, let start = numberStart {
                 numberStart = nil
-                if isBelowEveryDouble(bytes[start..<index]) { return true }
+                if isBelowEveryDouble(String(decoding: bytes[start..<index], as: UTF8.self)) { return true }
             }
             if !inString, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
                 if !inExponent, significantDigits > 0 || byte != UInt8(ascii: "0") { significantDigits += 1 }
@@ -141,14 +141,13 @@ enum MappingInvariants {
             let next = bytes[(index + 1)...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
             if next == UInt8(ascii: "}") || next == UInt8(ascii: "]") { return true }
         }
-        return numberStart.map { isBelowEveryDouble(bytes[$0...]) } ?? false
+        return numberStart.map { isBelowEveryDouble(String(decoding: bytes[$0...], as: UTF8.self)) } ?? false
     }
 
-    /// Whether a number's text rounds to a `Double` 0 but writes another digit before any exponent.
-    private static func isBelowEveryDouble(_ text: ArraySlice<UInt8>) -> Bool {
-        let significand = text.prefix { $0 | 0x20 != UInt8(ascii: "e") }
-        return Double(String(decoding: text, as: UTF8.self)) == 0
-            && significand.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
+    /// Whether a JSON number's text is a fraction below every `Double`: one that rounds to 0 but writes another digit
+    /// before any exponent.
+    static func isBelowEveryDouble(_ number: String) -> Bool {
+        Double(number) == 0 && number.prefix { $0 != "e" && $0 != "E" }.contains { ("1"..."9").contains($0) }
     }
 
     private static func verify(
